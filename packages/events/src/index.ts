@@ -1,0 +1,3 @@
+export * from './names.js';
+export * from './streams.js';
+export * from './payloads.js';

@@ -1,0 +1,33 @@
+/**
+ * NATS subjects, streams and durable consumer names: the event contract's addressing.
+ * A namespace (env `NATS_NAMESPACE`) prefixes every subject and stream so test runs and stacks sharing one
+ * NATS server never see each other's messages.
+ */
+export function natsNames(namespace = '') {
+  const subject = (s: string) => (namespace ? `${namespace}.${s}` : s);
+  const stream = (s: string) => (namespace ? `${namespace.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${s}` : s);
+  return {
+    subjects: {
+      /** Domain events of the documents service (CV/job analysis tasks). */
+      documentsEvents: subject('talent.documents.>'),
+      taskCompleted: subject('talent.documents.task.completed'),
+      taskFailed: subject('talent.documents.task.failed'),
+      /** Work queue: one message per accepted analysis task. */
+      documentsWork: subject('work.documents.>'),
+      analyzeRequested: subject('work.documents.analyze'),
+      /** Domain events of billing. */
+      billingEvents: subject('talent.billing.>'),
+    },
+    streams: {
+      documents: stream('TALENT_DOCUMENTS'),
+      documentsWork: stream('DOCUMENTS_WORK'),
+      billing: stream('TALENT_BILLING'),
+    },
+    consumers: {
+      billingRefunds: 'billing-refunds',
+      documentsAnalyze: 'documents-analyze',
+    },
+  } as const;
+}
+
+export type NatsNames = ReturnType<typeof natsNames>;

@@ -1,0 +1,39 @@
+import type { NatsNames } from './names.js';
+
+const NANOS_PER_SECOND = 1_000_000_000;
+const DAY_NS = 24 * 3600 * NANOS_PER_SECOND;
+
+/**
+ * Stream definitions, created by the owning service at boot (`ensureStream`). Plain objects in the
+ * JetStream API's shape so this package needs no NATS client. Retention values are JetStream's strings.
+ */
+export function streamDefinitions(names: NatsNames) {
+  return {
+    /** Owned by documents: task lifecycle events; kept a week for late consumers and replays. */
+    documents: {
+      name: names.streams.documents,
+      subjects: [names.subjects.documentsEvents],
+      retention: 'limits',
+      storage: 'file',
+      max_age: 7 * DAY_NS,
+      duplicate_window: 2 * 60 * NANOS_PER_SECOND,
+    },
+    /** Owned by documents: analysis work queue; a message leaves once acknowledged. */
+    documentsWork: {
+      name: names.streams.documentsWork,
+      subjects: [names.subjects.documentsWork],
+      retention: 'workqueue',
+      storage: 'file',
+      duplicate_window: 2 * 60 * NANOS_PER_SECOND,
+    },
+    /** Owned by billing: ledger events (grants, expiries) for anyone who wants to observe them. */
+    billing: {
+      name: names.streams.billing,
+      subjects: [names.subjects.billingEvents],
+      retention: 'limits',
+      storage: 'file',
+      max_age: 7 * DAY_NS,
+      duplicate_window: 2 * 60 * NANOS_PER_SECOND,
+    },
+  } as const;
+}

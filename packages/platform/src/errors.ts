@@ -1,0 +1,79 @@
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+
+/**
+ * Stable domain error codes. Clients of the REST API switch on the ones the spec names; the gateway holds
+ * the single table mapping them to HTTP. Add a code here, then map it in the gateway's error table.
+ */
+export const DomainCodes = {
+  INVALID_ARGUMENT: GrpcStatus.INVALID_ARGUMENT,
+  NOT_FOUND: GrpcStatus.NOT_FOUND,
+  ALREADY_EXISTS: GrpcStatus.ALREADY_EXISTS,
+  UNAUTHENTICATED: GrpcStatus.UNAUTHENTICATED,
+  INSUFFICIENT_CREDITS: GrpcStatus.FAILED_PRECONDITION,
+  IDEMPOTENCY_KEY_REUSED: GrpcStatus.FAILED_PRECONDITION,
+  RESERVATION_NOT_PENDING: GrpcStatus.FAILED_PRECONDITION,
+  UNKNOWN_ACTION: GrpcStatus.INVALID_ARGUMENT,
+  VACANCY_NOT_FOUND: GrpcStatus.NOT_FOUND,
+  CANDIDATES_NOT_FOUND: GrpcStatus.FAILED_PRECONDITION,
+  VACANCY_HAS_NO_REQUIREMENTS: GrpcStatus.FAILED_PRECONDITION,
+  TASK_PENDING: GrpcStatus.FAILED_PRECONDITION,
+  UPDATE_INVALID: GrpcStatus.INVALID_ARGUMENT,
+  UPDATE_SCHEMA_MISMATCH: GrpcStatus.INVALID_ARGUMENT,
+  UNSUPPORTED_FILE_TYPE: GrpcStatus.INVALID_ARGUMENT,
+  UPSTREAM_FAILED: GrpcStatus.UNAVAILABLE,
+  NOT_CONFIGURED: GrpcStatus.UNIMPLEMENTED,
+  INTERNAL: GrpcStatus.INTERNAL,
+} as const satisfies Record<string, GrpcStatus>;
+
+export type DomainCode = keyof typeof DomainCodes;
+
+export type ErrorDetails = Record<string, unknown>;
+
+/** An expected failure of domain logic: a stable code, a human message and structured details. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainCode,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+const CODE_KEY = 'talent-error-code';
+const DETAILS_KEY = 'talent-error-details';
+
+/** Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. */
+export function toGrpcError(error: unknown): Partial<ServiceError> {
+  const metadata = new Metadata();
+  if (isDomainError(error)) {
+    metadata.set(CODE_KEY, error.code);
+    metadata.set(DETAILS_KEY, JSON.stringify(error.details));
+    return { code: DomainCodes[error.code], details: error.message, metadata };
+  }
+  metadata.set(CODE_KEY, 'INTERNAL');
+  return { code: GrpcStatus.INTERNAL, details: 'Internal error', metadata };
+}
+
+/** Client side: a gRPC error becomes the DomainError the peer threw; transport failures keep their status. */
+export function fromGrpcError(error: ServiceError): DomainError | ServiceError {
+  const code = error.metadata?.get(CODE_KEY)[0];
+  if (typeof code === 'string' && code in DomainCodes) {
+    const raw = error.metadata.get(DETAILS_KEY)[0];
+    let details: ErrorDetails = {};
+    if (typeof raw === 'string') {
+      try {
+        details = JSON.parse(raw) as ErrorDetails;
+      } catch {
+        details = {};
+      }
+    }
+    return new DomainError(code as DomainCode, error.details, details);
+  }
+  return error;
+}

@@ -1,0 +1,89 @@
+import {
+  credentials,
+  Metadata,
+  type CallOptions,
+  type Client,
+  type ClientUnaryCall,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { fromGrpcError } from './errors.js';
+import { currentContext } from './logger.js';
+
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => ClientUnaryCall;
+
+export interface CallOverrides {
+  /** Per-call deadline; every call has one. */
+  deadlineMs?: number;
+  metadata?: Record<string, string>;
+}
+
+/** A ts-proto grpc-js client with each unary method as `(request, overrides?) => Promise<response>`. */
+export type AsyncClient<C> = {
+  [K in keyof C as // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  C[K] extends UnaryMethod<any, any> ? K : never]: C[K] extends UnaryMethod<infer Req, infer Res>
+    ? (request: Req, overrides?: CallOverrides) => Promise<Res>
+    : never;
+} & { readonly raw: C; close(): void };
+
+type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: object) => C;
+
+/**
+ * Retries transparently on UNAVAILABLE (peer restarting, connection not yet up) through grpc-js' own retry
+ * support; deadlines bound the total time.
+ */
+function serviceConfig(serviceName: string): string {
+  return JSON.stringify({
+    methodConfig: [
+      {
+        name: [{ service: serviceName }],
+        retryPolicy: {
+          maxAttempts: 4,
+          initialBackoff: '0.05s',
+          maxBackoff: '1s',
+          backoffMultiplier: 2,
+          retryableStatusCodes: ['UNAVAILABLE'],
+        },
+      },
+    ],
+  });
+}
+
+export function createGrpcClient<C extends Client>(
+  Ctor: ClientConstructor<C> & { serviceName?: string },
+  address: string,
+  defaults: { deadlineMs?: number } = {},
+): AsyncClient<C> {
+  const raw = new Ctor(address, credentials.createInsecure(), {
+    'grpc.service_config': serviceConfig(Ctor.serviceName ?? ''),
+    'grpc.enable_retries': 1,
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+  });
+  const defaultDeadline = defaults.deadlineMs ?? 5_000;
+  return new Proxy({} as AsyncClient<C>, {
+    get(_target, property) {
+      if (property === 'raw') return raw;
+      if (property === 'close') return () => raw.close();
+      if (property === 'then') return undefined;
+      const method = (raw as unknown as Record<string | symbol, unknown>)[property];
+      if (typeof method !== 'function') return undefined;
+      return (request: unknown, overrides: CallOverrides = {}) =>
+        new Promise((resolve, reject) => {
+          const metadata = new Metadata();
+          const { requestId, workspaceId } = currentContext();
+          if (requestId) metadata.set('x-request-id', requestId);
+          if (workspaceId) metadata.set('x-workspace-id', workspaceId);
+          for (const [key, value] of Object.entries(overrides.metadata ?? {})) metadata.set(key, value);
+          const deadline = new Date(Date.now() + (overrides.deadlineMs ?? defaultDeadline));
+          (method as UnaryMethod<unknown, unknown>).call(raw, request, metadata, { deadline }, (error, response) =>
+            error ? reject(fromGrpcError(error)) : resolve(response),
+          );
+        });
+    },
+  });
+}

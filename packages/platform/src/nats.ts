@@ -1,0 +1,65 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerConfig,
+  type JetStreamClient,
+  type JetStreamManager,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+
+export { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType };
+export type { ConsumerConfig, JetStreamClient, JetStreamManager, NatsConnection, StreamConfig };
+
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  return connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+}
+
+export interface JetStreamHandles {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+export async function jetStreamHandles(nc: NatsConnection): Promise<JetStreamHandles> {
+  return { js: jetstream(nc), jsm: await jetstreamManager(nc) };
+}
+
+/** Creates the stream, or updates it when it exists; safe to call from every replica at every boot. */
+export async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    try {
+      await jsm.streams.add(config);
+    } catch (addError) {
+      // Another replica created it between our look-up and our add.
+      if (!String(addError).includes('already in use')) throw addError;
+    }
+  }
+}
+
+/** Creates a durable consumer, or updates it to the given config. */
+export async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Partial<ConsumerConfig> & { durable_name: string },
+): Promise<void> {
+  try {
+    await jsm.consumers.info(stream, config.durable_name);
+    await jsm.consumers.update(stream, config.durable_name, config);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.consumers.add(stream, { ack_policy: AckPolicy.Explicit, ...config });
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? error);
+  return /not found/i.test(text);
+}

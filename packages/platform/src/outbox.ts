@@ -1,0 +1,109 @@
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import type pg from 'pg';
+import type { JetStreamClient } from './nats.js';
+import type { Logger } from './logger.js';
+
+/**
+ * The transactional outbox (DESIGN §3): a service writes its state change and the event announcing it in one
+ * transaction, into its schema's `outbox` table:
+ *
+ *   id uuid primary key, subject text not null, payload jsonb not null,
+ *   created_at timestamptz not null default now(), published_at timestamptz
+ *
+ * The relay publishes pending rows in order with `Nats-Msg-Id` = row id, so a crash between publish and
+ * mark only yields a duplicate that JetStream's de-duplication window drops (and consumers are idempotent).
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private wakeRequested = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string,
+    private readonly js: JetStreamClient,
+    private readonly logger: Logger,
+    private readonly options: { pollMs?: number; batchSize?: number; retentionHours?: number } = {},
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Publish now instead of at the next poll (call after committing a transaction that wrote events). */
+  kick(): void {
+    if (this.running) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes every pending row once; returns how many were published. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.publishBatch();
+      total += published;
+      if (published < (this.options.batchSize ?? 100)) return total;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.flush()
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'outbox relay failed; will retry');
+        })
+        .finally(() => {
+          this.running = undefined;
+          const again = this.wakeRequested;
+          this.wakeRequested = false;
+          this.schedule(again ? 0 : (this.options.pollMs ?? 250));
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private async publishBatch(): Promise<number> {
+    const table = `"${this.schema}"."outbox"`;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ id: string; subject: string; payload: unknown }>(
+        `SELECT id, subject, payload FROM ${table} WHERE published_at IS NULL
+         ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 100],
+      );
+      for (const row of rows) {
+        const h = natsHeaders();
+        await this.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: h });
+      }
+      if (rows.length > 0) {
+        await client.query(`UPDATE ${table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+      }
+      await client.query(
+        `DELETE FROM ${table} WHERE published_at < now() - make_interval(hours => $1)`,
+        [this.options.retentionHours ?? 24],
+      );
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import type { Server } from 'node:http';
+import type { z } from 'zod';
+import type { backendEnv } from './env.js';
+import { startGrpcServer, type GrpcServiceBinding, type RunningGrpcServer } from './grpc-server.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
+import { migrate } from './migrate.js';
+import { connectNats, type NatsConnection } from './nats.js';
+
+export type BackendEnv = z.output<ReturnType<typeof backendEnv>>;
+
+export interface BackendContext<E extends BackendEnv> {
+  env: E;
+  logger: Logger;
+  metrics: Metrics;
+  nats: NatsConnection;
+}
+
+export interface BackendParts {
+  services: GrpcServiceBinding[];
+  /** Stops consumers and timers, closes pools; runs after the gRPC server has drained. */
+  stop?: () => Promise<void>;
+}
+
+export interface RunningBackend {
+  grpcPort: number;
+  metricsPort: number;
+  logger: Logger;
+  /** Graceful stop: health NOT_SERVING, drain RPCs, stop consumers, drain NATS. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots a backend service the same way everywhere: migrate its schema, connect NATS, build the domain
+ * (`setup`), serve gRPC with grpc.health.v1 and Prometheus metrics, and stop cleanly.
+ */
+export async function startBackend<E extends BackendEnv>(options: {
+  name: string;
+  env: E;
+  migrationsDir: string;
+  setup: (context: BackendContext<E>) => Promise<BackendParts>;
+  logger?: Logger;
+}): Promise<RunningBackend> {
+  const { env, name } = options;
+  const logger = options.logger ?? createLogger(name, env.LOG_LEVEL);
+  const metrics = createMetrics(name);
+
+  const migration = await migrate({
+    databaseUrl: env.DATABASE_URL,
+    schema: env.DATABASE_SCHEMA,
+    migrationsDir: options.migrationsDir,
+    log: (message) => logger.info(message),
+  });
+  logger.info({ applied: migration.applied.length, up_to_date: migration.alreadyApplied.length }, 'schema migrated');
+
+  const nats = await connectNats(env.NATS_URL, name);
+  let parts: BackendParts;
+  let grpc: RunningGrpcServer;
+  let metricsServer: Server;
+  try {
+    parts = await options.setup({ env, logger, metrics, nats });
+    grpc = await startGrpcServer({ port: env.GRPC_PORT, services: parts.services, logger, metrics });
+    metricsServer = await startMetricsServer(metrics.registry, env.METRICS_PORT);
+  } catch (error) {
+    await nats.close();
+    throw error;
+  }
+  const metricsAddress = metricsServer.address();
+  const metricsPort = typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : env.METRICS_PORT;
+  logger.info({ grpc_port: grpc.port, metrics_port: metricsPort }, `${name} ready`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down');
+      await grpc.shutdown(env.SHUTDOWN_GRACE_MS);
+      await parts.stop?.();
+      await nats.drain().catch(() => nats.close());
+      await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+      logger.info('stopped');
+    })());
+  return { grpcPort: grpc.port, metricsPort, logger, stop };
+}
+
+/** Runs `stop` on SIGTERM/SIGINT and exits; a second signal exits at once. */
+export function exitOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    logger.info({ signal }, 'signal received');
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+/** Entry-point wrapper: an EnvError or boot failure prints one clear message and exits non-zero. */
+export function runMain(name: string, main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name}: failed to start: ${message}\n`);
+    process.exit(1);
+  });
+}
