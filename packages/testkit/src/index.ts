@@ -1,0 +1,2 @@
+export * from './infra.js';
+export * from './stack.js';

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Tests use the machine's real PostgreSQL and NATS (DATABASE_URL / NATS_URL, defaulting to the local
+ * servers) and isolate by unique schema and namespace names, never by mocks.
+ */
+export const testDatabaseUrl = (): string => process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const testNatsUrl = (): string => process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** A lowercase identifier unique to this run, usable as a schema name or NATS namespace. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
+}
+
+export async function dropSchema(schema: string, databaseUrl = testDatabaseUrl()): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema.replaceAll('"', '""')}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Environment for a backend service started in-process on ephemeral ports inside a fresh schema. */
+export function backendTestEnv(service: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: testDatabaseUrl(),
+    DATABASE_SCHEMA: uniqueName(`t_${service}`),
+    NATS_URL: testNatsUrl(),
+    NATS_NAMESPACE: uniqueName('t'),
+    GRPC_PORT: '0',
+    METRICS_PORT: '0',
+    SHUTDOWN_GRACE_MS: '2000',
+    ...extra,
+  };
+}
