@@ -43,7 +43,7 @@
 {{- $root := .root -}}
 {{- $np := $root.Values.networkPolicy -}}
 {{- $c := get (include "talent.catalog" $root | fromYaml) .component -}}
-{{- $callers := include "talent.callers" . | fromYamlArray -}}
+{{- $callers := include "talent.callers" . | fromYamlArray }}
 ---
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
