@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../../google/protobuf/timestamp.js";
 import { PageRequest } from "../../common/v1/common.js";
 
 export const protobufPackage = "talent.skills.v1";
@@ -148,44 +149,82 @@ export interface Skill {
   type: SkillType;
   /** Language of `name`; differs from the requested one when the label fell back. */
   language: string;
+  /** Description in `language` when the taxonomy has one, else in English; may be empty. */
+  description: string;
+  /** `esco` or `seed` (the project's own taxonomy). */
+  source: string;
+  /** The concept URI at the source (ESCO: http://data.europa.eu/esco/skill/<uuid>); empty for seed skills. */
+  sourceUri: string;
 }
 
 export interface SearchSkillsRequest {
+  /** Search string; at least 2 characters after trimming. */
   query: string;
+  /** Typed filter for internal callers; SKILL_TYPE_UNSPECIFIED = both. Ignored when `type_name` is set. */
   type: SkillType;
+  /** Used only when `limit`/`offset` are absent (limit 0 there means the default, 20). */
   page?:
     | PageRequest
     | undefined;
-  /** Raw Accept-Language value (q-values honoured). */
+  /**
+   * Raw Accept-Language value (q-values honoured; the first listed language that has labels wins; English
+   * otherwise).
+   */
   acceptLanguage: string;
+  /** Raw REST `type` value: "hard-skill", "soft-skill" or empty; anything else is INVALID_ARGUMENT. */
+  typeName: string;
+  /** 1 to 200; absent = 20. */
+  limit?:
+    | number
+    | undefined;
+  /** 0 or more; absent = 0. */
+  offset?: number | undefined;
 }
 
 export interface SearchSkillsResponse {
+  /** Language chosen from Accept-Language; labels missing in it fall back (see the service comment). */
   language: string;
   results: Skill[];
+  /** Number of matching skills before limit/offset. */
   total: number;
+  /** The query as received, trimmed. */
+  query: string;
+  /** Attribution text required by the taxonomy's licence (ESCO); empty when none is needed. */
+  attribution: string;
 }
 
 export interface ListLanguagesRequest {
 }
 
 export interface Language {
+  /** ISO 639-1. */
   code: string;
+  /** English name, e.g. "German". */
   name: string;
+  /** Name in the language itself, e.g. "Deutsch". */
   nativeName: string;
+  /** Skills with a preferred label in this language (the others fall back to English). */
+  skillCount: number;
 }
 
 export interface ListLanguagesResponse {
+  /** Ordered by code; English first. */
   languages: Language[];
+  attribution: string;
+  /** The language used when Accept-Language names none of the available ones ("en"). */
+  defaultLanguage: string;
 }
 
 export interface GetSkillsRequest {
   ids: string[];
+  /** ISO 639-1; empty = English. */
   language: string;
 }
 
 export interface GetSkillsResponse {
+  /** In request order, without the missing ones. */
   skills: Skill[];
+  /** Unknown or malformed ids. */
   missingIds: string[];
 }
 
@@ -197,6 +236,7 @@ export interface SkillRef {
 
 export interface ResolveSkillsRequest {
   refs: SkillRef[];
+  /** Language of the names (then English, then any language); also the language of the returned labels. */
   language: string;
 }
 
@@ -224,26 +264,51 @@ export interface ExtractSkillsRequest {
 }
 
 export interface ExtractedSkill {
+  /** Labelled in the text's language (with the usual fallback). */
   skill?:
     | Skill
     | undefined;
-  /** UTF-16 code unit offsets into the request text, end exclusive. */
+  /** UTF-16 code unit offsets into the request text, end exclusive (first mention). */
   start: number;
   end: number;
   matchedText: string;
   /** The sentence the skill was found in. */
   evidence: string;
+  /** 0..1: exact preferred-label matches score highest, ambiguous or inflected matches lower. */
   confidence: number;
+  /**
+   * Job context only: OPTIONAL when the sentence carries a cue like "nice to have", "a plus", "preferred",
+   * "wünschenswert", "souhaité"; REQUIRED otherwise. UNSPECIFIED for CVs.
+   */
   hint: RequirementHint;
+  /** How many times the skill is mentioned. */
+  mentions: number;
 }
 
 export interface ExtractSkillsResponse {
+  /** One entry per skill, ordered by first mention. */
   skills: ExtractedSkill[];
+  /** Language used for linking (given or detected). */
   language: string;
 }
 
+export interface GetTaxonomyInfoRequest {
+}
+
+export interface GetTaxonomyInfoResponse {
+  /** `esco` or `seed`. */
+  source: string;
+  /** e.g. "ESCO v1.1.1" or "seed 2026-11". */
+  version: string;
+  attribution: string;
+  skillCount: number;
+  labelCount: number;
+  languages: string[];
+  importedAt?: Date | undefined;
+}
+
 function createBaseSkill(): Skill {
-  return { id: "", name: "", type: 0, language: "" };
+  return { id: "", name: "", type: 0, language: "", description: "", source: "", sourceUri: "" };
 }
 
 export const Skill: MessageFns<Skill> = {
@@ -259,6 +324,15 @@ export const Skill: MessageFns<Skill> = {
     }
     if (message.language !== "") {
       writer.uint32(34).string(message.language);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.source !== "") {
+      writer.uint32(50).string(message.source);
+    }
+    if (message.sourceUri !== "") {
+      writer.uint32(58).string(message.sourceUri);
     }
     return writer;
   },
@@ -308,6 +382,30 @@ export const Skill: MessageFns<Skill> = {
             message.language = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.sourceUri = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -326,6 +424,13 @@ export const Skill: MessageFns<Skill> = {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       type: isSet(object.type) ? skillTypeFromJSON(object.type) : 0,
       language: isSet(object.language) ? globalThis.String(object.language) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      sourceUri: isSet(object.sourceUri)
+        ? globalThis.String(object.sourceUri)
+        : isSet(object.source_uri)
+        ? globalThis.String(object.source_uri)
+        : "",
     };
   },
 
@@ -343,6 +448,15 @@ export const Skill: MessageFns<Skill> = {
     if (message.language !== "") {
       obj.language = message.language;
     }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.sourceUri !== "") {
+      obj.sourceUri = message.sourceUri;
+    }
     return obj;
   },
 
@@ -355,12 +469,15 @@ export const Skill: MessageFns<Skill> = {
     message.name = object.name ?? "";
     message.type = object.type ?? 0;
     message.language = object.language ?? "";
+    message.description = object.description ?? "";
+    message.source = object.source ?? "";
+    message.sourceUri = object.sourceUri ?? "";
     return message;
   },
 };
 
 function createBaseSearchSkillsRequest(): SearchSkillsRequest {
-  return { query: "", type: 0, page: undefined, acceptLanguage: "" };
+  return { query: "", type: 0, page: undefined, acceptLanguage: "", typeName: "", limit: undefined, offset: undefined };
 }
 
 export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
@@ -376,6 +493,15 @@ export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
     }
     if (message.acceptLanguage !== "") {
       writer.uint32(34).string(message.acceptLanguage);
+    }
+    if (message.typeName !== "") {
+      writer.uint32(42).string(message.typeName);
+    }
+    if (message.limit !== undefined) {
+      writer.uint32(48).int32(message.limit);
+    }
+    if (message.offset !== undefined) {
+      writer.uint32(56).int32(message.offset);
     }
     return writer;
   },
@@ -425,6 +551,30 @@ export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
             message.acceptLanguage = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.typeName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -447,6 +597,13 @@ export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
         : isSet(object.accept_language)
         ? globalThis.String(object.accept_language)
         : "",
+      typeName: isSet(object.typeName)
+        ? globalThis.String(object.typeName)
+        : isSet(object.type_name)
+        ? globalThis.String(object.type_name)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : undefined,
     };
   },
 
@@ -464,6 +621,15 @@ export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
     if (message.acceptLanguage !== "") {
       obj.acceptLanguage = message.acceptLanguage;
     }
+    if (message.typeName !== "") {
+      obj.typeName = message.typeName;
+    }
+    if (message.limit !== undefined) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.offset !== undefined) {
+      obj.offset = Math.round(message.offset);
+    }
     return obj;
   },
 
@@ -478,12 +644,15 @@ export const SearchSkillsRequest: MessageFns<SearchSkillsRequest> = {
       ? PageRequest.fromPartial(object.page)
       : undefined;
     message.acceptLanguage = object.acceptLanguage ?? "";
+    message.typeName = object.typeName ?? "";
+    message.limit = object.limit ?? undefined;
+    message.offset = object.offset ?? undefined;
     return message;
   },
 };
 
 function createBaseSearchSkillsResponse(): SearchSkillsResponse {
-  return { language: "", results: [], total: 0 };
+  return { language: "", results: [], total: 0, query: "", attribution: "" };
 }
 
 export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
@@ -496,6 +665,12 @@ export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
     }
     if (message.total !== 0) {
       writer.uint32(24).int32(message.total);
+    }
+    if (message.query !== "") {
+      writer.uint32(34).string(message.query);
+    }
+    if (message.attribution !== "") {
+      writer.uint32(42).string(message.attribution);
     }
     return writer;
   },
@@ -537,6 +712,22 @@ export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
             message.total = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.attribution = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -554,6 +745,8 @@ export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
       language: isSet(object.language) ? globalThis.String(object.language) : "",
       results: globalThis.Array.isArray(object?.results) ? object.results.map((e: any) => Skill.fromJSON(e)) : [],
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      attribution: isSet(object.attribution) ? globalThis.String(object.attribution) : "",
     };
   },
 
@@ -568,6 +761,12 @@ export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
     if (message.total !== 0) {
       obj.total = Math.round(message.total);
     }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.attribution !== "") {
+      obj.attribution = message.attribution;
+    }
     return obj;
   },
 
@@ -579,6 +778,8 @@ export const SearchSkillsResponse: MessageFns<SearchSkillsResponse> = {
     message.language = object.language ?? "";
     message.results = object.results?.map((e) => Skill.fromPartial(e)) || [];
     message.total = object.total ?? 0;
+    message.query = object.query ?? "";
+    message.attribution = object.attribution ?? "";
     return message;
   },
 };
@@ -636,7 +837,7 @@ export const ListLanguagesRequest: MessageFns<ListLanguagesRequest> = {
 };
 
 function createBaseLanguage(): Language {
-  return { code: "", name: "", nativeName: "" };
+  return { code: "", name: "", nativeName: "", skillCount: 0 };
 }
 
 export const Language: MessageFns<Language> = {
@@ -649,6 +850,9 @@ export const Language: MessageFns<Language> = {
     }
     if (message.nativeName !== "") {
       writer.uint32(26).string(message.nativeName);
+    }
+    if (message.skillCount !== 0) {
+      writer.uint32(32).int32(message.skillCount);
     }
     return writer;
   },
@@ -690,6 +894,14 @@ export const Language: MessageFns<Language> = {
             message.nativeName = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.skillCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -711,6 +923,11 @@ export const Language: MessageFns<Language> = {
         : isSet(object.native_name)
         ? globalThis.String(object.native_name)
         : "",
+      skillCount: isSet(object.skillCount)
+        ? globalThis.Number(object.skillCount)
+        : isSet(object.skill_count)
+        ? globalThis.Number(object.skill_count)
+        : 0,
     };
   },
 
@@ -725,6 +942,9 @@ export const Language: MessageFns<Language> = {
     if (message.nativeName !== "") {
       obj.nativeName = message.nativeName;
     }
+    if (message.skillCount !== 0) {
+      obj.skillCount = Math.round(message.skillCount);
+    }
     return obj;
   },
 
@@ -736,18 +956,25 @@ export const Language: MessageFns<Language> = {
     message.code = object.code ?? "";
     message.name = object.name ?? "";
     message.nativeName = object.nativeName ?? "";
+    message.skillCount = object.skillCount ?? 0;
     return message;
   },
 };
 
 function createBaseListLanguagesResponse(): ListLanguagesResponse {
-  return { languages: [] };
+  return { languages: [], attribution: "", defaultLanguage: "" };
 }
 
 export const ListLanguagesResponse: MessageFns<ListLanguagesResponse> = {
   encode(message: ListLanguagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.languages) {
       Language.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.attribution !== "") {
+      writer.uint32(18).string(message.attribution);
+    }
+    if (message.defaultLanguage !== "") {
+      writer.uint32(26).string(message.defaultLanguage);
     }
     return writer;
   },
@@ -773,6 +1000,22 @@ export const ListLanguagesResponse: MessageFns<ListLanguagesResponse> = {
             message.languages.push(Language.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.attribution = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.defaultLanguage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -790,6 +1033,12 @@ export const ListLanguagesResponse: MessageFns<ListLanguagesResponse> = {
       languages: globalThis.Array.isArray(object?.languages)
         ? object.languages.map((e: any) => Language.fromJSON(e))
         : [],
+      attribution: isSet(object.attribution) ? globalThis.String(object.attribution) : "",
+      defaultLanguage: isSet(object.defaultLanguage)
+        ? globalThis.String(object.defaultLanguage)
+        : isSet(object.default_language)
+        ? globalThis.String(object.default_language)
+        : "",
     };
   },
 
@@ -797,6 +1046,12 @@ export const ListLanguagesResponse: MessageFns<ListLanguagesResponse> = {
     const obj: any = {};
     if (message.languages?.length) {
       obj.languages = message.languages.map((e) => Language.toJSON(e));
+    }
+    if (message.attribution !== "") {
+      obj.attribution = message.attribution;
+    }
+    if (message.defaultLanguage !== "") {
+      obj.defaultLanguage = message.defaultLanguage;
     }
     return obj;
   },
@@ -807,6 +1062,8 @@ export const ListLanguagesResponse: MessageFns<ListLanguagesResponse> = {
   fromPartial(object: DeepPartial<ListLanguagesResponse>): ListLanguagesResponse {
     const message = createBaseListLanguagesResponse();
     message.languages = object.languages?.map((e) => Language.fromPartial(e)) || [];
+    message.attribution = object.attribution ?? "";
+    message.defaultLanguage = object.defaultLanguage ?? "";
     return message;
   },
 };
@@ -1516,7 +1773,7 @@ export const ExtractSkillsRequest: MessageFns<ExtractSkillsRequest> = {
 };
 
 function createBaseExtractedSkill(): ExtractedSkill {
-  return { skill: undefined, start: 0, end: 0, matchedText: "", evidence: "", confidence: 0, hint: 0 };
+  return { skill: undefined, start: 0, end: 0, matchedText: "", evidence: "", confidence: 0, hint: 0, mentions: 0 };
 }
 
 export const ExtractedSkill: MessageFns<ExtractedSkill> = {
@@ -1541,6 +1798,9 @@ export const ExtractedSkill: MessageFns<ExtractedSkill> = {
     }
     if (message.hint !== 0) {
       writer.uint32(56).int32(message.hint);
+    }
+    if (message.mentions !== 0) {
+      writer.uint32(64).int32(message.mentions);
     }
     return writer;
   },
@@ -1614,6 +1874,14 @@ export const ExtractedSkill: MessageFns<ExtractedSkill> = {
             message.hint = reader.int32() as any;
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.mentions = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1639,6 +1907,7 @@ export const ExtractedSkill: MessageFns<ExtractedSkill> = {
       evidence: isSet(object.evidence) ? globalThis.String(object.evidence) : "",
       confidence: isSet(object.confidence) ? globalThis.Number(object.confidence) : 0,
       hint: isSet(object.hint) ? requirementHintFromJSON(object.hint) : 0,
+      mentions: isSet(object.mentions) ? globalThis.Number(object.mentions) : 0,
     };
   },
 
@@ -1665,6 +1934,9 @@ export const ExtractedSkill: MessageFns<ExtractedSkill> = {
     if (message.hint !== 0) {
       obj.hint = requirementHintToJSON(message.hint);
     }
+    if (message.mentions !== 0) {
+      obj.mentions = Math.round(message.mentions);
+    }
     return obj;
   },
 
@@ -1680,6 +1952,7 @@ export const ExtractedSkill: MessageFns<ExtractedSkill> = {
     message.evidence = object.evidence ?? "";
     message.confidence = object.confidence ?? 0;
     message.hint = object.hint ?? 0;
+    message.mentions = object.mentions ?? 0;
     return message;
   },
 };
@@ -1769,9 +2042,259 @@ export const ExtractSkillsResponse: MessageFns<ExtractSkillsResponse> = {
   },
 };
 
-/** The multilingual skills taxonomy: search, languages, lookup and skill linking. */
+function createBaseGetTaxonomyInfoRequest(): GetTaxonomyInfoRequest {
+  return {};
+}
+
+export const GetTaxonomyInfoRequest: MessageFns<GetTaxonomyInfoRequest> = {
+  encode(_: GetTaxonomyInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaxonomyInfoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaxonomyInfoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetTaxonomyInfoRequest {
+    return {};
+  },
+
+  toJSON(_: GetTaxonomyInfoRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaxonomyInfoRequest>): GetTaxonomyInfoRequest {
+    return GetTaxonomyInfoRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetTaxonomyInfoRequest>): GetTaxonomyInfoRequest {
+    const message = createBaseGetTaxonomyInfoRequest();
+    return message;
+  },
+};
+
+function createBaseGetTaxonomyInfoResponse(): GetTaxonomyInfoResponse {
+  return {
+    source: "",
+    version: "",
+    attribution: "",
+    skillCount: 0,
+    labelCount: 0,
+    languages: [],
+    importedAt: undefined,
+  };
+}
+
+export const GetTaxonomyInfoResponse: MessageFns<GetTaxonomyInfoResponse> = {
+  encode(message: GetTaxonomyInfoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.version !== "") {
+      writer.uint32(18).string(message.version);
+    }
+    if (message.attribution !== "") {
+      writer.uint32(26).string(message.attribution);
+    }
+    if (message.skillCount !== 0) {
+      writer.uint32(32).int32(message.skillCount);
+    }
+    if (message.labelCount !== 0) {
+      writer.uint32(40).int32(message.labelCount);
+    }
+    for (const v of message.languages) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.importedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.importedAt), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTaxonomyInfoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTaxonomyInfoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.attribution = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.skillCount = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.labelCount = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.languages.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.importedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTaxonomyInfoResponse {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      attribution: isSet(object.attribution) ? globalThis.String(object.attribution) : "",
+      skillCount: isSet(object.skillCount)
+        ? globalThis.Number(object.skillCount)
+        : isSet(object.skill_count)
+        ? globalThis.Number(object.skill_count)
+        : 0,
+      labelCount: isSet(object.labelCount)
+        ? globalThis.Number(object.labelCount)
+        : isSet(object.label_count)
+        ? globalThis.Number(object.label_count)
+        : 0,
+      languages: globalThis.Array.isArray(object?.languages)
+        ? object.languages.map((e: any) => globalThis.String(e))
+        : [],
+      importedAt: isSet(object.importedAt)
+        ? fromJsonTimestamp(object.importedAt)
+        : isSet(object.imported_at)
+        ? fromJsonTimestamp(object.imported_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetTaxonomyInfoResponse): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.attribution !== "") {
+      obj.attribution = message.attribution;
+    }
+    if (message.skillCount !== 0) {
+      obj.skillCount = Math.round(message.skillCount);
+    }
+    if (message.labelCount !== 0) {
+      obj.labelCount = Math.round(message.labelCount);
+    }
+    if (message.languages?.length) {
+      obj.languages = message.languages;
+    }
+    if (message.importedAt !== undefined) {
+      obj.importedAt = message.importedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTaxonomyInfoResponse>): GetTaxonomyInfoResponse {
+    return GetTaxonomyInfoResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTaxonomyInfoResponse>): GetTaxonomyInfoResponse {
+    const message = createBaseGetTaxonomyInfoResponse();
+    message.source = object.source ?? "";
+    message.version = object.version ?? "";
+    message.attribution = object.attribution ?? "";
+    message.skillCount = object.skillCount ?? 0;
+    message.labelCount = object.labelCount ?? 0;
+    message.languages = object.languages?.map((e) => e) || [];
+    message.importedAt = object.importedAt ?? undefined;
+    return message;
+  },
+};
+
+/**
+ * The multilingual skills taxonomy: search, languages, lookup and skill linking.
+ *
+ * Language and fallback: every Skill carries the label of one language in `name` and that language's code in
+ * `language`. When a skill has no label in the requested language, `name` holds its English label (or, failing
+ * that, its first label in code order) and `language` names the language actually used, so a fallback is
+ * visible by comparing `Skill.language` with the language of the response or request.
+ */
 export type SkillsServiceService = typeof SkillsServiceService;
 export const SkillsServiceService = {
+  /**
+   * Ranked search over preferred and alternative labels (the REST `GET /skills/search`). Validation errors come
+   * back as INVALID_ARGUMENT with a message fit for a 400 `{error}` body.
+   */
   searchSkills: {
     path: "/talent.skills.v1.SkillsService/SearchSkills" as const,
     requestStream: false as const,
@@ -1782,6 +2305,7 @@ export const SkillsServiceService = {
       Buffer.from(SearchSkillsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SearchSkillsResponse => SearchSkillsResponse.decode(value),
   },
+  /** Languages that have skill labels (the REST `GET /skills/languages`). */
   listLanguages: {
     path: "/talent.skills.v1.SkillsService/ListLanguages" as const,
     requestStream: false as const,
@@ -1812,6 +2336,7 @@ export const SkillsServiceService = {
       Buffer.from(ResolveSkillsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolveSkillsResponse => ResolveSkillsResponse.decode(value),
   },
+  /** Links the skills mentioned in a CV or job text to taxonomy skills. */
   extractSkills: {
     path: "/talent.skills.v1.SkillsService/ExtractSkills" as const,
     requestStream: false as const,
@@ -1822,18 +2347,42 @@ export const SkillsServiceService = {
       Buffer.from(ExtractSkillsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExtractSkillsResponse => ExtractSkillsResponse.decode(value),
   },
+  /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
+  getTaxonomyInfo: {
+    path: "/talent.skills.v1.SkillsService/GetTaxonomyInfo" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetTaxonomyInfoRequest): Buffer =>
+      Buffer.from(GetTaxonomyInfoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetTaxonomyInfoRequest => GetTaxonomyInfoRequest.decode(value),
+    responseSerialize: (value: GetTaxonomyInfoResponse): Buffer =>
+      Buffer.from(GetTaxonomyInfoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetTaxonomyInfoResponse => GetTaxonomyInfoResponse.decode(value),
+  },
 } as const;
 
 export interface SkillsServiceServer extends UntypedServiceImplementation {
+  /**
+   * Ranked search over preferred and alternative labels (the REST `GET /skills/search`). Validation errors come
+   * back as INVALID_ARGUMENT with a message fit for a 400 `{error}` body.
+   */
   searchSkills: handleUnaryCall<SearchSkillsRequest, SearchSkillsResponse>;
+  /** Languages that have skill labels (the REST `GET /skills/languages`). */
   listLanguages: handleUnaryCall<ListLanguagesRequest, ListLanguagesResponse>;
   getSkills: handleUnaryCall<GetSkillsRequest, GetSkillsResponse>;
   /** Resolves names or ids; the ones that match nothing come back in `invalid`. */
   resolveSkills: handleUnaryCall<ResolveSkillsRequest, ResolveSkillsResponse>;
+  /** Links the skills mentioned in a CV or job text to taxonomy skills. */
   extractSkills: handleUnaryCall<ExtractSkillsRequest, ExtractSkillsResponse>;
+  /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
+  getTaxonomyInfo: handleUnaryCall<GetTaxonomyInfoRequest, GetTaxonomyInfoResponse>;
 }
 
 export interface SkillsServiceClient extends Client {
+  /**
+   * Ranked search over preferred and alternative labels (the REST `GET /skills/search`). Validation errors come
+   * back as INVALID_ARGUMENT with a message fit for a 400 `{error}` body.
+   */
   searchSkills(
     request: SearchSkillsRequest,
     callback: (error: ServiceError | null, response: SearchSkillsResponse) => void,
@@ -1849,6 +2398,7 @@ export interface SkillsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchSkillsResponse) => void,
   ): ClientUnaryCall;
+  /** Languages that have skill labels (the REST `GET /skills/languages`). */
   listLanguages(
     request: ListLanguagesRequest,
     callback: (error: ServiceError | null, response: ListLanguagesResponse) => void,
@@ -1895,6 +2445,7 @@ export interface SkillsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolveSkillsResponse) => void,
   ): ClientUnaryCall;
+  /** Links the skills mentioned in a CV or job text to taxonomy skills. */
   extractSkills(
     request: ExtractSkillsRequest,
     callback: (error: ServiceError | null, response: ExtractSkillsResponse) => void,
@@ -1909,6 +2460,22 @@ export interface SkillsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExtractSkillsResponse) => void,
+  ): ClientUnaryCall;
+  /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
+  getTaxonomyInfo(
+    request: GetTaxonomyInfoRequest,
+    callback: (error: ServiceError | null, response: GetTaxonomyInfoResponse) => void,
+  ): ClientUnaryCall;
+  getTaxonomyInfo(
+    request: GetTaxonomyInfoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetTaxonomyInfoResponse) => void,
+  ): ClientUnaryCall;
+  getTaxonomyInfo(
+    request: GetTaxonomyInfoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetTaxonomyInfoResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1933,6 +2500,28 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
