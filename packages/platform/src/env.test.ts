@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { backendEnv, EnvError, loadEnv } from './env.js';
+
+describe('loadEnv', () => {
+  const schema = backendEnv('billing');
+
+  it('applies defaults and names the schema after the service', () => {
+    const env = loadEnv(schema, { DATABASE_URL: 'postgresql://u@h:5432/db' });
+    expect(env).toMatchObject({ GRPC_PORT: 50051, DATABASE_SCHEMA: 'billing', LOG_LEVEL: 'info', NATS_URL: 'nats://127.0.0.1:4222' });
+  });
+
+  it('stops with a message naming every missing or bad variable', () => {
+    let error: unknown;
+    try {
+      loadEnv(schema, { GRPC_PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('(not set)');
+    expect(message).toContain('GRPC_PORT');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('refuses a database URL that is not PostgreSQL', () => {
+    expect(() => loadEnv(schema, { DATABASE_URL: 'mysql://h/db' })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+});

@@ -1,0 +1,81 @@
+import { billing, health } from '@talent/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGrpcClient, type AsyncClient } from '../src/grpc-client.js';
+import { bindService, startGrpcServer, type RunningGrpcServer } from '../src/grpc-server.js';
+import { DomainError, isDomainError } from '../src/errors.js';
+import { HealthProbe } from '../src/health.js';
+import { createLogger, currentContext, runWithContext } from '../src/logger.js';
+
+describe('gRPC server and client helpers over a real connection', () => {
+  let server: RunningGrpcServer;
+  let client: AsyncClient<billing.BillingServiceClient>;
+  const seen: { requestId?: string; workspaceId?: string }[] = [];
+
+  beforeAll(async () => {
+    server = await startGrpcServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger: createLogger('test', 'silent'),
+      services: [
+        bindService<billing.BillingServiceServer>('talent.billing.v1.BillingService', billing.BillingServiceService, {
+          async getBalance(request, call) {
+            seen.push({ requestId: call.requestId, workspaceId: currentContext().workspaceId });
+            if (request.workspaceId === 'poor') {
+              throw new DomainError('INSUFFICIENT_CREDITS', 'Not enough tokens.', { balance: 3, required: 10 });
+            }
+            if (request.workspaceId === 'crash') throw new TypeError('boom: secret internals');
+            if (request.workspaceId === 'slow') await new Promise((resolve) => setTimeout(resolve, 500));
+            return { balance: 42, reserved: 2, available: 40, updatedAt: new Date('2026-01-01T00:00:00.000Z') };
+          },
+        }),
+      ],
+    });
+    client = createGrpcClient(billing.BillingServiceClient, `127.0.0.1:${server.port}`);
+  });
+  afterAll(async () => {
+    client?.close();
+    await server?.shutdown(1000);
+  });
+
+  it('round-trips a call and propagates request and workspace ids', async () => {
+    const response = await runWithContext({ requestId: 'req-1', workspaceId: 'ws-1' }, () => client.getBalance({ workspaceId: 'rich' }));
+    expect(response).toEqual({ balance: 42, reserved: 2, available: 40, updatedAt: new Date('2026-01-01T00:00:00.000Z') });
+    expect(seen.at(-1)).toEqual({ requestId: 'req-1', workspaceId: 'ws-1' });
+  });
+
+  it('carries domain errors with their code and details across the wire', async () => {
+    const error = await client.getBalance({ workspaceId: 'poor' }).catch((e: unknown) => e);
+    expect(isDomainError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Not enough tokens.', details: { balance: 3, required: 10 } });
+  });
+
+  it('hides internals of unexpected failures', async () => {
+    const error = await client.getBalance({ workspaceId: 'crash' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INTERNAL', message: 'Internal error' });
+    expect(JSON.stringify(error)).not.toContain('secret');
+  });
+
+  it('answers UNIMPLEMENTED for methods without a handler and enforces deadlines', async () => {
+    const unimplemented = await client.listPrices({}).catch((e: { code: number }) => e);
+    expect(unimplemented).toMatchObject({ code: 12 });
+    const late = await client.getBalance({ workspaceId: 'slow' }, { deadlineMs: 100 }).catch((e: { code: number }) => e);
+    expect(late).toMatchObject({ code: 4 });
+  });
+
+  it('reports SERVING through grpc.health.v1, and NOT_SERVING once shutdown starts', async () => {
+    const probe = new HealthProbe(`127.0.0.1:${server.port}`);
+    expect(await probe.isServing()).toBe(true);
+    const raw = createGrpcClient(health.HealthClient, `127.0.0.1:${server.port}`);
+    const named = await raw.check({ service: 'talent.billing.v1.BillingService' });
+    expect(named.status).toBe(health.HealthCheckResponse_ServingStatus.SERVING);
+    const slow = client.getBalance({ workspaceId: 'slow' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = server.shutdown(2000);
+    // In-flight calls finish during the drain.
+    await expect(slow).resolves.toMatchObject({ balance: 42 });
+    await stopping;
+    expect(await probe.isServing(300)).toBe(false);
+    probe.close();
+    raw.close();
+  });
+});
