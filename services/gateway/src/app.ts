@@ -1,0 +1,143 @@
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { createLogger, createMetrics, DomainError, startMetricsServer, type Logger } from '@talent/platform';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Histogram } from 'prom-client';
+import type { GatewayEnv } from './env.js';
+import { ApiRouter } from './http/api.js';
+import { ApiKeyAuthenticator } from './http/auth.js';
+import { errorMiddleware } from './http/errors.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { requestContext } from './http/request-context.js';
+import { generateOpenApiDocument } from './openapi/document.js';
+import { Readiness } from './readiness.js';
+import { registerCreditRoutes } from './routes/credits.js';
+import { docsRouter } from './routes/docs.js';
+import { healthRouter } from './routes/health.js';
+import { registerSkillRoutes } from './routes/skills.js';
+import { closeUpstreams, createUpstreams, upstreamAddresses, type Upstreams } from './upstreams.js';
+
+export interface GatewayParts {
+  env: GatewayEnv;
+  logger: Logger;
+  upstreams: Upstreams;
+  readiness: Readiness;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+}
+
+/** Every REST operation, registered for Express and the OpenAPI document at once. */
+export function buildApi(upstreams: Upstreams, guards: ConstructorParameters<typeof ApiRouter>[1]) {
+  const registry = new OpenAPIRegistry();
+  const api = new ApiRouter(registry, guards);
+  registerSkillRoutes(api, upstreams);
+  registerCreditRoutes(api, upstreams);
+  return { api, document: generateOpenApiDocument(registry) };
+}
+
+export function createApp({ env, logger, upstreams, readiness, httpDuration }: GatewayParts): Express {
+  const authenticator = new ApiKeyAuthenticator(
+    async (apiKey) => upstreams.billing.authenticate({ apiKey }),
+    { ttlMs: env.AUTH_CACHE_TTL_MS },
+  );
+  const { api, document } = buildApi(upstreams, {
+    authenticate: authenticator.middleware(),
+    rateLimit: createRateLimiter(env.RATE_LIMIT_PER_MINUTE),
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Hashing every JSON body for an ETag costs more than API clients gain from it.
+  app.set('etag', false);
+  app.set('trust proxy', env.TRUST_PROXY_HOPS);
+  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  if (env.CORS_ORIGINS.length > 0) {
+    app.use(
+      cors({
+        origin: env.CORS_ORIGINS.includes('*') ? '*' : env.CORS_ORIGINS,
+        exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(requestContext(logger, httpDuration));
+  app.use(healthRouter(readiness));
+  app.use('/api/v1', docsRouter(document), api.finish());
+  app.use((req, _res, next) => {
+    next(new DomainError('NOT_FOUND', `No such endpoint: ${req.method} ${req.originalUrl.split('?', 1)[0]}.`));
+  });
+  app.use(errorMiddleware(logger));
+  return app;
+}
+
+export interface RunningGateway {
+  port: number;
+  metricsPort: number;
+  logger: Logger;
+  readiness: Readiness;
+  /** Readiness fails, the listener closes, in-flight requests drain (bounded), clients close. Idempotent. */
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts the gateway; used by main.ts and in-process by tests (PORT=0, METRICS_PORT=0). */
+export async function startGateway(env: GatewayEnv, options: { logger?: Logger } = {}): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger('gateway', env.LOG_LEVEL);
+  const metrics = createMetrics('gateway');
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics.registry],
+  });
+  const upstreams = createUpstreams(env);
+  const readiness = new Readiness(upstreamAddresses(env));
+  readiness.start();
+
+  const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration }));
+  let metricsServer: Server | undefined;
+  let port: number;
+  try {
+    port = await listen(server, env.PORT);
+    metricsServer = await startMetricsServer(metrics.registry, env.METRICS_PORT);
+  } catch (error) {
+    server.close();
+    readiness.stop();
+    closeUpstreams(upstreams);
+    throw error;
+  }
+  const metricsPort = (metricsServer.address() as AddressInfo).port;
+  logger.info({ port, metrics_port: metricsPort }, 'gateway ready');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down');
+      readiness.beginShutdown();
+      await new Promise<void>((resolve) => {
+        // Idle keep-alive sockets would hold close() open; busy ones are closed as soon as they go idle.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      readiness.stop();
+      closeUpstreams(upstreams);
+      await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+      logger.info('stopped');
+    })());
+  return { port, metricsPort, logger, readiness, stop };
+}

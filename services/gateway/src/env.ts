@@ -1,0 +1,35 @@
+import { baseEnv, loadEnv, peerAddress } from '@talent/platform';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const gatewayEnvSchema = baseEnv.extend({
+  PORT: port.default(8080),
+  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
+  DOCUMENTS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50052'),
+  MATCHING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50053'),
+  SOURCING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50054'),
+  SKILLS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50055'),
+  /** Requests per minute per workspace (authenticated) or per client IP (public paths). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Capped at 5 s so a revoked key stops working within 10 s (issue 2). */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5_000).default(5_000),
+  /** Comma-separated origins allowed by CORS; empty disables CORS. `*` allows any origin. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  /** gRPC deadline of calls made on behalf of a REST request. */
+  UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
+  /** `trust proxy` setting of Express: how many proxy hops to trust for the client IP (0 = none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+});
+
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+
+export const loadGatewayEnv = (source: NodeJS.ProcessEnv = process.env): GatewayEnv => loadEnv(gatewayEnvSchema, source);

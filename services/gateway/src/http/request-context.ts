@@ -1,0 +1,39 @@
+import { runWithContext, type Logger } from '@talent/platform';
+import type { RequestHandler } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Histogram } from 'prom-client';
+
+/** A caller's id is reused only when it is short and printable, so logs and headers stay safe. */
+const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Opens the request's log context (request id now, workspace id once authenticated), echoes the id, and
+ * writes one access-log line and one histogram sample when the response is finished.
+ */
+export function requestContext(logger: Logger, duration: Histogram<'method' | 'route' | 'status'>): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // Route templates, not raw paths, keep the label set bounded.
+      const route = typeof res.locals.route === 'string' ? res.locals.route : 'unmatched';
+      duration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      logger.info(
+        {
+          request_id: requestId,
+          workspace_id: res.locals.workspaceId,
+          method: req.method,
+          path: req.originalUrl.split('?', 1)[0],
+          status: res.statusCode,
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+        },
+        'request',
+      );
+    });
+    runWithContext({ requestId }, () => next());
+  };
+}

@@ -1,0 +1,61 @@
+import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+
+export const SECURITY_SCHEME = 'ApiKeyAuth';
+
+/** Decisions the spec leaves open ("not shown"), stated once for every reader of the document. */
+const DESCRIPTION = `
+Talent-matching API: CV and job analysis, matching, sourcing, a skills taxonomy, and token metering.
+
+## Authentication
+Every operation needs the \`x-api-key\` header (a UUID API key; keys belong to one workspace) except the
+skills endpoints and this document. A missing key gives 401 \`{"error": "Missing API key: …"}\`; an unknown,
+malformed or revoked key gives 401 \`{"error": "Invalid API Key."}\`. A revoked key stops working within
+10 seconds. Requests to unknown paths are authenticated first, so without a key they get 401, with one 404.
+
+## Errors
+Most errors are \`{"error": string}\`. Clients switch on \`code\` where one is present, not on \`message\`.
+5xx bodies are \`{"error", "request_id"}\` and never disclose internals. A known path called with another
+method gives 405 \`{"error"}\` with an \`Allow\` header. A malformed JSON body gives 400 \`{"error"}\`.
+
+## Request ids
+Send \`X-Request-Id\` (1–128 characters of letters, digits, \`_ . : -\`) to choose the id; otherwise one is
+generated. It is echoed on every response and appears in 5xx bodies.
+
+## Rate limits
+Each workspace (or, on public paths, each client IP) may make a configured number of requests per
+one-minute window. Responses carry the IETF draft-8 \`RateLimit\` and \`RateLimit-Policy\` headers; above the
+limit the answer is 429 \`{"error", "code": "RATE_LIMITED"}\` with \`Retry-After\` (seconds).
+
+## Idempotency
+Billable POSTs accept an \`Idempotency-Key\` header (1–255 visible ASCII characters). A retry with the same key
+within 24 hours replays the first result without charging again; the same key with a different body gives
+422 \`{"error", "code": "IDEMPOTENCY_KEY_REUSED"}\`.
+
+## Conventions
+Timestamps are ISO 8601 UTC with milliseconds. Lists use \`limit\`/\`offset\` query parameters and return
+\`{message, length, data, pagination: {total, offset, limit, has_more}}\`.
+`.trim();
+
+export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
+  registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'API key of a workspace, a UUID. Keys are issued and revoked in the management console.',
+  });
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Talent Matching API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/api/v1', description: 'This gateway.' }],
+    security: [{ [SECURITY_SCHEME]: [] }],
+    tags: [
+      { name: 'Skills', description: 'The public skills taxonomy (no API key).' },
+      { name: 'Tokens', description: 'Token balance, ledger history and price list of the workspace (free).' },
+    ],
+  });
+}

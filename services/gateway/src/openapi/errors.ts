@@ -1,0 +1,52 @@
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from './zod.js';
+
+export const ErrorBody = z
+  .object({ error: z.string().openapi({ example: 'Invalid API Key.' }) })
+  .openapi('Error', { description: 'The standard error body of the spec.' });
+
+export const ServerErrorBody = z
+  .object({
+    error: z.string().openapi({ example: 'Internal server error.' }),
+    request_id: z.string().openapi({ description: 'Echo of the X-Request-Id header; quote it when reporting a problem.' }),
+  })
+  .openapi('ServerError', { description: '5xx body: a message and the request id, never internal details.' });
+
+export const RateLimitedBody = z
+  .object({
+    error: z.string(),
+    code: z.literal('RATE_LIMITED'),
+  })
+  .openapi('RateLimited');
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+const rateLimitHeaders = z.object({
+  'Retry-After': z.string().openapi({ description: 'Seconds until the window resets.' }),
+  RateLimit: z.string().openapi({ description: 'IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`).' }),
+  'RateLimit-Policy': z.string().openapi({ description: 'IETF draft-8 policy: quota (`q`) per window (`w`, seconds).' }),
+});
+
+export const ERROR_RESPONSES = {
+  400: {
+    description: 'Invalid request: the message names the offending parameter or field.',
+    content: json(ErrorBody),
+  },
+  401: {
+    description: 'Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`).',
+    content: json(ErrorBody),
+  },
+  429: {
+    description:
+      'Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window.',
+    headers: rateLimitHeaders,
+    content: json(RateLimitedBody),
+  },
+  500: { description: 'Unexpected failure; nothing internal is disclosed.', content: json(ServerErrorBody) },
+  503: {
+    description: 'A backing service is unavailable or too slow; retry later (see `Retry-After`).',
+    content: json(ServerErrorBody),
+  },
+} satisfies Record<number, ResponseConfig>;
+
+export type DocumentedError = keyof typeof ERROR_RESPONSES;

@@ -1,0 +1,76 @@
+import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
+import { z } from '../openapi/zod.js';
+
+export const BILLABLE_ACTIONS = [
+  'cv_processing',
+  'job_processing',
+  'job_matching',
+  'sourcing_search_fast',
+  'sourcing_search_pro',
+  'sourcing_insights',
+  'sourcing_high_freshness',
+  'sourcing_reveal_email',
+  'sourcing_reveal_phone',
+  'sourcing_ingest',
+] as const;
+
+export const Balance = z
+  .object({
+    balance: z.int().openapi({ description: 'Tokens held by the workspace (sum of its ledger entries).', example: 1000 }),
+    reserved: z.int().min(0).openapi({ description: 'Tokens held by operations still in progress.', example: 20 }),
+    available: z.int().openapi({ description: '`balance - reserved`: what a new billable request can use.', example: 980 }),
+    updated_at: Timestamp.openapi({ description: 'Time of the last change to the balance or reservations.' }),
+  })
+  .openapi('Balance');
+
+export const BalanceResponse = z.object({ message: z.string(), data: Balance }).openapi('BalanceResponse');
+
+export const LedgerEntry = z
+  .object({
+    id: z.uuid(),
+    action: z.string().openapi({
+      description: `A billable action (${BILLABLE_ACTIONS.join(', ')}), \`token_expired\` for expiries, or the grant action for grants.`,
+      example: 'cv_processing',
+    }),
+    kind: z.enum(['charge', 'refund', 'grant', 'expiry']),
+    amount: z.int().openapi({ description: 'Signed: negative for charges and expiries, positive for refunds and grants.', example: -10 }),
+    balance_after: z.int().openapi({ description: 'Workspace balance right after this entry.', example: 990 }),
+    reference: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The unit of work the entry belongs to (e.g. the CV task id); null when there is none (grants, expiries).' }),
+    created_at: Timestamp,
+  })
+  .openapi('LedgerEntry');
+
+export const HistoryQuery = z.object({
+  limit: queryInt('limit', 1, 100, 20, 'Entries per page (1–100, default 20).'),
+  offset: queryInt('offset', 0, MAX_OFFSET, 0, 'Entries to skip from the newest (default 0).'),
+  action: z
+    .string({ error: "Query parameter 'action' must be a single action name." })
+    .regex(/^[a-z_]{1,64}$/, { error: "Query parameter 'action' must be an action name such as cv_processing." })
+    .optional()
+    .openapi({ description: 'Only entries of this action, e.g. `cv_processing` or `token_expired`.' }),
+});
+
+export const HistoryResponse = z
+  .object({
+    message: z.string(),
+    length: z.int().min(0).openapi({ description: 'Number of entries in `data`.' }),
+    data: z.array(LedgerEntry).openapi({ description: 'Newest first.' }),
+    pagination: Pagination,
+  })
+  .openapi('HistoryResponse');
+
+export const Price = z
+  .object({
+    action: z.string().openapi({ example: 'cv_processing' }),
+    tokens: z.int().min(0).openapi({ description: 'Price of one unit, in tokens.', example: 10 }),
+    unit: z.string().openapi({ description: 'What one unit is, e.g. `cv`, `request`, `candidate`.', example: 'cv' }),
+    description: z.string(),
+  })
+  .openapi('Price');
+
+export const CostsResponse = z
+  .object({ message: z.string(), length: z.int().min(0), data: z.array(Price) })
+  .openapi('CostsResponse');
