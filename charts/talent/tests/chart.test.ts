@@ -1,8 +1,20 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests and parsed YAML are untyped JSON */
 // Renders charts/talent with `helm template` for the value sets of issue 5 and asserts on the objects.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  DATABASE_SERVICES, PEERS, SERVICES, find, helmTemplateRaw, isHook, lint, ofKind, podSpec, render, selects,
-  validateObject, type K8sObject, type ServiceName,
+  DATABASE_SERVICES,
+  PEERS,
+  SERVICES,
+  find,
+  helmTemplateRaw,
+  isHook,
+  lint,
+  ofKind,
+  podSpec,
+  render,
+  selects,
+  validateObject,
+  type K8sObject,
 } from './helpers.js';
 
 const INLINE_DB = { database: { existingSecret: '', url: 'postgresql://talent:pw@pg:5432/talent' } };
@@ -52,7 +64,9 @@ const EXISTING_SECRETS = {
   nats: { existingSecret: 'nats-creds', existingSecretKey: 'url' },
   llm: { baseUrl: 'https://llm.example.com/v1', existingSecret: 'llm', existingSecretKey: 'key' },
   tika: { existingSecret: 'tika', existingSecretKey: 'url' },
-  sourcing: { provider: { url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' } },
+  sourcing: {
+    provider: { url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' },
+  },
 };
 
 const VALUE_SETS: Record<string, Record<string, unknown>> = {
@@ -109,7 +123,9 @@ describe.each(Object.keys(VALUE_SETS))('value set "%s"', (set) => {
   it('never uses a latest or untagged image', () => {
     for (const o of objects(set)) {
       for (const c of [...(podSpec(o)?.containers ?? []), ...(podSpec(o)?.initContainers ?? [])]) {
-        expect(c.image, `${o.kind}/${o.metadata.name}`).toMatch(/^[^:@]+(:[^:@]+|@sha256:[a-f0-9]{64}|:[^:@]+@sha256:[a-f0-9]{64})$/);
+        expect(c.image, `${o.kind}/${o.metadata.name}`).toMatch(
+          /^[^:@]+(:[^:@]+|@sha256:[a-f0-9]{64}|:[^:@]+@sha256:[a-f0-9]{64})$/,
+        );
         expect(c.image).not.toMatch(/:latest(@|$)/);
       }
     }
@@ -121,11 +137,17 @@ describe.each(Object.keys(VALUE_SETS))('value set "%s"', (set) => {
     for (const d of deployments) {
       expect(selects(d.spec.selector.matchLabels, d.spec.template.metadata.labels), d.metadata.name).toBe(true);
     }
-    const podsOf = (sel: Record<string, string>) => deployments.filter((d) => selects(sel, d.spec.template.metadata.labels));
+    const podsOf = (sel: Record<string, string>) =>
+      deployments.filter((d) => selects(sel, d.spec.template.metadata.labels));
     for (const svc of ofKind(objs, 'Service')) {
       const targets = podsOf(svc.spec.selector);
-      expect(targets.map((d) => d.metadata.name), `Service ${svc.metadata.name}`).toEqual([svc.metadata.name]);
-      const containerPorts = targets[0]!.spec.template.spec.containers.flatMap((c: any) => c.ports.map((p: any) => p.name));
+      expect(
+        targets.map((d) => d.metadata.name),
+        `Service ${svc.metadata.name}`,
+      ).toEqual([svc.metadata.name]);
+      const containerPorts = targets[0]!.spec.template.spec.containers.flatMap((c: any) =>
+        c.ports.map((p: any) => p.name),
+      );
       for (const p of svc.spec.ports) expect(containerPorts, `${svc.metadata.name}:${p.name}`).toContain(p.targetPort);
     }
     for (const pdb of ofKind(objs, 'PodDisruptionBudget')) {
@@ -138,7 +160,8 @@ describe.each(Object.keys(VALUE_SETS))('value set "%s"', (set) => {
     }
     for (const np of ofKind(objs, 'NetworkPolicy')) {
       const pods = [...deployments, ...ofKind(objs, 'Job')].filter((w) =>
-        selects(np.spec.podSelector.matchLabels, w.spec.template.metadata.labels));
+        selects(np.spec.podSelector.matchLabels, w.spec.template.metadata.labels),
+      );
       expect(pods.length, `NetworkPolicy ${np.metadata.name} selects nothing`).toBeGreaterThan(0);
     }
     for (const sm of ofKind(objs, 'ServiceMonitor')) {
@@ -150,7 +173,9 @@ describe.each(Object.keys(VALUE_SETS))('value set "%s"', (set) => {
 
   it('runs every service pod non-root with a read-only root filesystem and no capabilities', () => {
     const objs = objects(set).filter((o) => ['Deployment', 'Job'].includes(o.kind));
-    const platform = objs.filter((o) => !['postgres', 'nats'].includes(o.metadata.labels!['app.kubernetes.io/component']!));
+    const platform = objs.filter(
+      (o) => !['postgres', 'nats'].includes(o.metadata.labels!['app.kubernetes.io/component']!),
+    );
     for (const o of platform) {
       const ps = podSpec(o);
       expect(ps.securityContext.runAsNonRoot, o.metadata.name).toBe(true);
@@ -164,7 +189,10 @@ describe.each(Object.keys(VALUE_SETS))('value set "%s"', (set) => {
         expect(c.resources.requests.cpu).toBeTruthy();
         expect(c.resources.requests.memory).toBeTruthy();
         expect(c.resources.limits.memory).toBeTruthy();
-        expect(c.volumeMounts.find((m: any) => m.mountPath === '/tmp'), 'writable /tmp').toBeDefined();
+        expect(
+          c.volumeMounts.find((m: any) => m.mountPath === '/tmp'),
+          'writable /tmp',
+        ).toBeDefined();
       }
     }
   });
@@ -205,9 +233,17 @@ describe('services', () => {
       { name: 'metrics', containerPort: 9464, protocol: 'TCP' },
     ]);
     const svc = find(objs, 'Service', name(s))!;
-    expect(svc.spec.ports.map((p: any) => [p.name, p.port])).toEqual([['grpc', 50051], ['metrics', 9464]]);
+    expect(svc.spec.ports.map((p: any) => [p.name, p.port])).toEqual([
+      ['grpc', 50051],
+      ['metrics', 9464],
+    ]);
     const config = configOf(objs, s);
-    expect(config).toMatchObject({ GRPC_PORT: '50051', METRICS_PORT: '9464', NODE_ENV: 'production', DATABASE_SCHEMA: s });
+    expect(config).toMatchObject({
+      GRPC_PORT: '50051',
+      METRICS_PORT: '9464',
+      NODE_ENV: 'production',
+      DATABASE_SCHEMA: s,
+    });
   });
 
   it('gateway serves HTTP with /healthz liveness and /readyz readiness', () => {
@@ -217,7 +253,8 @@ describe('services', () => {
     expect(c.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
     const svc = find(objs, 'Service', name('gateway'))!;
     expect(svc.spec.ports.map((p: any) => [p.name, p.port, p.targetPort])).toEqual([
-      ['http', 80, 'http'], ['metrics', 9464, 'metrics'],
+      ['http', 80, 'http'],
+      ['metrics', 9464, 'metrics'],
     ]);
     expect(configOf(objs, 'gateway')).toMatchObject({ PORT: '8080', METRICS_PORT: '9464' });
     expect(configOf(objs, 'gateway').DATABASE_SCHEMA).toBeUndefined();
@@ -226,7 +263,9 @@ describe('services', () => {
 
   it.each(SERVICES)('%s reaches exactly its peers through <PEER>_SERVICE_ADDR wired from the release name', (s) => {
     const config = configOf(objs, s);
-    const addrs = Object.keys(config).filter((k) => k.endsWith('_SERVICE_ADDR')).sort();
+    const addrs = Object.keys(config)
+      .filter((k) => k.endsWith('_SERVICE_ADDR'))
+      .sort();
     expect(addrs).toEqual(PEERS[s].map((p) => `${p.toUpperCase()}_SERVICE_ADDR`).sort());
     for (const peer of PEERS[s]) {
       const [host, port] = config[`${peer.toUpperCase()}_SERVICE_ADDR`]!.split(':');
@@ -238,7 +277,9 @@ describe('services', () => {
 
   it('peer addresses follow the release name', () => {
     const other = render({}, { release: 'acme' });
-    expect(find(other, 'ConfigMap', 'acme-talent-gateway')!.data!.BILLING_SERVICE_ADDR).toBe('acme-talent-billing:50051');
+    expect(find(other, 'ConfigMap', 'acme-talent-gateway')!.data!.BILLING_SERVICE_ADDR).toBe(
+      'acme-talent-billing:50051',
+    );
     expect(find(other, 'Service', 'acme-talent-billing')).toBeDefined();
   });
 
@@ -250,14 +291,25 @@ describe('services', () => {
 
   it('uses the chart appVersion as image tag and <registry>/<service> as repository', () => {
     for (const s of SERVICES) expect(container(deployment(objs, s)).image).toBe(`ghcr.io/talent-platform/${s}:0.1.0`);
-    const pinned = render({ billing: { image: { repository: 'r.example/billing', tag: 'abc', digest: `sha256:${'a'.repeat(64)}` } } });
+    const pinned = render({
+      billing: { image: { repository: 'r.example/billing', tag: 'abc', digest: `sha256:${'a'.repeat(64)}` } },
+    });
     expect(container(deployment(pinned, 'billing')).image).toBe(`r.example/billing@sha256:${'a'.repeat(64)}`);
-    const skaffoldStyle = render({ skills: { image: { repository: 'r.example/skills', tag: `abc@sha256:${'b'.repeat(64)}` } } });
+    const skaffoldStyle = render({
+      skills: { image: { repository: 'r.example/skills', tag: `abc@sha256:${'b'.repeat(64)}` } },
+    });
     expect(container(deployment(skaffoldStyle, 'skills')).image).toBe(`r.example/skills:abc@sha256:${'b'.repeat(64)}`);
   });
 
   it('creates no Secret, HPA, NetworkPolicy, Ingress, ServiceMonitor or ScaledObject by default', () => {
-    for (const kind of ['Secret', 'HorizontalPodAutoscaler', 'NetworkPolicy', 'Ingress', 'ServiceMonitor', 'ScaledObject']) {
+    for (const kind of [
+      'Secret',
+      'HorizontalPodAutoscaler',
+      'NetworkPolicy',
+      'Ingress',
+      'ServiceMonitor',
+      'ScaledObject',
+    ]) {
       expect(ofKind(objs, kind), kind).toEqual([]);
     }
   });
@@ -275,7 +327,11 @@ describe('migrations', () => {
   const jobs = () => ofKind(objs, 'Job');
 
   it('runs one pre-install/pre-upgrade hook Job per service with a database', () => {
-    expect(jobs().map((j) => j.metadata.name).sort()).toEqual(DATABASE_SERVICES.map((s) => `talent-${s}-migrate`).sort());
+    expect(
+      jobs()
+        .map((j) => j.metadata.name)
+        .sort(),
+    ).toEqual(DATABASE_SERVICES.map((s) => `talent-${s}-migrate`).sort());
     for (const j of jobs()) {
       expect(j.metadata.annotations).toMatchObject({
         'helm.sh/hook': 'pre-install,pre-upgrade',
@@ -286,19 +342,22 @@ describe('migrations', () => {
     }
   });
 
-  it.each(DATABASE_SERVICES)('%s migration uses the service image, node dist/migrate.js and the service env inline', (s) => {
-    const job = find(objs, 'Job', `talent-${s}-migrate`)!;
-    const c = container(job);
-    expect(c.image).toBe(container(deployment(objs, s)).image);
-    expect(c.command).toEqual(['node', 'dist/migrate.js']);
-    // hooks run before the release's ConfigMaps exist: every setting is inline, not envFrom the ConfigMap
-    expect(c.envFrom).toBeUndefined();
-    const env = envOf(c);
-    for (const [k, v] of Object.entries(configOf(objs, s))) expect(env[k]?.value, k).toBe(v);
-    expect(env.DATABASE_URL.valueFrom.secretKeyRef).toEqual({ name: 'talent-database', key: 'DATABASE_URL' });
-    // the release ServiceAccount does not exist yet either: the hook ServiceAccount does
-    expect(podSpec(job).serviceAccountName).toBe('talent-migrations');
-  });
+  it.each(DATABASE_SERVICES)(
+    '%s migration uses the service image, node dist/migrate.js and the service env inline',
+    (s) => {
+      const job = find(objs, 'Job', `talent-${s}-migrate`)!;
+      const c = container(job);
+      expect(c.image).toBe(container(deployment(objs, s)).image);
+      expect(c.command).toEqual(['node', 'dist/migrate.js']);
+      // hooks run before the release's ConfigMaps exist: every setting is inline, not envFrom the ConfigMap
+      expect(c.envFrom).toBeUndefined();
+      const env = envOf(c);
+      for (const [k, v] of Object.entries(configOf(objs, s))) expect(env[k]?.value, k).toBe(v);
+      expect(env.DATABASE_URL.valueFrom.secretKeyRef).toEqual({ name: 'talent-database', key: 'DATABASE_URL' });
+      // the release ServiceAccount does not exist yet either: the hook ServiceAccount does
+      expect(podSpec(job).serviceAccountName).toBe('talent-migrations');
+    },
+  );
 
   it('creates the hook ServiceAccount before the Jobs and deletes it after success', () => {
     const sa = find(objs, 'ServiceAccount', 'talent-migrations')!;
@@ -313,18 +372,24 @@ describe('migrations', () => {
     const hookSecret = find(inline, 'Secret', 'talent-migrations')!;
     expect(isHook(secret)).toBe(false);
     expect(hookSecret.metadata.annotations).toMatchObject({
-      'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '-10',
+      'helm.sh/hook': 'pre-install,pre-upgrade',
+      'helm.sh/hook-weight': '-10',
       'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded',
     });
     expect(hookSecret.data).toEqual(secret.data);
     expect(Buffer.from(secret.data!.DATABASE_URL!, 'base64').toString()).toBe(INLINE_DB.database.url);
     for (const s of DATABASE_SERVICES) {
-      expect(envOf(container(find(inline, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef.name)
-        .toBe('talent-migrations');
-      expect(envOf(container(deployment(inline, s))).DATABASE_URL.valueFrom.secretKeyRef).toEqual({ name: 'talent', key: 'DATABASE_URL' });
+      expect(
+        envOf(container(find(inline, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef.name,
+      ).toBe('talent-migrations');
+      expect(envOf(container(deployment(inline, s))).DATABASE_URL.valueFrom.secretKeyRef).toEqual({
+        name: 'talent',
+        key: 'DATABASE_URL',
+      });
     }
-    expect(envOf(container(find(inline, 'Job', 'talent-documents-migrate')!)).LLM_API_KEY.valueFrom.secretKeyRef)
-      .toEqual({ name: 'talent-migrations', key: 'LLM_API_KEY' });
+    expect(
+      envOf(container(find(inline, 'Job', 'talent-documents-migrate')!)).LLM_API_KEY.valueFrom.secretKeyRef,
+    ).toEqual({ name: 'talent-migrations', key: 'LLM_API_KEY' });
   });
 
   it('can be turned off', () => {
@@ -339,13 +404,17 @@ describe('a single service disabled', () => {
     const objs = render({ [s]: { enabled: false } });
     const all = objects('defaults');
     const gone = all.filter((o) => !objs.some((p) => p.kind === o.kind && p.metadata.name === o.metadata.name));
-    const expected = all.filter((o) =>
-      o.metadata.name === name(s) || o.metadata.name === `${name(s)}-migrate`);
-    expect(gone.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(expected.map((o) => `${o.kind}/${o.metadata.name}`).sort());
+    const expected = all.filter((o) => o.metadata.name === name(s) || o.metadata.name === `${name(s)}-migrate`);
+    expect(gone.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(
+      expected.map((o) => `${o.kind}/${o.metadata.name}`).sort(),
+    );
   });
 
   it('without any database service there is no migration hook and no database requirement', () => {
-    const objs = render({ database: { existingSecret: '' }, ...Object.fromEntries(DATABASE_SERVICES.map((s) => [s, { enabled: false }])) });
+    const objs = render({
+      database: { existingSecret: '' },
+      ...Object.fromEntries(DATABASE_SERVICES.map((s) => [s, { enabled: false }])),
+    });
     expect(objs.filter(isHook)).toEqual([]);
     expect(ofKind(objs, 'Deployment').map((d) => d.metadata.name)).toEqual(['talent-gateway']);
   });
@@ -359,7 +428,9 @@ describe('autoscaling', () => {
     for (const h of hpas) {
       expect(h.apiVersion).toBe('autoscaling/v2');
       expect(h.spec).toMatchObject({ minReplicas: 2, maxReplicas: 6 });
-      expect(h.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } } }]);
+      expect(h.spec.metrics).toEqual([
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 75 } } },
+      ]);
     }
     for (const d of ofKind(objs, 'Deployment')) expect(d.spec.replicas).toBeUndefined();
   });
@@ -369,13 +440,20 @@ describe('autoscaling', () => {
     const [so] = ofKind(objs, 'ScaledObject');
     expect(so!.metadata.name).toBe('talent-documents');
     expect(so!.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'talent-documents' });
-    expect(so!.spec.triggers).toEqual([{
-      type: 'nats-jetstream',
-      metadata: {
-        natsServerMonitoringEndpoint: 'nats:8222', account: '$G', stream: 'DOCUMENTS_WORK', consumer: 'documents-analyze',
-        lagThreshold: '10', activationLagThreshold: '0', useHttps: 'false',
+    expect(so!.spec.triggers).toEqual([
+      {
+        type: 'nats-jetstream',
+        metadata: {
+          natsServerMonitoringEndpoint: 'nats:8222',
+          account: '$G',
+          stream: 'DOCUMENTS_WORK',
+          consumer: 'documents-analyze',
+          lagThreshold: '10',
+          activationLagThreshold: '0',
+          useHttps: 'false',
+        },
       },
-    }]);
+    ]);
     expect(so!.spec).toMatchObject({ minReplicaCount: 1, maxReplicaCount: 10 });
     expect(ofKind(objs, 'HorizontalPodAutoscaler')).toEqual([]);
     expect(deployment(objs, 'documents').spec.replicas).toBeUndefined();
@@ -396,8 +474,10 @@ describe('network policies', () => {
   });
   const policy = (s: string) => find(objs, 'NetworkPolicy', name(s))!;
   const grpcCallers = (s: string) =>
-    policy(s).spec.ingress.find((r: any) => r.ports[0].port === 'grpc')?.from[0].podSelector.matchExpressions
-      .find((e: any) => e.key === 'app.kubernetes.io/component').values.sort();
+    policy(s)
+      .spec.ingress.find((r: any) => r.ports[0].port === 'grpc')
+      ?.from[0].podSelector.matchExpressions.find((e: any) => e.key === 'app.kubernetes.io/component')
+      .values.sort();
 
   it('isolates every service pod and the migration pods (ingress and egress)', () => {
     for (const s of [...SERVICES, 'migrations']) {
@@ -429,15 +509,16 @@ describe('network policies', () => {
     expect(ports).toContain('4222');
     expect(ports.includes('5432')).toBe(s !== 'gateway');
     const peerRules = egress.filter((r: any) => r.to?.[0]?.podSelector);
-    expect(peerRules.map((r: any) => r.to[0].podSelector.matchLabels['app.kubernetes.io/component']).sort())
-      .toEqual([...PEERS[s]].sort());
+    expect(peerRules.map((r: any) => r.to[0].podSelector.matchLabels['app.kubernetes.io/component']).sort()).toEqual(
+      [...PEERS[s]].sort(),
+    );
     expect(ports).not.toContain('443');
   });
 
   it('opens vendor egress only for services with a configured vendor', () => {
     const objs = objects('everything');
-    const vendorPorts = (s: string) => find(objs, 'NetworkPolicy', name(s))!.spec.egress
-      .some((r: any) => r.ports.some((p: any) => p.port === 9998));
+    const vendorPorts = (s: string) =>
+      find(objs, 'NetworkPolicy', name(s))!.spec.egress.some((r: any) => r.ports.some((p: any) => p.port === 9998));
     expect(SERVICES.filter(vendorPorts).sort()).toEqual(['documents', 'matching', 'sourcing']);
     const gw = find(objs, 'NetworkPolicy', name('gateway'))!;
     expect(gw.spec.ingress[0].from).toEqual(EVERYTHING.networkPolicy.gatewayFrom);
@@ -462,21 +543,30 @@ describe('secrets', () => {
     expect(ref('gateway', 'LLM_API_KEY')).toBeUndefined();
     expect(ref('billing', 'SOURCING_API_KEY')).toBeUndefined();
     for (const s of DATABASE_SERVICES) {
-      expect(envOf(container(find(objs, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef)
-        .toEqual({ name: 'pg-app', key: 'uri' });
+      expect(envOf(container(find(objs, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef).toEqual({
+        name: 'pg-app',
+        key: 'uri',
+      });
     }
   });
 
   it('vendor settings reach only the services that use them', () => {
     const objs = objects('everything');
     expect(configOf(objs, 'documents')).toMatchObject({
-      ANALYZER: 'llm', TIKA_URL: 'http://tika:9998', LLM_BASE_URL: 'https://llm.example.com/v1', LLM_MODEL: 'gpt-4o-mini',
+      ANALYZER: 'llm',
+      TIKA_URL: 'http://tika:9998',
+      LLM_BASE_URL: 'https://llm.example.com/v1',
+      LLM_MODEL: 'gpt-4o-mini',
     });
     expect(configOf(objs, 'matching')).toMatchObject({ LLM_BASE_URL: 'https://llm.example.com/v1' });
     expect(configOf(objs, 'skills')).toMatchObject({ SKILLS_ESCO_DIR: '/data/esco' });
     expect(configOf(objs, 'billing')).toMatchObject({ TRIAL_GRANT_TOKENS: '500', TRIAL_GRANT_DAYS: '14' });
-    expect(configOf(objs, 'gateway')).toMatchObject({ RATE_LIMIT_PER_MINUTE: '120', CORS_ORIGINS: 'https://app.example.com' });
-    for (const s of ['gateway', 'sourcing', 'skills', 'billing']) expect(configOf(objs, s).LLM_BASE_URL, s).toBeUndefined();
+    expect(configOf(objs, 'gateway')).toMatchObject({
+      RATE_LIMIT_PER_MINUTE: '120',
+      CORS_ORIGINS: 'https://app.example.com',
+    });
+    for (const s of ['gateway', 'sourcing', 'skills', 'billing'])
+      expect(configOf(objs, s).LLM_BASE_URL, s).toBeUndefined();
     expect(configOf(objs, 'gateway').TIKA_URL).toBeUndefined();
   });
 
@@ -486,7 +576,9 @@ describe('secrets', () => {
       .spec.template.metadata.annotations;
     expect(a['checksum/secret']).not.toBe(b['checksum/secret']);
     const c = deployment(render({ logLevel: 'debug' }), 'billing').spec.template.metadata.annotations;
-    expect(c['checksum/config']).not.toBe(deployment(objects('defaults'), 'billing').spec.template.metadata.annotations['checksum/config']);
+    expect(c['checksum/config']).not.toBe(
+      deployment(objects('defaults'), 'billing').spec.template.metadata.annotations['checksum/config'],
+    );
   });
 
   it('requires a database Secret or URL', () => {
@@ -509,8 +601,11 @@ describe('everything enabled', () => {
     expect(count('ServiceMonitor')).toBe(6);
     expect(count('NetworkPolicy')).toBe(7);
     expect(count('Ingress')).toBe(1);
-    expect(ofKind(objs, 'Deployment').map((d) => d.metadata.name).sort())
-      .toEqual([...SERVICES.map(name), 'talent-nats', 'talent-postgres'].sort());
+    expect(
+      ofKind(objs, 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...SERVICES.map(name), 'talent-nats', 'talent-postgres'].sort());
   });
 
   it('the Ingress routes to the gateway HTTP port', () => {
@@ -538,8 +633,10 @@ describe('values.schema.json', () => {
     expect(r.stderr).toMatch(message);
   };
 
-  it('rejects a typo at the top level', () => rejects({ replicaCount: 3 }, /Additional property replicaCount is not allowed/));
-  it('rejects a typo in a service', () => rejects({ gateway: { replicas: 3 } }, /gateway: Additional property replicas is not allowed/));
+  it('rejects a typo at the top level', () =>
+    rejects({ replicaCount: 3 }, /Additional property replicaCount is not allowed/));
+  it('rejects a typo in a service', () =>
+    rejects({ gateway: { replicas: 3 } }, /gateway: Additional property replicas is not allowed/));
   it('rejects a typo in a nested block', () =>
     rejects({ networkPolicy: { enabeld: true } }, /networkPolicy: Additional property enabeld is not allowed/));
   it('rejects a typo in resources', () =>

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- parsed YAML and JSON schema are untyped */
 // The chart README documents every value, and values.schema.json covers every value.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +27,10 @@ describe('chart documentation', () => {
       writeFileSync(readmePath, `${readme.slice(0, start + TABLE_START.length)}\n${expected}\n${readme.slice(end)}`);
       return;
     }
-    expect(current, 'values table is stale: run UPDATE_CHART_README=1 node_modules/.bin/vitest run charts/talent/tests/docs.test.ts').toBe(expected);
+    expect(
+      current,
+      'values table is stale: run UPDATE_CHART_README=1 node_modules/.bin/vitest run charts/talent/tests/docs.test.ts',
+    ).toBe(expected);
   });
 
   it('values.schema.json declares every key of values.yaml', () => {

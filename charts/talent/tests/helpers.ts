@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests and parsed YAML are untyped JSON */
 // Shared helpers of the chart tests: locate helm, render the chart, parse and validate the objects.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -64,8 +65,17 @@ export interface RenderOptions {
 }
 
 function templateArgs(values: unknown, opts: RenderOptions): string[] {
-  const args = ['template', opts.release ?? 'talent', chartDir, '--namespace', opts.namespace ?? 'talent',
-    '--kube-version', KUBE_VERSION, '--values', valuesFile(values)];
+  const args = [
+    'template',
+    opts.release ?? 'talent',
+    chartDir,
+    '--namespace',
+    opts.namespace ?? 'talent',
+    '--kube-version',
+    KUBE_VERSION,
+    '--values',
+    valuesFile(values),
+  ];
   for (const f of opts.files ?? []) args.push('--values', f);
   for (const [k, v] of Object.entries(opts.set ?? {})) args.push('--set', `${k}=${v}`);
   return args;
@@ -79,7 +89,10 @@ export function helmTemplateRaw(values: unknown = {}, opts: RenderOptions = {}) 
 
 /** `helm template` → parsed objects; throws with helm's message on failure. */
 export function render(values: unknown = {}, opts: RenderOptions = {}): K8sObject[] {
-  const out = execFileSync(helmBin, templateArgs(values, opts), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(helmBin, templateArgs(values, opts), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return parseAllDocuments(out)
     .map((d) => {
       if (d.errors.length) throw new Error(`invalid YAML rendered: ${d.errors[0]!.message}`);
@@ -95,7 +108,7 @@ export function lint(values: unknown = {}) {
 }
 
 const modules: Record<string, string> = {
-  'v1': 'kubernetes-models/v1',
+  v1: 'kubernetes-models/v1',
   'keda.sh/v1alpha1': '@kubernetes-models/keda/keda.sh/v1alpha1',
   'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1',
 };
@@ -109,7 +122,7 @@ export async function validateObject(obj: K8sObject): Promise<void> {
   try {
     new Ctor(obj).validate();
   } catch (err) {
-    throw new Error(`${obj.kind}/${obj.metadata?.name}: ${(err as Error).message}`);
+    throw new Error(`${obj.kind}/${obj.metadata?.name}: ${(err as Error).message}`, { cause: err });
   }
 }
 

@@ -12,10 +12,26 @@ function renderNotes(args: string[] = []): string {
   const copy = join(mkdtempSync(join(tmpdir(), 'talent-notes-')), 'talent');
   cpSync(chartDir, copy, { recursive: true, filter: (src) => !src.includes('/tests') });
   writeFileSync(join(copy, 'NOTES.preview'), readFileSync(join(chartDir, 'templates', 'NOTES.txt')));
-  writeFileSync(join(copy, 'templates', 'notes-preview.yaml'),
-    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: {{ tpl (.Files.Get "NOTES.preview") . | quote }}\n');
-  const out = execFileSync(helmBin, ['template', 'talent', copy, '-n', 'talent', '--kube-version', KUBE_VERSION,
-    '--show-only', 'templates/notes-preview.yaml', ...args], { encoding: 'utf8' });
+  writeFileSync(
+    join(copy, 'templates', 'notes-preview.yaml'),
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: {{ tpl (.Files.Get "NOTES.preview") . | quote }}\n',
+  );
+  const out = execFileSync(
+    helmBin,
+    [
+      'template',
+      'talent',
+      copy,
+      '-n',
+      'talent',
+      '--kube-version',
+      KUBE_VERSION,
+      '--show-only',
+      'templates/notes-preview.yaml',
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
   return parse(out).data.notes as string;
 }
 
@@ -30,8 +46,16 @@ describe('NOTES.txt', () => {
   });
 
   it('points at the Ingress host when there is one', () => {
-    const notes = renderNotes(['--set', 'gateway.ingress.enabled=true', '--set', 'gateway.ingress.hosts[0].host=api.example.com',
-      '--set', 'gateway.ingress.hosts[0].paths[0].path=/', '--set', 'gateway.ingress.hosts[0].paths[0].pathType=Prefix']);
+    const notes = renderNotes([
+      '--set',
+      'gateway.ingress.enabled=true',
+      '--set',
+      'gateway.ingress.hosts[0].host=api.example.com',
+      '--set',
+      'gateway.ingress.hosts[0].paths[0].path=/',
+      '--set',
+      'gateway.ingress.hosts[0].paths[0].pathType=Prefix',
+    ]);
     expect(notes).toContain('http://api.example.com/api/v1');
   });
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests and parsed YAML are untyped JSON */
 // skaffold.yaml, the Dockerfiles and the chart must agree: every service folder has an image, an artifact,
 // a values key and a template; every artifact's image is consumed by the chart.
 import { Ajv } from 'ajv';
@@ -5,20 +6,44 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVICES, chartDir, find, render, repoRoot, serviceFolders, sharedSchemasDir, validateObject } from './helpers.js';
+import {
+  SERVICES,
+  chartDir,
+  find,
+  render,
+  repoRoot,
+  serviceFolders,
+  sharedSchemasDir,
+  validateObject,
+} from './helpers.js';
 
 const skaffold = parse(readFileSync(join(repoRoot, 'skaffold.yaml'), 'utf8'));
 const values = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
 const schemaFile = join(sharedSchemasDir, 'v4beta13.json');
 
-interface Artifact { image: string; context?: string; docker?: { dockerfile?: string; target?: string }; sync?: any }
-interface Release { name: string; chartPath?: string; setValues?: Record<string, unknown>; setValueTemplates?: Record<string, string>; dependsOn?: string[]; wait?: boolean }
+interface Artifact {
+  image: string;
+  context?: string;
+  docker?: { dockerfile?: string; target?: string };
+  sync?: any;
+}
+interface Release {
+  name: string;
+  chartPath?: string;
+  setValues?: Record<string, unknown>;
+  setValueTemplates?: Record<string, string>;
+  dependsOn?: string[];
+  wait?: boolean;
+}
 
 /** Every (profile, build, deploy, portForward) combination skaffold can run: the base config and each profile. */
 const pipelines = [
   { name: 'base', build: skaffold.build, deploy: skaffold.deploy, portForward: skaffold.portForward },
   ...(skaffold.profiles ?? []).map((p: any) => ({
-    name: p.name, build: p.build ?? skaffold.build, deploy: p.deploy ?? skaffold.deploy, portForward: p.portForward ?? skaffold.portForward,
+    name: p.name,
+    build: p.build ?? skaffold.build,
+    deploy: p.deploy ?? skaffold.deploy,
+    portForward: p.portForward ?? skaffold.portForward,
   })),
 ];
 
@@ -34,7 +59,9 @@ describe('skaffold.yaml', () => {
   it('validates against the official skaffold/v4beta13 schema', (ctx) => {
     expect(skaffold.apiVersion).toBe('skaffold/v4beta13');
     if (!existsSync(schemaFile)) {
-      console.warn(`SKIPPED: skaffold schema not found at ${schemaFile} (expected ../shared/schemas/skaffold beside the repository)`);
+      console.warn(
+        `SKIPPED: skaffold schema not found at ${schemaFile} (expected ../shared/schemas/skaffold beside the repository)`,
+      );
       ctx.skip();
       return;
     }
@@ -79,7 +106,9 @@ describe('skaffold.yaml', () => {
       for (const a of artifacts) {
         const key = a.image.replace(/[^A-Za-z0-9]/g, '_');
         expect(release.setValueTemplates![`${a.image}.image.repository`]).toBe(`{{.IMAGE_REPO_${key}}}`);
-        expect(release.setValueTemplates![`${a.image}.image.tag`]).toBe(`{{.IMAGE_TAG_${key}}}@{{.IMAGE_DIGEST_${key}}}`);
+        expect(release.setValueTemplates![`${a.image}.image.tag`]).toBe(
+          `{{.IMAGE_TAG_${key}}}@{{.IMAGE_DIGEST_${key}}}`,
+        );
         expect(values[a.image]?.image, `values.yaml has ${a.image}.image`).toBeDefined();
       }
     });
@@ -104,10 +133,13 @@ describe('skaffold.yaml', () => {
 
     it('port-forwards the gateway Service of the platform release', () => {
       const release = releases.find((r) => r.setValueTemplates)!;
-      const objs = render({}, {
-        release: release.name,
-        set: Object.fromEntries(Object.entries(release.setValues ?? {}).map(([k, v]) => [k, String(v)])),
-      });
+      const objs = render(
+        {},
+        {
+          release: release.name,
+          set: Object.fromEntries(Object.entries(release.setValues ?? {}).map(([k, v]) => [k, String(v)])),
+        },
+      );
       const fwd = (portForward ?? []).find((p: any) => p.resourceName === `${release.name}-gateway`);
       expect(fwd, 'portForward to the gateway').toBeDefined();
       expect(fwd.resourceType.toLowerCase()).toBe('service');
@@ -126,7 +158,13 @@ describe('skaffold.yaml', () => {
         const app = releases.find((r) => r.setValueTemplates)!;
         expect(infra.wait).toBe(true);
         expect(app.dependsOn).toContain(infra.name);
-        const infraObjs = render({}, { release: infra.name, set: Object.fromEntries(Object.entries(infra.setValues!).map(([k, v]) => [k, String(v)])) });
+        const infraObjs = render(
+          {},
+          {
+            release: infra.name,
+            set: Object.fromEntries(Object.entries(infra.setValues!).map(([k, v]) => [k, String(v)])),
+          },
+        );
         const pg = find(infraObjs, 'Service', `${infra.name}-postgres`);
         const nats = find(infraObjs, 'Service', `${infra.name}-nats`);
         expect(pg && nats, 'in-cluster PostgreSQL and NATS Services').toBeTruthy();
@@ -141,47 +179,62 @@ describe('skaffold.yaml', () => {
 
 describe('every service is packaged', () => {
   const templates = join(chartDir, 'templates');
-  it.each(serviceFolders())('services/%s has a Dockerfile, a skaffold artifact, a values key and a chart template', (svc) => {
-    const dockerfile = join(repoRoot, 'services', svc, 'Dockerfile');
-    expect(existsSync(dockerfile), `services/${svc}/Dockerfile`).toBe(true);
-    for (const p of pipelines) expect(p.build.artifacts.map((a: Artifact) => a.image), `artifact in ${p.name}`).toContain(svc);
-    expect(values[svc], `values.yaml key ${svc}`).toMatchObject({ enabled: true, image: expect.any(Object) });
-    const template = join(templates, `${svc}.yaml`);
-    expect(existsSync(template), `charts/talent/templates/${svc}.yaml`).toBe(true);
-    expect(readFileSync(template, 'utf8')).toContain(`.Values.${svc}.enabled`);
-    expect((SERVICES as readonly string[]).includes(svc), `${svc} is missing from the chart tests' service catalogue`).toBe(true);
-  });
+  it.each(serviceFolders())(
+    'services/%s has a Dockerfile, a skaffold artifact, a values key and a chart template',
+    (svc) => {
+      const dockerfile = join(repoRoot, 'services', svc, 'Dockerfile');
+      expect(existsSync(dockerfile), `services/${svc}/Dockerfile`).toBe(true);
+      for (const p of pipelines)
+        expect(
+          p.build.artifacts.map((a: Artifact) => a.image),
+          `artifact in ${p.name}`,
+        ).toContain(svc);
+      expect(values[svc], `values.yaml key ${svc}`).toMatchObject({ enabled: true, image: expect.any(Object) });
+      const template = join(templates, `${svc}.yaml`);
+      expect(existsSync(template), `charts/talent/templates/${svc}.yaml`).toBe(true);
+      expect(readFileSync(template, 'utf8')).toContain(`.Values.${svc}.enabled`);
+      expect(
+        (SERVICES as readonly string[]).includes(svc),
+        `${svc} is missing from the chart tests' service catalogue`,
+      ).toBe(true);
+    },
+  );
 
   it('the chart packages no service without a folder', () => {
     expect([...SERVICES].sort()).toEqual(serviceFolders());
   });
 
-  it.each(serviceFolders())('services/%s/Dockerfile: multi-stage, pnpm deploy --prod, non-root, production, health check', (svc) => {
-    const text = readFileSync(join(repoRoot, 'services', svc, 'Dockerfile'), 'utf8');
-    expect(text.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
-    expect(text).toMatch(/npm install --global [^\n]*pnpm@10/);
-    expect(text).toMatch(new RegExp(`pnpm deploy --legacy --filter @talent/${svc} --prod /out`));
-    expect(text).toMatch(/pnpm install --offline --frozen-lockfile/);
-    const runtime = text.slice(text.lastIndexOf('\nFROM '));
-    expect(runtime, 'the last stage is the runtime image').toMatch(/AS runtime/);
-    expect(runtime).toMatch(/NODE_ENV=production/);
-    expect(runtime).toMatch(/^USER 1000:1000$/m);
-    expect(runtime).toMatch(/^HEALTHCHECK /m);
-    expect(runtime).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
-    expect(runtime).not.toMatch(/pnpm (install|add)|npm install/);
-    if (svc !== 'gateway') {
-      expect(text).toMatch(/prisma generate/);
-      expect(text).toMatch(/test -f \/out\/dist\/migrate.js/);
-      expect(text).toMatch(/test -d \/out\/prisma\/migrations/);
-    }
-    const stages = new Set([...text.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((m) => m[1]));
-    const bases = [...text.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!).filter((image) => !stages.has(image));
-    expect(bases.length).toBeGreaterThan(0);
-    for (const image of bases) expect(image, 'base images are pinned').not.toMatch(/:latest$|^[^:]+$/);
-  });
+  it.each(serviceFolders())(
+    'services/%s/Dockerfile: multi-stage, pnpm deploy --prod, non-root, production, health check',
+    (svc) => {
+      const text = readFileSync(join(repoRoot, 'services', svc, 'Dockerfile'), 'utf8');
+      expect(text.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
+      expect(text).toMatch(/npm install --global [^\n]*pnpm@10/);
+      expect(text).toMatch(new RegExp(`pnpm deploy --legacy --filter @talent/${svc} --prod /out`));
+      expect(text).toMatch(/pnpm install --offline --frozen-lockfile/);
+      const runtime = text.slice(text.lastIndexOf('\nFROM '));
+      expect(runtime, 'the last stage is the runtime image').toMatch(/AS runtime/);
+      expect(runtime).toMatch(/NODE_ENV=production/);
+      expect(runtime).toMatch(/^USER 1000:1000$/m);
+      expect(runtime).toMatch(/^HEALTHCHECK /m);
+      expect(runtime).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
+      expect(runtime).not.toMatch(/pnpm (install|add)|npm install/);
+      if (svc !== 'gateway') {
+        expect(text).toMatch(/prisma generate/);
+        expect(text).toMatch(/test -f \/out\/dist\/migrate.js/);
+        expect(text).toMatch(/test -d \/out\/prisma\/migrations/);
+      }
+      const stages = new Set([...text.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((m) => m[1]));
+      const bases = [...text.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!).filter((image) => !stages.has(image));
+      expect(bases.length).toBeGreaterThan(0);
+      for (const image of bases) expect(image, 'base images are pinned').not.toMatch(/:latest$|^[^:]+$/);
+    },
+  );
 
   it('.dockerignore keeps host node_modules and build output out of the context', () => {
-    const lines = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const lines = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const p of ['**/node_modules', '**/dist', '.git', 'services/*/src/generated']) expect(lines).toContain(p);
   });
 });

@@ -1,9 +1,15 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests and parsed YAML are untyped JSON */
 // Generates the values table of charts/talent/README.md from the "# --" comments of values.yaml
 // (helm-docs convention). docs.test.ts checks that the README is current; refresh it with
 //   UPDATE_CHART_README=1 node_modules/.bin/vitest run charts/talent/tests/docs.test.ts
 import { isMap, isScalar, parseDocument, type Pair, type YAMLMap } from 'yaml';
 
-export interface ValueRow { key: string; type: string; default: unknown; description: string }
+export interface ValueRow {
+  key: string;
+  type: string;
+  default: unknown;
+  description: string;
+}
 
 function description(comment: string | null | undefined): string | undefined {
   if (!comment) return undefined;
@@ -30,7 +36,8 @@ export function valueRows(valuesYaml: string): { rows: ValueRow[]; undocumented:
       const key = `${prefix}${isScalar(pair.key) ? String(pair.key.value) : String(pair.key)}`;
       const own = isScalar(pair.key) ? pair.key.commentBefore : undefined;
       const text = description(own) ?? (index === 0 ? description(map.commentBefore) : undefined);
-      const value = isMap(pair.value) || isScalar(pair.value) || pair.value ? (pair.value as any).toJSON?.() ?? null : null;
+      const value =
+        isMap(pair.value) || isScalar(pair.value) || pair.value ? ((pair.value as any).toJSON?.() ?? null) : null;
       if (text) {
         rows.push({ key, type: typeOf(value), default: value, description: text });
       } else if (isMap(pair.value) && pair.value.items.length > 0) {
