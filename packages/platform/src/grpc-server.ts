@@ -123,7 +123,13 @@ export async function startGrpcServer(options: {
   logger: Logger;
   metrics?: Metrics;
 }): Promise<RunningGrpcServer> {
-  const server = new Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  const server = new Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    // Long-lived HTTP/2 connections pin a client to one replica behind a ClusterIP Service; recycling them
+    // lets load spread again after scaling.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const binding of options.services) {
