@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingAdmin, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
+
+describe('gateway: HTTP behaviour shared by every route', () => {
+  let billing: RealBackend;
+  let gateway: TestGateway;
+  let admin: ReturnType<typeof billingAdmin>;
+  const keys: string[] = [];
+
+  beforeAll(async () => {
+    billing = await startRealBilling();
+    admin = billingAdmin(billing.address);
+    // Skills is left down on purpose: its routes show how an unreachable peer is reported.
+    gateway = await startTestGateway({ billing: billing.address }, { RATE_LIMIT_PER_MINUTE: '3' });
+    for (const name of ['A', 'B']) {
+      keys.push((await admin.createWorkspace({ name, grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' })).apiKey);
+    }
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    admin?.close();
+    await stopBackend(billing);
+  });
+
+  it('reports an unreachable peer as 503 {error, request_id} without internals', async () => {
+    const response = await gateway.get('/api/v1/skills/languages', { 'x-request-id': 'down-1' });
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: expect.any(String), request_id: 'down-1' });
+    expect(JSON.stringify(response.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|grpc|stack/i);
+  });
+
+  it('answers unknown paths outside /api/v1 with 404 {error}, and /healthz with 200', async () => {
+    const unknown = await gateway.get('/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(Object.keys(unknown.body)).toEqual(['error']);
+    expect((await gateway.get('/healthz')).status).toBe(200);
+  });
+
+  it('rate-limits per workspace with 429 {error, code: RATE_LIMITED}, Retry-After and draft-8 headers', async () => {
+    const [first, second] = keys as [string, string];
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<TestGateway['get']>> | undefined;
+    for (let i = 0; i < 4; i++) {
+      last = await gateway.get('/api/v1/credits/history?limit=0', { 'x-api-key': first });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect(last!.body).toEqual({ error: expect.stringMatching(/rate limit/i), code: 'RATE_LIMITED' });
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.headers.get('ratelimit')).toMatch(/r=0; t=\d+/);
+    expect(last!.headers.get('ratelimit-policy')).toMatch(/q=3; w=60/);
+    // Another workspace has its own budget.
+    expect((await gateway.get('/api/v1/credits/history?limit=0', { 'x-api-key': second })).status).toBe(400);
+  });
+
+  it('rate-limits public paths per client', async () => {
+    // A fresh gateway, so no earlier test has used this client's budget.
+    const fresh = await startTestGateway({}, { RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fresh.get('/api/v1/skills/search?q=x')).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('exposes request-duration metrics by route template and status on the metrics port', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${gateway.metricsPort}/metrics`)).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/credits\/history"[^}]*status="429"[^}]*\} 1/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched"[^}]*status="404"/);
+  });
+});

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from './harness.js';
+
+const run = promisify(execFile);
+const redocly = fileURLToPath(new URL('../../../node_modules/.bin/redocly', import.meta.url));
+
+describe('gateway: OpenAPI document and documentation page', () => {
+  // No peer is needed: the document and the docs page are served by the gateway alone.
+  let gateway: TestGateway;
+  let document: any;
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-openapi-'));
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({});
+    const response = await gateway.get('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    document = response.body;
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes redocly lint with no errors', async () => {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const result = await run(redocly, ['lint', file, '--format=json'], { maxBuffer: 16 * 1024 * 1024 }).then(
+      (ok) => ({ code: 0, stdout: ok.stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+    const problems = (JSON.parse(result.stdout) as { problems: { severity: string; message: string }[] }).problems;
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(result.code).toBe(0);
+  }, 60_000);
+
+  it('is OpenAPI 3.1, version 1.0.0, served under /api/v1 with the x-api-key scheme', () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.info.version).toBe('1.0.0');
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+    expect(document.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(document.security).toEqual([{ ApiKeyAuth: [] }]);
+  });
+
+  it('documents every implemented route with its errors; the skills routes need no key', () => {
+    const ops = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(ops.map((o) => o.route).sort()).toEqual(
+      ['GET /credits/balance', 'GET /credits/costs', 'GET /credits/history', 'GET /skills/languages', 'GET /skills/search'].sort(),
+    );
+    for (const { route, op } of ops) {
+      const statuses = Object.keys(op.responses);
+      expect(statuses, route).toEqual(expect.arrayContaining(['200', '429', '500', '503']));
+      if (route.includes('/skills/')) {
+        expect(op.security, route).toEqual([]);
+        expect(statuses, route).not.toContain('401');
+      } else {
+        expect(op.security, route).toBeUndefined();
+        expect(statuses, route).toContain('401');
+      }
+    }
+    expect(document.paths['/skills/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'type', 'limit', 'offset', 'accept-language']),
+    );
+  });
+
+  it('writes the decisions the spec leaves open into the document', () => {
+    expect(document.info.description).toMatch(/RATE_LIMITED/);
+    expect(document.info.description).toMatch(/Retry-After/);
+    expect(document.info.description).toMatch(/Idempotency-Key/);
+    expect(document.info.description).toMatch(/request_id/);
+    expect(document.paths['/skills/search'].get.description).toMatch(/`relationship` is always `satisfies`/);
+    expect(document.components.schemas.LedgerEntry.properties.kind.enum).toEqual(['charge', 'refund', 'grant', 'expiry']);
+  });
+
+  it('serves a docs page whose script and spec come from the gateway itself', async () => {
+    const page = await gateway.get('/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = String(page.body);
+    // Nothing is fetched from another origin: no absolute URLs in the page at all.
+    expect(html).not.toMatch(/https?:\/\//);
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const script = await fetch(new URL(src!, `${gateway.url}/api/v1/docs`));
+      expect(script.status, src).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+      const body = await script.text();
+      expect(body.length).toBeGreaterThan(100_000);
+      expect(body).toContain('Redoc');
+    }
+    const specUrl = /spec-url="([^"]+)"/.exec(html)?.[1];
+    const spec = await fetch(new URL(specUrl!, `${gateway.url}/api/v1/docs`));
+    expect(((await spec.json()) as { info: { title: string } }).info.title).toBe(document.info.title);
+    // The page's CSP forbids other origins, so even a stray reference could not load.
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRealSkills, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('gateway: skills endpoints (no API key)', () => {
+  let skills: RealBackend | undefined;
+  let skillsError: unknown;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    skills = await startRealSkills().catch((error: unknown) => {
+      skillsError = error;
+      return undefined;
+    });
+    gateway = await startTestGateway(skills ? { skills: skills.address } : {});
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await stopBackend(skills);
+  });
+
+  describe('validation (answered by the gateway)', () => {
+    it.each([
+      ['', 'q'],
+      ['q=a', 'q'],
+      ['q=%20a%20', 'q'],
+      ['q=java&type=skill', 'type'],
+      ['q=java&limit=0', 'limit'],
+      ['q=java&limit=201', 'limit'],
+      ['q=java&limit=ten', 'limit'],
+      ['q=java&offset=-3', 'offset'],
+    ])('GET /skills/search?%s → 400 {error} naming %s', async (query, parameter) => {
+      const response = await gateway.get(`/api/v1/skills/search?${query}`);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body)).toEqual(['error']);
+      expect(response.body.error).toContain(`'${parameter}'`);
+    });
+  });
+
+  describe('data (needs the skills service: SearchSkills, ListLanguages)', () => {
+    beforeAll(() => {
+      if (skillsError) throw new Error(`skills service not available: ${String(skillsError)}`);
+    });
+
+    it('searches without a key and returns spec Skill objects', async () => {
+      const response = await gateway.get('/api/v1/skills/search?q=javascript');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ query: 'javascript', language: 'en', results: expect.any(Array), total: expect.any(Number) });
+      expect(response.body.results.length).toBeGreaterThan(0);
+      expect(response.body.total).toBeGreaterThanOrEqual(response.body.results.length);
+      const [first] = response.body.results;
+      expect(first).toEqual({
+        id: expect.stringMatching(UUID),
+        skill: expect.stringMatching(/javascript/i),
+        type: 'hard-skill',
+        relationship: 'satisfies',
+        explanation: expect.any(String),
+      });
+    });
+
+    it('honours type, limit and offset', async () => {
+      const soft = await gateway.get('/api/v1/skills/search?q=communication&type=soft-skill');
+      expect(soft.body.results.length).toBeGreaterThan(0);
+      expect(new Set(soft.body.results.map((s: { type: string }) => s.type))).toEqual(new Set(['soft-skill']));
+
+      const two = await gateway.get('/api/v1/skills/search?q=data&limit=2');
+      expect(two.body.results).toHaveLength(2);
+      const second = await gateway.get('/api/v1/skills/search?q=data&limit=1&offset=1');
+      expect(second.body.results.map((s: { id: string }) => s.id)).toEqual([two.body.results[1].id]);
+      expect(second.body.total).toBe(two.body.total);
+    });
+
+    it('forwards Accept-Language (q-values honoured) and reports the language used', async () => {
+      const french = await gateway.get('/api/v1/skills/search?q=python', { 'accept-language': 'fr' });
+      expect(french.body.language).toBe('fr');
+      const german = await gateway.get('/api/v1/skills/search?q=python', { 'accept-language': 'xx, de;q=0.9, en;q=0.5' });
+      expect(german.body.language).toBe('de');
+    });
+
+    it('lists languages as {message, length, data: [{code, name, native_name}]}', async () => {
+      const response = await gateway.get('/api/v1/skills/languages');
+      expect(response.status).toBe(200);
+      expect(response.body.length).toBe(response.body.data.length);
+      expect(response.body.data).toEqual(
+        expect.arrayContaining([{ code: 'en', name: 'English', native_name: expect.any(String) }]),
+      );
+      for (const language of response.body.data) expect(language.code).toMatch(/^[a-z]{2}$/);
+    });
+  });
+});
