@@ -78,6 +78,7 @@ export function captureLogs(): { logger: Logger; lines: () => Record<string, unk
 
 export interface TestGateway extends RunningGateway {
   url: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are asserted field by field
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
 }
 

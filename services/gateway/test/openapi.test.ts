@@ -13,6 +13,7 @@ const redocly = fileURLToPath(new URL('../../../node_modules/.bin/redocly', impo
 describe('gateway: OpenAPI document and documentation page', () => {
   // No peer is needed: the document and the docs page are served by the gateway alone.
   let gateway: TestGateway;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed document is walked freely
   let document: any;
   const dir = mkdtempSync(join(tmpdir(), 'gateway-openapi-'));
 
@@ -49,7 +50,7 @@ describe('gateway: OpenAPI document and documentation page', () => {
   });
 
   it('documents every implemented route with its errors; the skills routes need no key', () => {
-    const ops = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    const ops = Object.entries(document.paths as Record<string, Record<string, { responses: object; security?: unknown }>>).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
     );
     expect(ops.map((o) => o.route).sort()).toEqual(
