@@ -1,0 +1,38 @@
+import { startBackend, type RunningBackend } from '@talent/platform';
+import { fileURLToPath } from 'node:url';
+import { SkillCatalog } from './catalog.js';
+import { createDb, createPool } from './db.js';
+import type { SkillsEnv } from './env.js';
+import { skillsGrpcService } from './server.js';
+import { TaxonomyRepository } from './taxonomy/repository.js';
+import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
+
+export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** Starts the skills service; used by main.ts and by tests that run it in-process. */
+export function startSkills(env: SkillsEnv): Promise<RunningBackend> {
+  return startBackend({
+    name: 'skills',
+    env,
+    migrationsDir,
+    async setup({ logger }) {
+      const db = createDb(env.DATABASE_URL, env.DATABASE_SCHEMA);
+      const pool = createPool(env.DATABASE_URL, env.DATABASE_SCHEMA);
+      const stop = async () => {
+        await db.$disconnect();
+        await pool.end();
+      };
+      try {
+        const repository = new TaxonomyRepository(db, pool);
+        const version = await ensureTaxonomy(repository, { ...(env.SKILLS_ESCO_DIR ? { escoDir: env.SKILLS_ESCO_DIR } : {}), seedDir: env.SKILLS_SEED_DIR }, logger);
+        const started = Date.now();
+        const catalog = new SkillCatalog(await repository.loadSkills(), version);
+        logger.info({ version: version.version, skills: catalog.index.size, labels: catalog.index.labelCount, ms: Date.now() - started }, 'taxonomy loaded');
+        return { services: [skillsGrpcService(catalog)], stop };
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+    },
+  });
+}

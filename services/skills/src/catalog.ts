@@ -1,0 +1,96 @@
+import { DomainError } from '@talent/platform';
+import { SkillLinker, type LinkContext, type LinkResult } from './linking/skill-linker.js';
+import { languageNames, negotiateLanguage } from './search/languages.js';
+import { validateSearchParams } from './search/search-params.js';
+import { isUuid, SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODE, type TaxonomySkill, type TaxonomyVersionInfo } from './taxonomy/model.js';
+
+const MAX_IDS = 1000;
+const MAX_TEXT = 1_000_000;
+
+export interface LanguageInfo {
+  code: string;
+  name: string;
+  nativeName: string;
+  skillCount: number;
+}
+
+export type ResolveOutcome = { index: number; skill: SkillView } | { index: number; invalid: string };
+
+/** What the skills service offers, over the in-memory taxonomy. */
+export class SkillCatalog {
+  readonly index: SkillIndex;
+  private readonly linker: SkillLinker;
+  private readonly languageList: LanguageInfo[];
+
+  constructor(
+    skills: readonly TaxonomySkill[],
+    readonly version: TaxonomyVersionInfo,
+  ) {
+    this.index = new SkillIndex(skills);
+    this.linker = new SkillLinker(this.index);
+    const coverage = this.index.languageCoverage();
+    this.languageList = this.index.languages
+      .filter((code) => (coverage.get(code) ?? 0) > 0)
+      .map((code) => ({ code, ...languageNames(code), skillCount: coverage.get(code) ?? 0 }));
+    // The English linking dictionary serves every text; build it now rather than on the first call.
+    this.linker.dictionary(DEFAULT_LANGUAGE);
+  }
+
+  get attribution(): string {
+    return this.version.attribution ?? '';
+  }
+
+  languages(): LanguageInfo[] {
+    return this.languageList;
+  }
+
+  search(raw: { query: string; type?: string; limit?: number; offset?: number; acceptLanguage: string }): SearchResult & { language: string; query: string } {
+    const params = validateSearchParams(raw);
+    const language = negotiateLanguage(raw.acceptLanguage, this.languageList.map((l) => l.code));
+    return { ...this.index.search(params.query, { ...params, language }), language, query: params.query };
+  }
+
+  getSkills(ids: string[], language: string): { skills: SkillView[]; missingIds: string[] } {
+    if (ids.length > MAX_IDS) throw new DomainError('INVALID_ARGUMENT', `at most ${MAX_IDS} ids per call`);
+    const lang = this.language(language);
+    const skills: SkillView[] = [];
+    const missingIds: string[] = [];
+    for (const id of ids) {
+      const skill = isUuid(id) ? this.index.get(id, lang) : undefined;
+      if (skill) skills.push(skill);
+      else missingIds.push(id);
+    }
+    return { skills, missingIds };
+  }
+
+  /** For PUT validation: each ref (an id or a name) resolves to a skill or explains why it does not. */
+  resolve(refs: { id: string; name: string }[], language: string): ResolveOutcome[] {
+    if (refs.length > MAX_IDS) throw new DomainError('INVALID_ARGUMENT', `at most ${MAX_IDS} skills per call`);
+    const lang = this.language(language);
+    return refs.map(({ id, name }, index) => {
+      if (id.trim()) {
+        if (!isUuid(id.trim())) return { index, invalid: `"${id}" is not a skill id (UUID expected)` };
+        const skill = this.index.get(id.trim(), lang);
+        return skill ? { index, skill } : { index, invalid: `unknown skill id ${id}` };
+      }
+      if (!name.trim()) return { index, invalid: 'neither id nor name given' };
+      const skill = this.index.findByName(name, lang);
+      return skill ? { index, skill } : { index, invalid: `unknown skill "${name}"` };
+    });
+  }
+
+  extract(text: string, language: string, context: LinkContext): LinkResult {
+    if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
+    if (language && !LANGUAGE_CODE.test(language)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${language}"`);
+    return this.linker.link(text, { ...(language ? { language } : {}), context });
+  }
+
+  /** A language code for labels; empty = English. An unknown code falls back like a missing label. */
+  private language(code: string): string {
+    if (!code) return DEFAULT_LANGUAGE;
+    const normalized = code.trim().toLowerCase().slice(0, 2);
+    if (!LANGUAGE_CODE.test(normalized)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${code}"`);
+    return normalized;
+  }
+}

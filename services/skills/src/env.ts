@@ -1,0 +1,20 @@
+import { backendEnv, loadEnv } from '@talent/platform';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The seed taxonomy shipped with the service (services/skills/seed/skills, next to dist/ in the image). */
+export const shippedSeedDir = fileURLToPath(new URL('../seed/skills', import.meta.url));
+
+export const skillsEnvSchema = backendEnv('skills').extend({
+  NATS_NAMESPACE: z.string().default(''),
+  /** ESCO CSV export (directory or zip) to load at first boot; the seed taxonomy when unset. */
+  SKILLS_ESCO_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  SKILLS_SEED_DIR: z.string().min(1).default(shippedSeedDir),
+});
+
+export type SkillsEnv = z.output<typeof skillsEnvSchema>;
+
+export const loadSkillsEnv = (source: NodeJS.ProcessEnv = process.env): SkillsEnv => loadEnv(skillsEnvSchema, source);

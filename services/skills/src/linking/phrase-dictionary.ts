@@ -1,0 +1,116 @@
+import { createRequire } from 'node:module';
+import type { SkillIndex } from '../search/skill-index.js';
+import { stemToken, tokenize } from '../text/normalize.js';
+
+const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
+
+/** One way a skill can be written in text (details derived on demand: the dictionary stores label ids only). */
+export interface Phrase {
+  skill: number;
+  preferred: boolean;
+  /** Folded tokens, unstemmed: equal to the text's tokens means an exact (not inflected) match. */
+  exactKey: string;
+  /** The label as written, for case-sensitive matches. */
+  surface: string;
+  /** Single-word labels that are short or everyday words ("R", "Go", "IT"): only matched as written, mid-sentence. */
+  caseSensitive: boolean;
+  /** A variant we derived ("Java" from "Java (computer programming)"), not a label as such. */
+  derived: boolean;
+}
+
+// Entry codes: label id × 4 + variant (0 label, 1 without parentheses, 2 joined "cicd", 3 both).
+type Code = number;
+
+/**
+ * The labels of one language, keyed by their stemmed token sequence, for linking text of that language.
+ * Memory matters (ESCO has ~110k English labels), so entries are label ids, expanded to Phrases on a hit.
+ */
+export class PhraseDictionary {
+  private readonly entries = new Map<string, Code | Code[]>();
+  /** For each first token, the longest phrase starting with it (in tokens). */
+  private readonly longest = new Map<string, number>();
+  private readonly common: Set<string>;
+
+  constructor(
+    private readonly index: SkillIndex,
+    readonly stemLanguage: string,
+  ) {
+    const languageId = index.languages.indexOf(stemLanguage);
+    this.common = new Set(stopwords[stemLanguage] ?? []);
+    for (let label = 0; label < index.labelText.length; label++) {
+      if (index.labelLanguage[label] !== languageId) continue;
+      for (const variant of [0, 1, 2, 3]) {
+        const keys = this.variantKeys(label, variant);
+        if (keys && !this.linkable(label, keys)) continue;
+        if (keys) this.put(keys, label * 4 + variant);
+      }
+    }
+  }
+
+  /** The longest phrase (in tokens) that starts with this stemmed token, or 0. */
+  maxLength(firstStem: string): number {
+    return this.longest.get(firstStem) ?? 0;
+  }
+
+  lookup(stemKey: string): Phrase[] | undefined {
+    const found = this.entries.get(stemKey);
+    if (found === undefined) return undefined;
+    return (typeof found === 'number' ? [found] : found).map((code) => this.phrase(code));
+  }
+
+  private phrase(code: Code): Phrase {
+    const label = code >> 2;
+    const variant = code & 3;
+    const keys = this.variantKeys(label, variant)!;
+    const surface = variant & 1 ? stripParentheses(this.index.labelText[label]!) : this.index.labelText[label]!;
+    return {
+      skill: this.index.labelSkill[label]!,
+      preferred: this.index.labelPreferred[label] === 1,
+      exactKey: keys.join(' '),
+      surface,
+      caseSensitive: variant < 2 && this.everyday(keys),
+      derived: variant !== 0,
+    };
+  }
+
+  /** Token keys of a label variant, or undefined when the variant does not differ from the label. */
+  private variantKeys(label: number, variant: number): string[] | undefined {
+    const text = this.index.labelText[label]!;
+    const base = variant & 1 ? stripParentheses(text) : text;
+    if (variant & 1 && (base === text || !base)) return undefined;
+    const tokens = tokenize(base);
+    if (tokens.length === 0 || tokens.length > 12) return undefined;
+    if (!(variant & 2)) return tokens.map((t) => t.key);
+    // "CI/CD", "Node.js", "e-commerce" are also written "cicd", "nodejs", "ecommerce".
+    if (!tokens.some((t) => t.joined)) return undefined;
+    const joined: string[] = [];
+    for (const token of tokens) {
+      if (token.joined && joined.length > 0) joined[joined.length - 1] += token.key;
+      else joined.push(token.key);
+    }
+    return joined;
+  }
+
+  private everyday(keys: string[]): boolean {
+    return keys.length === 1 && (keys[0]!.length <= 2 || this.common.has(keys[0]!));
+  }
+
+  /** An everyday word written in lowercase in the taxonomy ("go", "access") cannot be told from prose. */
+  private linkable(label: number, keys: string[]): boolean {
+    return !this.everyday(keys) || /\p{Lu}/u.test(this.index.labelText[label]!);
+  }
+
+  private put(keys: string[], code: Code): void {
+    const stemKey = keys.map((key) => stemToken(key, this.stemLanguage)).join(' ');
+    const existing = this.entries.get(stemKey);
+    if (existing === undefined) this.entries.set(stemKey, code);
+    else if (typeof existing === 'number') this.entries.set(stemKey, [existing, code]);
+    else existing.push(code);
+    const first = stemToken(keys[0]!, this.stemLanguage);
+    if ((this.longest.get(first) ?? 0) < keys.length) this.longest.set(first, keys.length);
+  }
+}
+
+function stripParentheses(text: string): string {
+  return text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+}

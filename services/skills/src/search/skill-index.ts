@@ -1,0 +1,299 @@
+import { foldText, tokenKeys } from '../text/normalize.js';
+import { DEFAULT_LANGUAGE, UUID, type SkillTypeName, type TaxonomySkill, type TaxonomySource } from '../taxonomy/model.js';
+import { FuzzyVocabulary } from './fuzzy.js';
+
+/** A skill as callers see it: one name, in the requested language or the language it fell back to. */
+export interface SkillView {
+  id: string;
+  name: string;
+  type: SkillTypeName;
+  /** Language of `name`. */
+  language: string;
+  description: string;
+  source: TaxonomySource;
+  sourceUri: string;
+}
+
+export interface SearchHit {
+  skill: SkillView;
+  /** The label that matched (may be an alternative label or another language's). */
+  matchedLabel: string;
+}
+
+export interface SearchResult {
+  total: number;
+  hits: SearchHit[];
+}
+
+interface IndexedSkill {
+  id: string;
+  type: SkillTypeName;
+  source: TaxonomySource;
+  sourceUri: string;
+  description: string;
+  /** Preferred label per language. */
+  names: Map<string, string>;
+}
+
+// Rank tiers, best first: exact/prefix matches of preferred labels, then of alternative labels, then labels that
+// contain every query word, then the same with typos.
+const TIER = { exactPreferred: 0, prefixPreferred: 1, exactAlternative: 2, prefixAlternative: 3, words: 4, fuzzy: 6 } as const;
+
+/**
+ * The in-memory taxonomy: every label tokenised into an inverted index (token → labels), a sorted vocabulary
+ * for prefix matches and a bigram index for typos. Search never touches the database.
+ */
+export class SkillIndex {
+  readonly languages: string[];
+  private readonly skills: IndexedSkill[];
+  private readonly byId = new Map<string, number>();
+  // Labels, as parallel arrays (compact: ~250k labels with ESCO in four languages).
+  readonly labelSkill: Int32Array;
+  readonly labelLanguage: Uint8Array;
+  readonly labelPreferred: Uint8Array;
+  readonly labelText: string[];
+  private readonly labelKey: string[];
+  // Token index.
+  private readonly vocabulary: string[] = [];
+  private readonly sortedVocabulary: string[];
+  private readonly sortedToVocabulary: Int32Array;
+  private readonly vocabularyIds = new Map<string, number>();
+  private readonly postings: Int32Array[];
+  private readonly fuzzy: FuzzyVocabulary;
+  // Per-query scratch space, reset after each query.
+  private readonly matchedTokens: Uint8Array;
+  private readonly lastSeen: Int32Array;
+  private readonly typo: Uint8Array;
+  private run = 0;
+
+  constructor(skills: readonly TaxonomySkill[]) {
+    const languages = new Set<string>([DEFAULT_LANGUAGE]);
+    let labelCount = 0;
+    for (const skill of skills) {
+      for (const label of skill.labels) languages.add(label.language);
+      labelCount += skill.labels.length;
+    }
+    this.languages = [...languages].sort((a, b) => (a === DEFAULT_LANGUAGE ? -1 : b === DEFAULT_LANGUAGE ? 1 : a.localeCompare(b)));
+    const languageIds = new Map(this.languages.map((code, i) => [code, i]));
+
+    this.labelSkill = new Int32Array(labelCount);
+    this.labelLanguage = new Uint8Array(labelCount);
+    this.labelPreferred = new Uint8Array(labelCount);
+    this.labelText = new Array<string>(labelCount);
+    this.labelKey = new Array<string>(labelCount);
+    const lists: number[][] = [];
+    this.skills = [];
+    let labelId = 0;
+    for (const skill of skills) {
+      const skillIndex = this.skills.length;
+      const names = new Map<string, string>();
+      for (const label of skill.labels) {
+        if (label.preferred && !names.has(label.language)) names.set(label.language, label.text);
+        this.labelSkill[labelId] = skillIndex;
+        this.labelLanguage[labelId] = languageIds.get(label.language)!;
+        this.labelPreferred[labelId] = label.preferred ? 1 : 0;
+        this.labelText[labelId] = label.text;
+        this.labelKey[labelId] = foldText(label.text);
+        for (const token of new Set(tokenKeys(label.text))) {
+          let id = this.vocabularyIds.get(token);
+          if (id === undefined) {
+            id = this.vocabulary.length;
+            this.vocabulary.push(token);
+            this.vocabularyIds.set(token, id);
+            lists.push([]);
+          }
+          lists[id]!.push(labelId);
+        }
+        labelId++;
+      }
+      this.skills.push({
+        id: skill.id,
+        type: skill.type,
+        source: skill.source,
+        sourceUri: skill.sourceUri ?? '',
+        description: skill.description ?? '',
+        names,
+      });
+      this.byId.set(skill.id, skillIndex);
+    }
+    this.postings = lists.map((list) => Int32Array.from(list));
+    const order = this.vocabulary.map((_, i) => i).sort((a, b) => (this.vocabulary[a]! < this.vocabulary[b]! ? -1 : 1));
+    this.sortedToVocabulary = Int32Array.from(order);
+    this.sortedVocabulary = order.map((i) => this.vocabulary[i]!);
+    this.fuzzy = new FuzzyVocabulary(this.vocabulary);
+    this.matchedTokens = new Uint8Array(labelCount);
+    this.lastSeen = new Int32Array(labelCount);
+    this.typo = new Uint8Array(labelCount);
+  }
+
+  get size(): number {
+    return this.skills.length;
+  }
+
+  get labelCount(): number {
+    return this.labelText.length;
+  }
+
+  /** Skills with a preferred label in each language. */
+  languageCoverage(): Map<string, number> {
+    const counts = new Map(this.languages.map((code) => [code, 0]));
+    for (const skill of this.skills) for (const code of skill.names.keys()) counts.set(code, (counts.get(code) ?? 0) + 1);
+    return counts;
+  }
+
+  /**
+   * Ranked search in `language` and English (the fallback language), optionally one type only. Every query word
+   * must match a word of the label: exactly, as a prefix, or (when neither exists) within a small edit distance.
+   */
+  search(query: string, options: { language: string; type?: SkillTypeName; limit: number; offset: number }): SearchResult {
+    const queryKey = foldText(query);
+    const queryTokens = [...new Set(tokenKeys(query))];
+    if (queryTokens.length === 0) return { total: 0, hits: [] };
+    const wanted = this.languages.indexOf(options.language);
+    const fallback = this.languages.indexOf(DEFAULT_LANGUAGE);
+
+    const touched: number[] = [];
+    queryTokens.forEach((token, position) => {
+      this.run++;
+      const exactOrPrefix = this.prefixRange(token);
+      const vocabularyIds = exactOrPrefix.length > 0 ? exactOrPrefix : this.fuzzy.near(token);
+      const isTypo = exactOrPrefix.length === 0;
+      for (const id of vocabularyIds) {
+        for (const label of this.postings[id]!) {
+          if (this.lastSeen[label] === this.run || this.matchedTokens[label] !== position) continue;
+          this.lastSeen[label] = this.run;
+          const language = this.labelLanguage[label]!;
+          if (language !== wanted && language !== fallback) continue;
+          if (position === 0) touched.push(label);
+          this.matchedTokens[label] = position + 1;
+          if (isTypo) this.typo[label] = 1;
+        }
+      }
+    });
+
+    // Best score per skill (lower is better): tier, then the requested language before English, then shorter labels.
+    const best = new Map<number, { score: number; label: number }>();
+    for (const label of touched) {
+      const complete = this.matchedTokens[label] === queryTokens.length;
+      const typo = this.typo[label] === 1;
+      this.matchedTokens[label] = 0;
+      this.typo[label] = 0;
+      if (!complete) continue;
+      const skillIndex = this.labelSkill[label]!;
+      if (options.type && this.skills[skillIndex]!.type !== options.type) continue;
+      const key = this.labelKey[label]!;
+      const preferred = this.labelPreferred[label] === 1;
+      const tier = typo
+        ? TIER.fuzzy + (preferred ? 0 : 1)
+        : key === queryKey
+          ? preferred ? TIER.exactPreferred : TIER.exactAlternative
+          : key.startsWith(queryKey)
+            ? preferred ? TIER.prefixPreferred : TIER.prefixAlternative
+            : TIER.words + (preferred ? 0 : 1);
+      const score = tier * 1_000_000 + (this.labelLanguage[label] === wanted ? 0 : 100_000) + Math.min(key.length, 99_999);
+      const current = best.get(skillIndex);
+      if (!current || score < current.score) best.set(skillIndex, { score, label });
+    }
+    const ranked = [...best.entries()].sort(([skillA, a], [skillB, b]) => a.score - b.score || this.compareNames(skillA, skillB, options.language));
+    const hits = ranked.slice(options.offset, options.offset + options.limit).map(([skillIndex, { label }]) => ({
+      skill: this.view(skillIndex, options.language),
+      matchedLabel: this.labelText[label]!,
+    }));
+    return { total: ranked.length, hits };
+  }
+
+  get(id: string, language: string): SkillView | undefined {
+    const index = this.byId.get(id.toLowerCase());
+    return index === undefined ? undefined : this.view(index, language);
+  }
+
+  /**
+   * The skill whose label equals `name` (case, accents and spacing aside): preferred labels before alternative
+   * ones, `language` before English before any other language.
+   */
+  findByName(name: string, language: string): SkillView | undefined {
+    const key = foldText(name);
+    const tokens = tokenKeys(name);
+    if (tokens.length === 0) return undefined;
+    // Scan the postings of the rarest word of the name.
+    let rarest: Int32Array | undefined;
+    for (const token of tokens) {
+      const id = this.vocabularyIds.get(token);
+      if (id === undefined) return undefined;
+      const list = this.postings[id]!;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    const wanted = this.languages.indexOf(language);
+    const fallback = this.languages.indexOf(DEFAULT_LANGUAGE);
+    let best: { score: number; label: number } | undefined;
+    for (const label of rarest!) {
+      if (this.labelKey[label] !== key) continue;
+      const languageRank = this.labelLanguage[label] === wanted ? 0 : this.labelLanguage[label] === fallback ? 1 : 2;
+      const score = languageRank * 2 + (this.labelPreferred[label] === 1 ? 0 : 1);
+      if (!best || score < best.score) best = { score, label };
+    }
+    return best ? this.view(this.labelSkill[best.label]!, language) : undefined;
+  }
+
+  /** The skill at an internal index (used by the linker, which works on label ids). */
+  viewAt(skillIndex: number, language: string): SkillView {
+    return this.view(skillIndex, language);
+  }
+
+  skillType(skillIndex: number): SkillTypeName {
+    return this.skills[skillIndex]!.type;
+  }
+
+  skillSource(skillIndex: number): TaxonomySource {
+    return this.skills[skillIndex]!.source;
+  }
+
+  languageCode(languageId: number): string {
+    return this.languages[languageId]!;
+  }
+
+  private view(skillIndex: number, language: string): SkillView {
+    const skill = this.skills[skillIndex]!;
+    const [nameLanguage, name] = this.name(skill, language);
+    return {
+      id: skill.id,
+      name,
+      type: skill.type,
+      language: nameLanguage,
+      // Descriptions are stored in English (ESCO's export language); shown as they are.
+      description: skill.description,
+      source: skill.source,
+      sourceUri: skill.sourceUri,
+    };
+  }
+
+  private name(skill: IndexedSkill, language: string): [string, string] {
+    const own = skill.names.get(language);
+    if (own !== undefined) return [language, own];
+    const english = skill.names.get(DEFAULT_LANGUAGE);
+    if (english !== undefined) return [DEFAULT_LANGUAGE, english];
+    const [first] = [...skill.names.entries()].sort(([a], [b]) => a.localeCompare(b));
+    return first ?? [DEFAULT_LANGUAGE, skill.id];
+  }
+
+  private compareNames(a: number, b: number, language: string): number {
+    return this.name(this.skills[a]!, language)[1].localeCompare(this.name(this.skills[b]!, language)[1]);
+  }
+
+  /** Vocabulary ids of the tokens that start with `prefix` (including the token equal to it). */
+  private prefixRange(prefix: string): number[] {
+    const words = this.sortedVocabulary;
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (words[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const ids: number[] = [];
+    for (let i = low; i < words.length && words[i]!.startsWith(prefix); i++) ids.push(this.sortedToVocabulary[i]!);
+    return ids;
+  }
+}
+
+export const isUuid = (value: string): boolean => UUID.test(value);

@@ -1,0 +1,148 @@
+import type pg from 'pg';
+import type { Db } from '../db.js';
+import { taxonomyChecksum } from './checksum.js';
+import type { SkillLabel, SkillTypeName, Taxonomy, TaxonomySkill, TaxonomySource, TaxonomyVersionInfo } from './model.js';
+
+const CHUNK = 20_000;
+// Serialises imports (two replicas booting into an empty schema, or a talentctl import during a boot).
+const IMPORT_LOCK = 72707370;
+
+export interface ImportResult {
+  changed: boolean;
+  version: TaxonomyVersionInfo;
+}
+
+/** Persists whole taxonomies: replace in one transaction, read back in bulk for the in-memory index. */
+export class TaxonomyRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async currentVersion(): Promise<TaxonomyVersionInfo | undefined> {
+    const row = await this.db.taxonomyVersion.findFirst({ orderBy: { id: 'desc' } });
+    if (!row) return undefined;
+    return {
+      source: row.source as TaxonomySource,
+      version: row.version,
+      checksum: row.checksum,
+      languages: row.languages,
+      skillCount: row.skillCount,
+      labelCount: row.labelCount,
+      ...(row.attribution ? { attribution: row.attribution } : {}),
+      importedAt: row.importedAt,
+    };
+  }
+
+  /**
+   * Replaces the stored taxonomy with `taxonomy` in one transaction, so a failure leaves the previous one intact.
+   * Importing the taxonomy that is already loaded (same checksum) changes nothing.
+   */
+  async replace(taxonomy: Taxonomy): Promise<ImportResult> {
+    const checksum = taxonomyChecksum(taxonomy);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+      const current = await this.currentVersion();
+      if (current?.checksum === checksum) {
+        await client.query('ROLLBACK');
+        return { changed: false, version: current };
+      }
+      await client.query('DELETE FROM skill_broader');
+      await client.query('DELETE FROM skill_labels');
+      await client.query('DELETE FROM skills');
+      const { skills } = taxonomy;
+      for (let i = 0; i < skills.length; i += CHUNK) {
+        const chunk = skills.slice(i, i + CHUNK);
+        await client.query(
+          `INSERT INTO skills (id, type, source, source_uri, reuse_level, esco_skill_type, description)
+           SELECT * FROM unnest($1::uuid[], $2::skill_type[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+          [
+            chunk.map((s) => s.id),
+            chunk.map((s) => s.type),
+            chunk.map((s) => s.source),
+            chunk.map((s) => s.sourceUri ?? null),
+            chunk.map((s) => s.reuseLevel ?? null),
+            chunk.map((s) => s.escoSkillType ?? null),
+            chunk.map((s) => s.description ?? null),
+          ],
+        );
+      }
+      const labels = skills.flatMap((s) => s.labels.map((l) => [s.id, l.language, l.text, l.preferred] as const));
+      for (let i = 0; i < labels.length; i += CHUNK) {
+        const chunk = labels.slice(i, i + CHUNK);
+        await client.query(
+          `INSERT INTO skill_labels (skill_id, language, text, preferred)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bool[])`,
+          [chunk.map((l) => l[0]), chunk.map((l) => l[1]), chunk.map((l) => l[2]), chunk.map((l) => l[3])],
+        );
+      }
+      const relations = skills.flatMap((s) => s.broader.map((b) => [s.id, b] as const));
+      for (let i = 0; i < relations.length; i += CHUNK) {
+        const chunk = relations.slice(i, i + CHUNK);
+        await client.query(`INSERT INTO skill_broader (skill_id, broader_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])`, [
+          chunk.map((r) => r[0]),
+          chunk.map((r) => r[1]),
+        ]);
+      }
+      const languages = [...new Set(labels.map((l) => l[1]))].sort();
+      const inserted = await client.query<{ imported_at: Date }>(
+        `INSERT INTO taxonomy_versions (source, version, checksum, languages, skill_count, label_count, attribution)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING imported_at`,
+        [taxonomy.source, taxonomy.version, checksum, languages, skills.length, labels.length, taxonomy.attribution ?? null],
+      );
+      await client.query('COMMIT');
+      return {
+        changed: true,
+        version: {
+          source: taxonomy.source,
+          version: taxonomy.version,
+          checksum,
+          languages,
+          skillCount: skills.length,
+          labelCount: labels.length,
+          ...(taxonomy.attribution ? { attribution: taxonomy.attribution } : {}),
+          importedAt: inserted.rows[0]!.imported_at,
+        },
+      };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Every skill with its labels (broader relations are not needed in memory). */
+  async loadSkills(): Promise<TaxonomySkill[]> {
+    const skills = await this.pool.query<{
+      id: string;
+      type: SkillTypeName;
+      source: TaxonomySource;
+      source_uri: string | null;
+      description: string | null;
+    }>('SELECT id, type, source, source_uri, description FROM skills');
+    const byId = new Map<string, TaxonomySkill>();
+    for (const row of skills.rows) {
+      byId.set(row.id, {
+        id: row.id,
+        type: row.type,
+        source: row.source,
+        ...(row.source_uri ? { sourceUri: row.source_uri } : {}),
+        ...(row.description ? { description: row.description } : {}),
+        labels: [],
+        broader: [],
+      });
+    }
+    // Array mode skips building an object per row: ~250k rows with ESCO in four languages.
+    const labels = await this.pool.query<[string, string, string, boolean]>({
+      text: 'SELECT skill_id, language, text, preferred FROM skill_labels ORDER BY skill_id, language, preferred DESC, text',
+      rowMode: 'array',
+    });
+    for (const [skillId, language, text, preferred] of labels.rows) {
+      byId.get(skillId)?.labels.push({ language, text, preferred } satisfies SkillLabel);
+    }
+    return [...byId.values()];
+  }
+}

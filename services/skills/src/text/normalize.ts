@@ -1,0 +1,61 @@
+import anyAscii from 'any-ascii';
+import { stemmer } from 'stemmer';
+
+/**
+ * Matching key of a piece of text: transliterated to ASCII (accents, ß, æ… folded by any-ascii), lowercased,
+ * whitespace collapsed. Both labels and user input go through it, so "Developpement" finds "Développement".
+ */
+export function foldText(text: string): string {
+  return anyAscii(text).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** A token of text with its UTF-16 offsets in the original string. */
+export interface Token {
+  start: number;
+  end: number;
+  /** Original characters. */
+  surface: string;
+  /** foldText(surface). */
+  key: string;
+  /** Touches the previous token through a joiner: / - . & ' _ ("cd" in "CI/CD"). */
+  joined: boolean;
+  /** Touches it through a dot, underscore or apostrophe: part of one name ("js" in "Node.js"), never a word alone. */
+  glued: boolean;
+}
+
+// A word: letters/digits, optionally led by a dot (".NET") and trailed by + or # ("C++", "C#"). Joiners between
+// words (/ - . & ' ’ _) split tokens but mark the next one as glued, so "CI/CD" is "ci cd" and also "cicd".
+const WORD = /(?:(?<![\p{L}\p{N}])\.(?=\p{L}))?[\p{L}\p{N}]+(?:&[\p{L}\p{N}]+)*[+#]*/gu;
+const JOINERS = /^[/\-.'’_]$/;
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const start = match.index;
+    const surface = match[0];
+    const previous = tokens[tokens.length - 1];
+    const joiner = previous !== undefined && start === previous.end + 1 ? (text[previous.end] ?? '') : '';
+    const joined = JOINERS.test(joiner);
+    tokens.push({ start, end: start + surface.length, surface, key: foldText(surface), joined, glued: joined && /[._'’]/.test(joiner) });
+  }
+  return tokens;
+}
+
+/** Token keys of a short text (a label or a query). */
+export function tokenKeys(text: string): string[] {
+  return tokenize(text).map((token) => token.key);
+}
+
+const LETTERS = /^[a-z]+$/;
+
+/**
+ * Inflection-insensitive form of one folded token: the Porter stem for English, a plural fold for the other
+ * languages (the same function on both sides of a comparison is all that matters). Short tokens and tokens with
+ * digits or symbols ("c++", "s3", "aws") stay as they are.
+ */
+export function stemToken(key: string, language: string): string {
+  if (key.length < 4 || !LETTERS.test(key)) return key;
+  if (language === 'en') return stemmer(key);
+  if (key.endsWith('s') && !/(ss|us|is)$/.test(key)) return key.slice(0, -1);
+  return key;
+}
