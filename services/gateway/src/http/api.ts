@@ -1,9 +1,10 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { DomainError } from '@talent/platform';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
+import { z } from '../openapi/zod.js';
 import { ERROR_RESPONSES, type DocumentedError } from '../openapi/errors.js';
 import { HttpError } from './errors.js';
+import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency.js';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type QuerySchema = z.ZodObject;
@@ -18,6 +19,8 @@ export interface Operation<Q extends QuerySchema | undefined> {
   description: string;
   /** No `x-api-key` needed (spec: the skills endpoints). */
   public?: boolean;
+  /** Charges tokens: accepts `Idempotency-Key`, handed to the handler for the upstream call. */
+  billable?: boolean;
   query?: Q;
   headers?: z.ZodObject;
   response: { description: string; schema: z.ZodType };
@@ -31,6 +34,8 @@ export interface HandlerContext<Q> {
   query: Q;
   /** Empty on public operations. */
   workspaceId: string;
+  /** The validated `Idempotency-Key` header of a billable operation; empty when absent or not billable. */
+  idempotencyKey: string;
 }
 
 type Handler<Q extends QuerySchema | undefined> = (
@@ -84,6 +89,7 @@ export class ApiRouter {
         res,
         query: query as never,
         workspaceId: typeof res.locals.workspaceId === 'string' ? res.locals.workspaceId : '',
+        idempotencyKey: operation.billable ? idempotencyKeyOf(req) : '',
       });
       res.json(body);
     });
@@ -127,7 +133,9 @@ export class ApiRouter {
       ...(operation.public ? { security: [] } : {}),
       request: {
         ...(operation.query ? { query: operation.query } : {}),
-        ...(operation.headers ? { headers: operation.headers } : {}),
+        ...(operation.headers || operation.billable
+          ? { headers: (operation.headers ?? z.object({})).extend(operation.billable ? IdempotencyKeyHeader.shape : {}) }
+          : {}),
       },
       responses,
     });
