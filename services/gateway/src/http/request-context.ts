@@ -8,7 +8,7 @@ const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Opens the request's log context (request id now, workspace id once authenticated), echoes the id, and
- * writes one access-log line and one histogram sample when the response is finished.
+ * writes one access-log line and one histogram sample when the response ends.
  */
 export function requestContext(logger: Logger, duration: Histogram<'method' | 'route' | 'status'>): RequestHandler {
   return (req, res, next) => {
@@ -17,7 +17,8 @@ export function requestContext(logger: Logger, duration: Histogram<'method' | 'r
     const requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
-    res.once('finish', () => {
+    // 'close' also fires when the client goes away mid-response, so no request escapes the log.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // Route templates, not raw paths, keep the label set bounded.
       const route = typeof res.locals.route === 'string' ? res.locals.route : 'unmatched';
@@ -30,6 +31,7 @@ export function requestContext(logger: Logger, duration: Histogram<'method' | 'r
           path: req.originalUrl.split('?', 1)[0],
           status: res.statusCode,
           duration_ms: Math.round(seconds * 1e6) / 1e3,
+          ...(res.writableFinished ? {} : { aborted: true }),
         },
         'request',
       );
