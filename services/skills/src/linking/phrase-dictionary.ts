@@ -30,6 +30,8 @@ export class PhraseDictionary {
   /** For each first token, the longest phrase starting with it (in tokens). */
   private readonly longest = new Map<string, number>();
   private readonly common: Set<string>;
+  /** Words that labels write in lowercase: an acronym label equal to one of them ("LED" / "led") is ambiguous. */
+  private readonly lowercaseWords = new Set<string>();
 
   constructor(
     private readonly index: SkillIndex,
@@ -37,6 +39,10 @@ export class PhraseDictionary {
   ) {
     const languageId = index.languages.indexOf(stemLanguage);
     this.common = new Set(stopwords[stemLanguage] ?? []);
+    for (let label = 0; label < index.labelText.length; label++) {
+      if (index.labelLanguage[label] !== languageId) continue;
+      for (const token of tokenize(index.labelText[label]!)) if (token.surface === token.key) this.lowercaseWords.add(token.key);
+    }
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
       for (const variant of [0, 1, 2, 3]) {
@@ -68,7 +74,7 @@ export class PhraseDictionary {
       preferred: this.index.labelPreferred[label] === 1,
       exactKey: keys.join(' '),
       surface,
-      caseSensitive: variant < 2 && this.everyday(keys),
+      caseSensitive: variant < 2 && this.ambiguous(surface, keys),
       derived: variant !== 0,
     };
   }
@@ -95,9 +101,30 @@ export class PhraseDictionary {
     return keys.length === 1 && (keys[0]!.length <= 2 || this.common.has(keys[0]!));
   }
 
-  /** An everyday word written in lowercase in the taxonomy ("go", "access") cannot be told from prose. */
+  /**
+   * One-word labels that are also ordinary words are only linked as the taxonomy writes them: everyday words
+   * ("Go", "R", "IT"), acronyms that are words in lowercase ("LED"/"led"), and names cut from a longer label
+   * ("Source" of "Source (digital game creation systems)").
+   */
+  private ambiguous(surface: string, keys: string[]): boolean {
+    if (keys.length !== 1) return false;
+    if (this.everyday(keys)) return true;
+    const word = keys[0]!;
+    if (!this.lowercaseWords.has(word)) return false;
+    return /^\p{Lu}/u.test(surface);
+  }
+
+  /**
+   * Not linked at all: everyday words the taxonomy writes in lowercase ("go", "access"), which cannot be told
+   * from prose, and one-word alternative labels that are ordinary words (ESCO lists "experience" for "think
+   * creatively", "data" for "statistics", "language" for "terminology"). Alternatives that are names or acronyms
+   * ("k8s", "JS", "Kubernetes") stay.
+   */
   private linkable(label: number, keys: string[]): boolean {
-    return !this.everyday(keys) || /\p{Lu}/u.test(this.index.labelText[label]!);
+    const text = this.index.labelText[label]!;
+    if (this.everyday(keys) && !/\p{Lu}/u.test(text)) return false;
+    const ordinaryWord = keys.length === 1 && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
+    return !(ordinaryWord && this.index.labelPreferred[label] === 0);
   }
 
   private put(keys: string[], code: Code): void {

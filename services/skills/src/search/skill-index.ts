@@ -240,6 +240,10 @@ export class SkillIndex {
     return this.view(skillIndex, language);
   }
 
+  preferredLabel(skillIndex: number, language: string): string | undefined {
+    return this.skills[skillIndex]!.names.get(language);
+  }
+
   skillType(skillIndex: number): SkillTypeName {
     return this.skills[skillIndex]!.type;
   }

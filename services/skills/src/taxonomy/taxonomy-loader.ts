@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Logger } from '@talent/platform';
 import { readEscoTaxonomy } from '../importers/esco.js';
 import { overlaySeed, readSeedTaxonomy } from '../importers/seed.js';
@@ -12,9 +13,14 @@ export interface TaxonomySources {
 
 /** ESCO plus the seed overlay when an ESCO export is given, else the seed alone. */
 export function readTaxonomy(sources: TaxonomySources, labels: { language: string; file: string }[] = []): Taxonomy & { report: string[] } {
-  const seed = readSeedTaxonomy(sources.seedDir);
-  if (!sources.escoDir) return { ...seed, report: [`${sources.seedDir}: ${seed.skills.length} seed skills`] };
+  if (!sources.escoDir) {
+    const seed = readSeedTaxonomy(sources.seedDir);
+    return { ...seed, report: [`${sources.seedDir}: ${seed.skills.length} seed skills`] };
+  }
   const esco = readEscoTaxonomy(sources.escoDir, { labels });
+  // The overlay is an enrichment: ESCO alone is a complete taxonomy when the seed is not there.
+  if (!existsSync(sources.seedDir)) return { ...esco, report: [...esco.report, `no seed overlay (${sources.seedDir} not found)`] };
+  const seed = readSeedTaxonomy(sources.seedDir);
   return { ...overlaySeed(esco, seed), report: [...esco.report, `seed overlay: ${seed.skills.length} skills`] };
 }
 

@@ -1,5 +1,4 @@
 import anyAscii from 'any-ascii';
-import { stemmer } from 'stemmer';
 
 /**
  * Matching key of a piece of text: transliterated to ASCII (accents, ß, æ… folded by any-ascii), lowercased,
@@ -49,13 +48,24 @@ export function tokenKeys(text: string): string[] {
 const LETTERS = /^[a-z]+$/;
 
 /**
- * Inflection-insensitive form of one folded token: the Porter stem for English, a plural fold for the other
- * languages (the same function on both sides of a comparison is all that matters). Short tokens and tokens with
- * digits or symbols ("c++", "s3", "aws") stay as they are.
+ * Inflection-insensitive form of one folded token: English loses plural, -ing, -ed and a final e ("managing",
+ * "managed", "manages" → "manag"); the other languages lose a plural s. Deliberately light: a full Porter stemmer
+ * merges "community" with "communication". The same function on both sides of a comparison is all that matters.
+ * Short tokens and tokens with digits or symbols ("c++", "s3", "aws") stay as they are.
  */
 export function stemToken(key: string, language: string): string {
   if (key.length < 4 || !LETTERS.test(key)) return key;
-  if (language === 'en') return stemmer(key);
-  if (key.endsWith('s') && !/(ss|us|is)$/.test(key)) return key.slice(0, -1);
-  return key;
+  let stem = key;
+  if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
+  else if (stem.endsWith('s') && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  if (language !== 'en') return stem;
+  if (stem.endsWith('ing') && stem.length >= 6) stem = undouble(stem.slice(0, -3));
+  else if (stem.endsWith('ed') && stem.length >= 5) stem = undouble(stem.slice(0, -2));
+  if (stem.endsWith('e') && stem.length >= 6) stem = stem.slice(0, -1);
+  return stem;
+}
+
+/** "runn" (from "running") → "run". */
+function undouble(stem: string): string {
+  return /([bdfgklmnprt])\1$/.test(stem) ? stem.slice(0, -1) : stem;
 }
