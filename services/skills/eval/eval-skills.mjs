@@ -7,9 +7,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { performance } from 'node:perf_hooks';
 import { SkillCatalog } from '../dist/catalog.js';
 import { readTaxonomy } from '../dist/taxonomy/taxonomy-loader.js';
-import { foldText, tokenKeys } from '../dist/text/normalize.js';
+import { tokenKeys } from '../dist/text/normalize.js';
 import { seedDir, sharedDataDir } from './shared-data.mjs';
 
 const data = sharedDataDir();
@@ -113,4 +114,3 @@ function decode(s) {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
-void foldText;

@@ -183,9 +183,11 @@ export class SkillIndex {
       if (options.type && this.skills[skillIndex]!.type !== options.type) continue;
       const key = this.labelKey[label]!;
       const preferred = this.labelPreferred[label] === 1;
+      // "Python (computer programming)" is an exact match for "python": the parenthesis only disambiguates.
+      const exact = key === queryKey || (key.startsWith(queryKey) && key.startsWith(' (', queryKey.length));
       const tier = typo
-        ? TIER.fuzzy + (preferred ? 0 : 1)
-        : key === queryKey
+        ? TIER.fuzzy + (preferred ? 0 : 1) + (wordCount(key) === queryTokens.length ? 0 : 2)
+        : exact
           ? preferred ? TIER.exactPreferred : TIER.exactAlternative
           : key.startsWith(queryKey)
             ? preferred ? TIER.prefixPreferred : TIER.prefixAlternative
@@ -298,6 +300,11 @@ export class SkillIndex {
     for (let i = low; i < words.length && words[i]!.startsWith(prefix); i++) ids.push(this.sortedToVocabulary[i]!);
     return ids;
   }
+}
+
+/** Words of a folded label, not counting a trailing parenthesis ("python (computer programming)" has one). */
+function wordCount(key: string): number {
+  return key.replace(/\s*\(.*$/, '').split(' ').length;
 }
 
 export const isUuid = (value: string): boolean => UUID.test(value);
