@@ -1,15 +1,11 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/prisma/client.js';
 
-export type Db = PrismaClient;
-
-/** The skills schema's Prisma client; every table lives in `schema` (DATABASE_SCHEMA). */
-export function createDb(databaseUrl: string, schema: string): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }, { schema }) });
-}
-
-/** A plain pg pool on the same schema, for the bulk reads and writes of whole taxonomies. */
+/**
+ * The skills schema's connection pool (search_path = `schema`). This service reads and writes whole taxonomies
+ * in bulk (unnest inserts, array-mode reads of ~140k labels) and serves everything else from memory, so it uses
+ * pg directly: loading Prisma's query engine would cost ~65 MB of the 300 MB RSS budget for one query at boot.
+ * `prisma/schema.prisma` still describes the schema and its migrations (checked against each other in tests).
+ */
 export function createPool(databaseUrl: string, schema: string): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path="${schema}"` });
 }

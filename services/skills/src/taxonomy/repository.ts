@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Db } from '../db.js';
 import { taxonomyChecksum } from './checksum.js';
 import type { SkillLabel, SkillTypeName, Taxonomy, TaxonomySkill, TaxonomySource, TaxonomyVersionInfo } from './model.js';
 
@@ -14,23 +13,30 @@ export interface ImportResult {
 
 /** Persists whole taxonomies: replace in one transaction, read back in bulk for the in-memory index. */
 export class TaxonomyRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly pool: pg.Pool,
-  ) {}
+  constructor(private readonly pool: pg.Pool) {}
 
-  async currentVersion(): Promise<TaxonomyVersionInfo | undefined> {
-    const row = await this.db.taxonomyVersion.findFirst({ orderBy: { id: 'desc' } });
+  async currentVersion(client: pg.Pool | pg.PoolClient = this.pool): Promise<TaxonomyVersionInfo | undefined> {
+    const { rows } = await client.query<{
+      source: TaxonomySource;
+      version: string;
+      checksum: string;
+      languages: string[] | null;
+      skill_count: number;
+      label_count: number;
+      attribution: string | null;
+      imported_at: Date;
+    }>('SELECT source, version, checksum, languages, skill_count, label_count, attribution, imported_at FROM taxonomy_versions ORDER BY id DESC LIMIT 1');
+    const row = rows[0];
     if (!row) return undefined;
     return {
-      source: row.source as TaxonomySource,
+      source: row.source,
       version: row.version,
       checksum: row.checksum,
-      languages: row.languages,
-      skillCount: row.skillCount,
-      labelCount: row.labelCount,
+      languages: row.languages ?? [],
+      skillCount: row.skill_count,
+      labelCount: row.label_count,
       ...(row.attribution ? { attribution: row.attribution } : {}),
-      importedAt: row.importedAt,
+      importedAt: row.imported_at,
     };
   }
 
@@ -44,7 +50,7 @@ export class TaxonomyRepository {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
-      const current = await this.currentVersion();
+      const current = await this.currentVersion(client);
       if (current?.checksum === checksum) {
         await client.query('ROLLBACK');
         return { changed: false, version: current };

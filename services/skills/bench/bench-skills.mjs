@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// `pnpm bench:skills`: measures the skills service as it runs, with ESCO loaded (en+fr+de+nl) when the shared
+// data folder has it (the seed otherwise, and says so):
+//   - start-up time (second boot: taxonomy already imported) and RSS of the service process
+//   - SearchSkills latency p50/p95/p99 over gRPC for exact, prefix, typo and multilingual queries, next to a
+//     pg_trgm query over the same labels, same machine, same run (client round trips both)
+//   - ExtractSkills throughput over the dotin CVs
+// Everything happens in a throwaway database (the pg_trgm extension is created there only) that is dropped after.
+// Needs `pnpm build`.
+import { createGrpcClient } from '@talent/platform';
+import { skills } from '@talent/proto';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { repoRoot, seedDir, sharedDataDir } from '../eval/shared-data.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const data = sharedDataDir();
+const escoDir = data && existsSync(join(data, 'esco')) ? join(data, 'esco') : undefined;
+const database = `bench_skills_${randomBytes(4).toString('hex')}`;
+const benchUrl = withDatabase(baseUrl, database);
+
+const QUERIES = [
+  // exact
+  ['python', 'en'], ['project management', 'en'], ['accounting', 'en'], ['JavaScript', 'en'], ['customer service', 'en'], ['teamwork', 'en'],
+  ['SQL', 'en'], ['nursing', 'en'],
+  // prefix
+  ['kube', 'en'], ['manag', 'en'], ['java', 'en'], ['mach', 'en'], ['develop', 'en'], ['ma', 'en'], ['comm', 'en'], ['data', 'en'],
+  // typos
+  ['pyhton', 'en'], ['managment', 'en'], ['acounting', 'en'], ['javscript', 'en'], ['comunication', 'en'], ['kubernets', 'en'],
+  ['leadrship', 'en'], ['negociation', 'en'],
+  // multilingual (accents dropped on purpose in some)
+  ['gestion de projet', 'fr'], ['developpement', 'fr'], ['comptabilité', 'fr'], ['Projektmanagement', 'de'], ['Buchhaltung', 'de'],
+  ['teamfahigkeit', 'de'], ['boekhouding', 'nl'], ['programmeren', 'nl'], ['communicatie', 'nl'], ['Programmierung', 'de'],
+];
+
+const pool = new pg.Pool({ connectionString: baseUrl, max: 1 });
+await pool.query(`CREATE DATABASE ${database}`);
+let service;
+let trgm;
+try {
+  console.log(`taxonomy: ${escoDir ? `ESCO from ${escoDir} (+ seed overlay)` : 'seed only (shared ESCO export not found: figures are not the ESCO ones)'}`);
+  const env = { SKILLS_SEED_DIR: seedDir(), ...(escoDir ? { SKILLS_ESCO_DIR: escoDir } : {}) };
+
+  // First boot imports the taxonomy; the second is the one a deployment sees every time.
+  const first = await startService(env);
+  console.log(`first boot (imports the taxonomy): ${first.readyMs.toFixed(0)} ms`);
+  await first.stop();
+  service = await startService(env);
+  const client = createGrpcClient(skills.SkillsServiceClient, `127.0.0.1:${service.port}`, { deadlineMs: 30_000 });
+  const info = await client.getTaxonomyInfo({});
+  console.log(`loaded: ${info.version}, ${info.skillCount} skills, ${info.labelCount} labels, languages ${info.languages.join(', ')}\n`);
+
+  // Warm up both sides, then measure alternately.
+  trgm = await prepareTrgm();
+  for (const [q, lang] of QUERIES) {
+    await client.searchSkills({ query: q, acceptLanguage: lang, typeName: '', type: 0 });
+    await trgm(q, lang);
+  }
+  const byKind = { service: [], pg_trgm: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [q, lang] of QUERIES) {
+      let t = performance.now();
+      await client.searchSkills({ query: q, acceptLanguage: lang, typeName: '', type: 0 });
+      byKind.service.push(performance.now() - t);
+      t = performance.now();
+      await trgm(q, lang);
+      byKind.pg_trgm.push(performance.now() - t);
+    }
+  }
+  const rssAfterSearch = rssMb(service.pid);
+
+  // ExtractSkills throughput on the dotin CVs.
+  let throughput = 'skipped (no dotin CVs)';
+  const dotin = data && join(data, 'cvs/dotin-train');
+  if (dotin && existsSync(dotin)) {
+    const texts = readdirSync(dotin)
+      .filter((f) => f.endsWith('.xml'))
+      .map((f) => readFileSync(join(dotin, f), 'utf8').replace(/^[\s\S]*?<cv>/, '').replace(/<\/?label[^>]*>/g, '').replace(/<\/cv>\s*$/, ''));
+    for (const text of texts.slice(0, 20)) await client.extractSkills({ text, language: '', context: 1 });
+    let t = performance.now();
+    for (const text of texts) await client.extractSkills({ text, language: '', context: 1 });
+    const sequential = texts.length / ((performance.now() - t) / 1000);
+    t = performance.now();
+    for (let i = 0; i < texts.length; i += 8) await Promise.all(texts.slice(i, i + 8).map((text) => client.extractSkills({ text, language: '', context: 1 })));
+    const concurrent = texts.length / ((performance.now() - t) / 1000);
+    throughput = `${sequential.toFixed(0)} CVs/s sequential, ${concurrent.toFixed(0)} CVs/s with 8 in flight (${texts.length} CVs)`;
+  }
+  const rssAfterExtract = rssMb(service.pid);
+  client.close();
+
+  const rows = Object.entries(byKind).map(([kind, samples]) => ({ path: kind, n: samples.length, ...percentiles(samples) }));
+  console.table(rows);
+  const serviceP95 = rows[0].p95;
+  const trgmP95 = rows[1].p95;
+  const check = (ok) => (ok ? 'OK' : 'MISSED');
+  console.log(`search p95: ${serviceP95} ms vs pg_trgm ${trgmP95} ms = ${(serviceP95 / trgmP95).toFixed(3)}× (target ≤ 0.2×) ${check(serviceP95 <= 0.2 * trgmP95)}`);
+  console.log(`start-up (taxonomy already imported): ${service.readyMs.toFixed(0)} ms (target ≤ 3000) ${check(service.readyMs <= 3000)}`);
+  console.log(`RSS after search: ${rssAfterSearch} MB, after extraction: ${rssAfterExtract} MB (target ≤ 300) ${check(Math.max(rssAfterSearch, rssAfterExtract) <= 300)}`);
+  console.log(`ExtractSkills: ${throughput}`);
+} finally {
+  await trgm?.close();
+  await service?.stop();
+  await pool.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await pool.end();
+}
+
+/** pg_trgm over the same labels: trigram similarity or substring, best label per skill, with a total. */
+async function prepareTrgm() {
+  const db = new pg.Client({ connectionString: benchUrl });
+  await db.connect();
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await db.query('CREATE INDEX skill_labels_trgm ON skills.skill_labels USING gin (lower(text) gin_trgm_ops)');
+  await db.query('ANALYZE skills.skill_labels');
+  const sql = `
+    SELECT skill_id, max(similarity(lower(text), $1)) AS score, count(*) OVER () AS total
+    FROM skills.skill_labels
+    WHERE language = ANY($2) AND (lower(text) % $1 OR lower(text) LIKE '%' || $1 || '%')
+    GROUP BY skill_id ORDER BY score DESC LIMIT 20`;
+  const run = (q, lang) => db.query(sql, [q.toLowerCase(), lang === 'en' ? ['en'] : [lang, 'en']]);
+  run.close = () => db.end();
+  return run;
+}
+
+async function startService(extraEnv) {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(repoRoot, 'services/skills/dist/main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: benchUrl,
+      DATABASE_SCHEMA: 'skills',
+      GRPC_PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const readyMs = await new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      if (buffer.includes('"msg":"skills ready"')) resolve(performance.now() - started);
+    });
+    child.once('exit', (code) => reject(new Error(`skills exited with ${code} before it was ready:\n${buffer}`)));
+  });
+  return {
+    port,
+    pid: child.pid,
+    readyMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+function percentiles(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p) => Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(3));
+  return { p50: at(50), p95: at(95), p99: at(99), max: Number(sorted[sorted.length - 1].toFixed(3)) };
+}
+
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
