@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { shippedSeedDir } from '../src/env.js';
+import { readSeedTaxonomy } from '../src/importers/seed.js';
+
+// The shipped seed is written by its own build script (seed/build-seed.mjs); this checks that the importer reads
+// all of it as a fresh install would.
+describe.skipIf(!existsSync(shippedSeedDir))('the shipped seed taxonomy', () => {
+  it('imports with English labels for every skill and soft skills among them', () => {
+    const seed = readSeedTaxonomy(shippedSeedDir);
+    expect(seed.skills.every((s) => s.labels.some((l) => l.language === 'en' && l.preferred))).toBe(true);
+    expect(seed.skills.some((s) => s.type === 'soft-skill')).toBe(true);
+    expect(new Set(seed.skills.map((s) => s.id)).size).toBe(seed.skills.length);
+  });
+});
