@@ -2,16 +2,21 @@
 // Builds services/skills/seed/skills/<domain>.json from the compact sources in
 // services/skills/seed/src/<domain>.txt and validates the result.
 //
-//   node services/skills/seed/build-seed.mjs [--esco <path to skills_en.csv>] [--check]
+//   node services/skills/seed/build-seed.mjs [--esco <path to skills_en.csv>] [--check] [--allow-removals]
 //
-// --check   validate the existing JSON files only (no sources, no writing).
+// --check            validate the existing JSON files only (no sources, no writing).
+// --allow-removals   allow skills that exist in skills/*.json to disappear (their ids are dropped).
+// ESCO_SKILLS_CSV=<path> can be used instead of --esco.
 //
 // Id policy (see README.md):
+//   0. A source line may pin its id with "!id=<uuid>" (used when a skill is renamed).
 //   1. An id already present in skills/*.json for the same English preferred
 //      label (case-insensitive) is kept forever.
 //   2. Otherwise, if the ESCO file is available and the English preferred label
 //      or one of its English alt labels equals an ESCO preferredLabel/altLabel
-//      (case-insensitive), the ESCO UUID is reused (each ESCO UUID at most once).
+//      (case-insensitive), the ESCO UUID is reused (each ESCO UUID at most once;
+//      matches on preferred labels win over matches on alt labels; reviewed wrong
+//      matches are suppressed with "!noesco", semantic equivalents forced with "!esco=<uuid>").
 //   3. Otherwise UUID v5(namespace, "talent-seed:" + lowercase English label).
 //
 // Node 20 built-ins only.
@@ -19,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC_DIR = join(HERE, 'src');
@@ -30,10 +35,26 @@ const DEFAULT_ESCO = '/work/shared/data/esco/v1.1.1-en/classification/skills_en.
 const ESCO_SKILL_PREFIX = 'http://data.europa.eu/esco/skill/';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MIN_TOTAL = 1600;
+// ESCO concepts that bundle many unrelated tools/products (or are much narrower than any seed skill).
+// Their alt labels are product names, so a label match would wrongly give one product the
+// whole concept's id. They are never assigned through label matching.
+const ESCO_DENY_LABELS = new Set([
+  'ict project management methodologies',
+  'use online tools to collaborate',
+  'use personal organization software',
+  'tools for ict test automation',
+  'penetration testing tool',
+  'graphics editor software',
+  'use word processing software',
+  'use spreadsheets software',
+  'procurement of ict network equipment',
+  'lay non-interlocking roof tiles',
+]);
 const MIN_SOFT = 80;
 
 const args = process.argv.slice(2);
 const checkOnly = args.includes('--check');
+const allowRemovals = args.includes('--allow-removals');
 const escoArg = args.indexOf('--esco');
 const ESCO_PATH = escoArg >= 0 ? args[escoArg + 1] : process.env.ESCO_SKILLS_CSV || DEFAULT_ESCO;
 
@@ -90,6 +111,7 @@ function loadEsco(path) {
     const uuid = r[iUri].slice(ESCO_SKILL_PREFIX.length).toLowerCase();
     if (!UUID_RE.test(uuid)) continue;
     labelOf.set(uuid, r[iPref]);
+    if (ESCO_DENY_LABELS.has(norm(r[iPref]))) continue;
     add(byPref, norm(r[iPref]), uuid);
     for (const a of r[iAlt].split('\n')) if (a.trim()) add(byAlt, norm(a), uuid);
   }
@@ -130,11 +152,12 @@ function parseSource(file) {
       return;
     }
     let fields = line.split(/\s+;\s+|\s*;\s*$/).map((f) => f.trim()).filter((f) => f !== '');
-    const opts = { broader, noEsco: false, esco: null };
+    const opts = { broader, noEsco: false, esco: null, id: null };
     fields = fields.filter((f) => {
       if (f.startsWith('^')) { opts.broader = f.slice(1).trim() || null; return false; }
       if (f === '!noesco') { opts.noEsco = true; return false; }
       if (f.startsWith('!esco=')) { opts.esco = f.slice(6).trim().toLowerCase(); return false; }
+      if (f.startsWith('!id=')) { opts.id = f.slice(4).trim().toLowerCase(); return false; }
       if (f === '!top') { opts.broader = null; return false; }
       return true;
     });
@@ -152,7 +175,9 @@ function parseSource(file) {
     });
     if (!description) {
       if (!desc) throw new Error(`${where}: no description and no @desc template`);
-      description = desc.replace(/\{en\}/g, en.preferred);
+      // {en} = English preferred label, {lc} = same with a lower-case first letter (unless it is an acronym)
+      const lc = /^[A-Z][a-z]/.test(en.preferred) ? en.preferred[0].toLowerCase() + en.preferred.slice(1) : en.preferred;
+      description = desc.replace(/\{en\}/g, en.preferred).replace(/\{lc\}/g, lc);
     }
     items.push({ domain, where, type, labels, description, broaderLabel: opts.broader, opts });
   });
@@ -176,7 +201,6 @@ function loadExisting() {
 
 function validate(byDomain) {
   const errors = [];
-  const warnings = [];
   const all = Object.values(byDomain).flat();
   const ids = new Map();
   const enPref = new Map();
@@ -187,6 +211,7 @@ function validate(byDomain) {
     ids.set(s.id, s.labels?.en?.preferred);
     if (s.type !== 'hard-skill' && s.type !== 'soft-skill') errors.push(`${tag}: bad type ${s.type}`);
     if (!s.description || typeof s.description !== 'string') errors.push(`${tag}: missing description`);
+    else if (/[{}]/.test(s.description)) errors.push(`${tag}: unexpanded placeholder in description`);
     for (const lang of LANGS) {
       const l = s.labels?.[lang];
       if (!l || typeof l.preferred !== 'string' || !l.preferred.trim()) { errors.push(`${tag}: missing ${lang} label`); continue; }
@@ -236,7 +261,7 @@ function validate(byDomain) {
   if (all.length < MIN_TOTAL) errors.push(`only ${all.length} skills (< ${MIN_TOTAL})`);
   const soft = all.filter((s) => s.type === 'soft-skill').length;
   if (soft < MIN_SOFT) errors.push(`only ${soft} soft skills (< ${MIN_SOFT})`);
-  return { errors, warnings, all, soft };
+  return { errors, all };
 }
 
 // ---------------------------------------------------------------- build
@@ -248,15 +273,19 @@ function build() {
   const esco = loadEsco(ESCO_PATH);
   if (!esco) console.warn(`ESCO file not found (${ESCO_PATH}); new skills get UUID v5 ids only.`);
 
-  // Ids: 1) existing  2) forced  3) ESCO (preferred matches win over alt matches)  4) v5
+  // Ids: 0) pinned (!id=, e.g. after a rename)  1) existing  2) forced ESCO  3) ESCO label match  4) v5
   const taken = new Set();
   for (const it of items) {
-    const id = existing.get(norm(it.labels.en.preferred));
-    if (id) { it.id = id; it.idSource = 'existing'; taken.add(id); }
+    const id = it.opts.id ?? existing.get(norm(it.labels.en.preferred));
+    if (id) { it.id = id; it.idSource = it.opts.id ? 'pinned' : 'existing'; taken.add(id); }
   }
+  const forcedProblems = [];
   for (const it of items) {
-    if (it.id || !it.opts.esco) continue;
+    if (!it.opts.esco) continue;
+    if (esco && !esco.labelOf.has(it.opts.esco)) forcedProblems.push(`${it.where}: !esco=${it.opts.esco} is not an ESCO skill`);
+    if (it.id) continue;
     it.id = it.opts.esco; it.idSource = 'esco-forced'; taken.add(it.id);
+    if (esco) it.escoMatch = `forced: -> "${esco.labelOf.get(it.id)}"`;
   }
   if (esco) {
     const passes = [
@@ -297,10 +326,18 @@ function build() {
     }
     (byDomain[it.domain] ??= []).push(out);
   }
-  // an ESCO match on an id that was already assigned to a v5 id elsewhere is not possible;
-  // still guard against an existing/forced id colliding with an ESCO assignment
-  const { errors, soft } = validate(byDomain);
-  errors.unshift(...problems);
+  if (process.env.SEED_REPORT) {
+    // optional review aid: which seed skills matched which ESCO concept
+    writeFileSync(process.env.SEED_REPORT, items.filter((i) => i.escoMatch).map((i) => `${i.domain}\t${i.labels.en.preferred}\t${i.escoMatch}`).join('\n') + '\n');
+  }
+  const outIds = new Set(items.map((it) => it.id));
+  for (const [label, id] of existing) {
+    if (!outIds.has(id) && !allowRemovals) {
+      problems.push(`skill "${label}" (${id}) is in skills/*.json but no longer in src/: if it was renamed, add "!id=${id}" to the renamed line (or pass --allow-removals to really delete it)`);
+    }
+  }
+  const { errors } = validate(byDomain);
+  errors.unshift(...problems, ...forcedProblems);
   if (errors.length) {
     console.error(`\n${errors.length} validation error(s):`);
     for (const e of errors) console.error('  - ' + e);
@@ -311,22 +348,24 @@ function build() {
   for (const [domain, list] of Object.entries(byDomain)) {
     writeFileSync(join(OUT_DIR, `${domain}.json`), JSON.stringify(list, null, 2) + '\n');
   }
-  if (process.env.SEED_REPORT) {
-    writeFileSync(process.env.SEED_REPORT, items.filter((i) => i.escoMatch).map((i) => `${i.domain}\t${i.labels.en.preferred}\t${i.escoMatch}`).join('\n') + '\n');
-  }
-  const counts = Object.fromEntries(Object.entries(byDomain).map(([d, l]) => [d, l.length]));
-  const isEsco = (id) => esco?.labelOf.has(id);
-  summary(counts, items.length, items.filter((i) => isEsco(i.id)).length, soft, esco);
+  summary(byDomain, esco);
 }
 
-function summary(counts, total, escoCount, soft, esco) {
+function summary(byDomain, esco) {
+  const all = Object.values(byDomain).flat();
+  const isV5 = (s) => s.id === uuidv5('talent-seed:' + s.labels.en.preferred.toLowerCase());
+  const v5 = all.filter(isV5).length;
+  const inEsco = esco ? all.filter((s) => esco.labelOf.has(s.id)).length : null;
+  const other = all.length - v5 - (inEsco ?? 0);
   console.log('\nSeed taxonomy');
   console.log('  per domain:');
-  for (const [d, n] of Object.entries(counts)) console.log(`    ${d.padEnd(22)} ${String(n).padStart(5)}`);
-  console.log(`  total skills:           ${total}`);
-  console.log(`  soft skills:            ${soft}`);
-  console.log(`  ESCO ids reused:        ${escoCount === null ? 'n/a' : escoCount}${esco ? '' : ' (ESCO file not available for checking)'}`);
-  console.log(`  UUID v5 / other ids:    ${escoCount === null ? 'n/a' : total - escoCount}`);
+  for (const [d, l] of Object.entries(byDomain)) console.log(`    ${d.padEnd(22)} ${String(l.length).padStart(5)}`);
+  console.log(`  total skills:           ${all.length}`);
+  console.log(`  soft skills:            ${all.filter((s) => s.type === 'soft-skill').length}`);
+  if (esco) console.log(`  ESCO ids reused:        ${inEsco}`);
+  else console.log(`  ESCO ids reused:        n/a (ESCO file not available; ${all.length - v5} ids are not seed v5 ids)`);
+  console.log(`  UUID v5 ids:            ${v5}`);
+  if (esco && other) console.log(`  other ids (kept):       ${other}  (neither ESCO nor v5 of the current label, e.g. after a rename)`);
 }
 
 function check() {
@@ -334,16 +373,17 @@ function check() {
   for (const f of readdirSync(OUT_DIR).filter((f) => f.endsWith('.json')).sort()) {
     byDomain[basename(f, '.json')] = JSON.parse(readFileSync(join(OUT_DIR, f), 'utf8'));
   }
-  const { errors, all, soft } = validate(byDomain);
+  const { errors } = validate(byDomain);
   if (errors.length) {
     console.error(`${errors.length} validation error(s):`);
     for (const e of errors) console.error('  - ' + e);
     process.exit(1);
   }
-  const esco = loadEsco(ESCO_PATH);
-  const counts = Object.fromEntries(Object.entries(byDomain).map(([d, l]) => [d, l.length]));
-  summary(counts, all.length, esco ? all.filter((s) => esco.labelOf.has(s.id)).length : null, soft, esco);
+  summary(byDomain, loadEsco(ESCO_PATH));
 }
 
-if (checkOnly) check();
-else build();
+// run only when executed directly (the helpers above can be imported without side effects)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (checkOnly) check();
+  else build();
+}
