@@ -8,7 +8,7 @@ import { TaxonomyRepository } from './taxonomy/repository.js';
 import { readTaxonomy } from './taxonomy/taxonomy-loader.js';
 
 const USAGE = `usage: talentctl skills import --esco DIR_OR_ZIP [--labels LANG=FILE …] [--json]
-       talentctl skills import --seed [DIR] [--json]`;
+       talentctl skills import --seed [--json]   (the seed in SKILLS_SEED_DIR, default services/skills/seed/skills)`;
 
 class UsageError extends Error {}
 
