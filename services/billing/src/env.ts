@@ -1,8 +1,27 @@
 import { backendEnv, loadEnv } from '@talent/platform';
 import { z } from 'zod';
+import { parseDurationSeconds } from './ledger/durations.js';
+
+const duration = z.string().transform((value, ctx) => {
+  try {
+    return parseDurationSeconds(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
 
 export const billingEnvSchema = backendEnv('billing').extend({
   NATS_NAMESPACE: z.string().default(''),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Tokens every new workspace receives once (0: no trial grant), and how long they last (`0`: forever). */
+  BILLING_TRIAL_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  BILLING_TRIAL_EXPIRES_IN: duration.default(30 * 86_400),
+  /** Lifetime of a reservation when the caller does not ask for one, and the longest a caller may ask for. */
+  BILLING_RESERVATION_TTL: duration.default(15 * 60),
+  BILLING_RESERVATION_MAX_TTL: duration.default(24 * 3600),
+  /** How often the expiry timer settles due reservations and grants. */
+  BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
 });
 
 export type BillingEnv = z.output<typeof billingEnvSchema>;

@@ -1,5 +1,9 @@
 import { DomainError } from '@talent/platform';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { Db } from '../db.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { validateTokens } from '../ledger/usage-lines.js';
 import { hashApiKey, looksLikeApiKey, newApiKey, sameHash } from './api-keys.js';
 
 export interface CreatedKey {
@@ -7,19 +11,60 @@ export interface CreatedKey {
   apiKey: string;
 }
 
+/** The one-time grant every new workspace receives (spec: trial tokens, which may expire). */
+export interface TrialGrant {
+  tokens: number;
+  /** 0: never expires. */
+  expiresInSeconds: number;
+}
+
 /** Workspaces and their API keys: the access side of billing. */
 export class WorkspaceAccess {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly pool: pg.Pool,
+    private readonly ledger: Ledger,
+    private readonly trial: TrialGrant,
+  ) {}
 
-  async createWorkspace(name: string): Promise<CreatedKey & { workspaceId: string }> {
-    const trimmed = name.trim();
-    if (!trimmed) throw new DomainError('INVALID_ARGUMENT', 'Workspace name is required.', { field: 'name' });
+  /**
+   * Creates the workspace with its first key, its token account, the trial grant and an optional extra grant,
+   * all in one transaction: a workspace never exists without its account or its trial.
+   */
+  async createWorkspace(request: {
+    name: string;
+    grantTokens: number;
+    grantExpiresInSeconds: number;
+  }): Promise<CreatedKey & { workspaceId: string; balance: number }> {
+    const name = request.name.trim();
+    if (!name) throw new DomainError('INVALID_ARGUMENT', 'Workspace name is required.', { field: 'name' });
+    validateTokens(request.grantTokens, 'grant_tokens', 0);
+    validateTokens(request.grantExpiresInSeconds, 'grant_expires_in_seconds', 0);
     const { key, hash } = newApiKey();
-    const workspace = await this.db.workspace.create({
-      data: { name: trimmed, apiKeys: { create: { keyHash: hash } } },
-      include: { apiKeys: true },
-    });
-    return { workspaceId: workspace.id, keyId: workspace.apiKeys[0]!.id, apiKey: key };
+    const workspaceId = randomUUID();
+    const keyId = randomUUID();
+    const grants = [
+      { amount: this.trial.tokens, expiresInSeconds: this.trial.expiresInSeconds, source: 'trial' as const },
+      { amount: request.grantTokens, expiresInSeconds: request.grantExpiresInSeconds, source: 'grant' as const },
+    ].filter((g) => g.amount > 0);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO workspaces (id, name) VALUES ($1, $2)', [workspaceId, name]);
+      await client.query('INSERT INTO api_keys (id, workspace_id, key_hash) VALUES ($1, $2, $3)', [keyId, workspaceId, hash]);
+      await client.query('INSERT INTO accounts (workspace_id) VALUES ($1)', [workspaceId]);
+      let balance = 0;
+      for (const grant of grants) {
+        ({ balance } = await this.ledger.grant({ workspaceId, idempotencyKey: null, ...grant }, client));
+      }
+      await client.query('COMMIT');
+      return { workspaceId, keyId, apiKey: key, balance };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async createApiKey(workspaceId: string): Promise<CreatedKey> {

@@ -31,6 +31,7 @@ export interface CreateWorkspaceRequest {
   grantTokens: number;
   /** Grant lifetime in seconds; 0 for a grant that never expires. */
   grantExpiresInSeconds: number;
+  /** Not used: creation is not replayable, because the clear API key is shown once and never stored. */
   idempotencyKey: string;
 }
 
@@ -39,6 +40,8 @@ export interface CreateWorkspaceResponse {
   keyId: string;
   /** Shown once; only its hash is stored. */
   apiKey: string;
+  /** Tokens after the trial grant (if configured) and the requested grant. */
+  balance: number;
 }
 
 export interface CreateApiKeyRequest {
@@ -67,7 +70,10 @@ export interface AuthenticateResponse {
   keyId: string;
 }
 
-/** One unit of billable work: `quantity` units of `action`, identified by `ref` (e.g. a task id). */
+/**
+ * `quantity` units of billable `action` for one unit of work named by `ref` (e.g. a task id). A unit is charged
+ * at most once: (workspace, action, ref) identifies its charge, which Refund takes back.
+ */
 export interface UsageLine {
   action: string;
   quantity: number;
@@ -89,9 +95,17 @@ export interface PricedLine {
   amount: number;
 }
 
+/**
+ * All or nothing: INSUFFICIENT_CREDITS (details: balance = tokens available, required) when the available
+ * balance does not cover every line; ALREADY_EXISTS when a unit was already charged.
+ */
 export interface ReserveRequest {
   workspaceId: string;
   lines: UsageLine[];
+  /**
+   * Required. A replay (same key, same request) returns the first reservation; the same key with another
+   * request fails with IDEMPOTENCY_KEY_REUSED.
+   */
   idempotencyKey: string;
   /** How long the hold lives before it expires on its own; 0 for the service default. */
   ttlSeconds: number;
@@ -100,42 +114,68 @@ export interface ReserveRequest {
 export interface ReserveResponse {
   reservationId: string;
   amount: number;
-  expiresAt?: Date | undefined;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** This answers an earlier call with the same idempotency key. */
+  replayed: boolean;
 }
 
+/**
+ * Writes one charge entry per unit of work actually used and releases the rest of the hold.
+ * RESERVATION_NOT_PENDING when it was already committed, released or expired (details: status).
+ */
 export interface CommitRequest {
   reservationId: string;
-  /** Actual usage, each line at most what was reserved; empty commits everything reserved. */
+  /**
+   * Actual usage, each line a reserved unit with at most its reserved quantity (0: not used); units left out
+   * are not charged. Empty commits everything reserved.
+   */
   lines: UsageLine[];
+  /** Required; replays return the first result. */
   idempotencyKey: string;
+  /** Optional guard: when set, a reservation of another workspace is reported NOT_FOUND. */
+  workspaceId: string;
 }
 
 export interface CommitResponse {
   charged: number;
   released: number;
   chargeIds: string[];
+  replayed: boolean;
 }
 
 export interface ReleaseRequest {
   reservationId: string;
+  /** Required; replays return the first result. */
   idempotencyKey: string;
+  /** Optional guard, as in CommitRequest. */
+  workspaceId: string;
 }
 
 export interface ReleaseResponse {
   released: number;
+  replayed: boolean;
 }
 
+/**
+ * Refunds the charge of one unit of work with a positive entry on its action, at most once: refunding it again
+ * (with any key) returns the first refund with already_refunded set.
+ */
 export interface RefundRequest {
   workspaceId: string;
   /** The unit-of-work reference of the original charge (e.g. a task id). */
   ref: string;
   action: string;
+  /** Required; replays return the first result. */
   idempotencyKey: string;
 }
 
 export interface RefundResponse {
   refunded: number;
   entryId: string;
+  alreadyRefunded: boolean;
+  replayed: boolean;
 }
 
 export interface GetBalanceRequest {
@@ -182,6 +222,8 @@ export interface Price {
   tokens: number;
   unit: string;
   description: string;
+  /** Version of this action's price; setting a price adds one. */
+  version: number;
 }
 
 export interface ListPricesResponse {
@@ -193,6 +235,7 @@ export interface GrantTokensRequest {
   amount: number;
   /** 0 for a grant that never expires. */
   expiresInSeconds: number;
+  /** Required; replays return the first result. */
   idempotencyKey: string;
 }
 
@@ -200,6 +243,7 @@ export interface GrantTokensResponse {
   grantId: string;
   balance: number;
   expiresAt?: Date | undefined;
+  replayed: boolean;
 }
 
 export interface SetPriceRequest {
@@ -351,7 +395,7 @@ export const CreateWorkspaceRequest: MessageFns<CreateWorkspaceRequest> = {
 };
 
 function createBaseCreateWorkspaceResponse(): CreateWorkspaceResponse {
-  return { workspaceId: "", keyId: "", apiKey: "" };
+  return { workspaceId: "", keyId: "", apiKey: "", balance: 0 };
 }
 
 export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
@@ -364,6 +408,9 @@ export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
     }
     if (message.apiKey !== "") {
       writer.uint32(26).string(message.apiKey);
+    }
+    if (message.balance !== 0) {
+      writer.uint32(32).int64(message.balance);
     }
     return writer;
   },
@@ -405,6 +452,14 @@ export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
             message.apiKey = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.balance = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -434,6 +489,7 @@ export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
         : isSet(object.api_key)
         ? globalThis.String(object.api_key)
         : "",
+      balance: isSet(object.balance) ? globalThis.Number(object.balance) : 0,
     };
   },
 
@@ -448,6 +504,9 @@ export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
     if (message.apiKey !== "") {
       obj.apiKey = message.apiKey;
     }
+    if (message.balance !== 0) {
+      obj.balance = Math.round(message.balance);
+    }
     return obj;
   },
 
@@ -459,6 +518,7 @@ export const CreateWorkspaceResponse: MessageFns<CreateWorkspaceResponse> = {
     message.workspaceId = object.workspaceId ?? "";
     message.keyId = object.keyId ?? "";
     message.apiKey = object.apiKey ?? "";
+    message.balance = object.balance ?? 0;
     return message;
   },
 };
@@ -1431,7 +1491,7 @@ export const ReserveRequest: MessageFns<ReserveRequest> = {
 };
 
 function createBaseReserveResponse(): ReserveResponse {
-  return { reservationId: "", amount: 0, expiresAt: undefined };
+  return { reservationId: "", amount: 0, expiresAt: undefined, replayed: false };
 }
 
 export const ReserveResponse: MessageFns<ReserveResponse> = {
@@ -1444,6 +1504,9 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
     }
     if (message.expiresAt !== undefined) {
       Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(26).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
     }
     return writer;
   },
@@ -1485,6 +1548,14 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
             message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1510,6 +1581,7 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
         : isSet(object.expires_at)
         ? fromJsonTimestamp(object.expires_at)
         : undefined,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -1524,6 +1596,9 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
     if (message.expiresAt !== undefined) {
       obj.expiresAt = message.expiresAt.toISOString();
     }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
     return obj;
   },
 
@@ -1535,12 +1610,13 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
     message.reservationId = object.reservationId ?? "";
     message.amount = object.amount ?? 0;
     message.expiresAt = object.expiresAt ?? undefined;
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
 
 function createBaseCommitRequest(): CommitRequest {
-  return { reservationId: "", lines: [], idempotencyKey: "" };
+  return { reservationId: "", lines: [], idempotencyKey: "", workspaceId: "" };
 }
 
 export const CommitRequest: MessageFns<CommitRequest> = {
@@ -1553,6 +1629,9 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(26).string(message.idempotencyKey);
+    }
+    if (message.workspaceId !== "") {
+      writer.uint32(34).string(message.workspaceId);
     }
     return writer;
   },
@@ -1594,6 +1673,14 @@ export const CommitRequest: MessageFns<CommitRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1619,6 +1706,11 @@ export const CommitRequest: MessageFns<CommitRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : "",
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
     };
   },
 
@@ -1633,6 +1725,9 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
     return obj;
   },
 
@@ -1644,12 +1739,13 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     message.reservationId = object.reservationId ?? "";
     message.lines = object.lines?.map((e) => UsageLine.fromPartial(e)) || [];
     message.idempotencyKey = object.idempotencyKey ?? "";
+    message.workspaceId = object.workspaceId ?? "";
     return message;
   },
 };
 
 function createBaseCommitResponse(): CommitResponse {
-  return { charged: 0, released: 0, chargeIds: [] };
+  return { charged: 0, released: 0, chargeIds: [], replayed: false };
 }
 
 export const CommitResponse: MessageFns<CommitResponse> = {
@@ -1662,6 +1758,9 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     }
     for (const v of message.chargeIds) {
       writer.uint32(26).string(v!);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
     }
     return writer;
   },
@@ -1703,6 +1802,14 @@ export const CommitResponse: MessageFns<CommitResponse> = {
             message.chargeIds.push(reader.string());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1724,6 +1831,7 @@ export const CommitResponse: MessageFns<CommitResponse> = {
         : globalThis.Array.isArray(object?.charge_ids)
         ? object.charge_ids.map((e: any) => globalThis.String(e))
         : [],
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -1738,6 +1846,9 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     if (message.chargeIds?.length) {
       obj.chargeIds = message.chargeIds;
     }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
     return obj;
   },
 
@@ -1749,12 +1860,13 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     message.charged = object.charged ?? 0;
     message.released = object.released ?? 0;
     message.chargeIds = object.chargeIds?.map((e) => e) || [];
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
 
 function createBaseReleaseRequest(): ReleaseRequest {
-  return { reservationId: "", idempotencyKey: "" };
+  return { reservationId: "", idempotencyKey: "", workspaceId: "" };
 }
 
 export const ReleaseRequest: MessageFns<ReleaseRequest> = {
@@ -1764,6 +1876,9 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(18).string(message.idempotencyKey);
+    }
+    if (message.workspaceId !== "") {
+      writer.uint32(26).string(message.workspaceId);
     }
     return writer;
   },
@@ -1797,6 +1912,14 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1821,6 +1944,11 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : "",
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
     };
   },
 
@@ -1832,6 +1960,9 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
     return obj;
   },
 
@@ -1842,18 +1973,22 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     const message = createBaseReleaseRequest();
     message.reservationId = object.reservationId ?? "";
     message.idempotencyKey = object.idempotencyKey ?? "";
+    message.workspaceId = object.workspaceId ?? "";
     return message;
   },
 };
 
 function createBaseReleaseResponse(): ReleaseResponse {
-  return { released: 0 };
+  return { released: 0, replayed: false };
 }
 
 export const ReleaseResponse: MessageFns<ReleaseResponse> = {
   encode(message: ReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.released !== 0) {
       writer.uint32(8).int64(message.released);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(16).bool(message.replayed);
     }
     return writer;
   },
@@ -1879,6 +2014,14 @@ export const ReleaseResponse: MessageFns<ReleaseResponse> = {
             message.released = longToNumber(reader.int64());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1892,13 +2035,19 @@ export const ReleaseResponse: MessageFns<ReleaseResponse> = {
   },
 
   fromJSON(object: any): ReleaseResponse {
-    return { released: isSet(object.released) ? globalThis.Number(object.released) : 0 };
+    return {
+      released: isSet(object.released) ? globalThis.Number(object.released) : 0,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
   },
 
   toJSON(message: ReleaseResponse): unknown {
     const obj: any = {};
     if (message.released !== 0) {
       obj.released = Math.round(message.released);
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
     }
     return obj;
   },
@@ -1909,6 +2058,7 @@ export const ReleaseResponse: MessageFns<ReleaseResponse> = {
   fromPartial(object: DeepPartial<ReleaseResponse>): ReleaseResponse {
     const message = createBaseReleaseResponse();
     message.released = object.released ?? 0;
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
@@ -2039,7 +2189,7 @@ export const RefundRequest: MessageFns<RefundRequest> = {
 };
 
 function createBaseRefundResponse(): RefundResponse {
-  return { refunded: 0, entryId: "" };
+  return { refunded: 0, entryId: "", alreadyRefunded: false, replayed: false };
 }
 
 export const RefundResponse: MessageFns<RefundResponse> = {
@@ -2049,6 +2199,12 @@ export const RefundResponse: MessageFns<RefundResponse> = {
     }
     if (message.entryId !== "") {
       writer.uint32(18).string(message.entryId);
+    }
+    if (message.alreadyRefunded !== false) {
+      writer.uint32(24).bool(message.alreadyRefunded);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
     }
     return writer;
   },
@@ -2082,6 +2238,22 @@ export const RefundResponse: MessageFns<RefundResponse> = {
             message.entryId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.alreadyRefunded = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2102,6 +2274,12 @@ export const RefundResponse: MessageFns<RefundResponse> = {
         : isSet(object.entry_id)
         ? globalThis.String(object.entry_id)
         : "",
+      alreadyRefunded: isSet(object.alreadyRefunded)
+        ? globalThis.Boolean(object.alreadyRefunded)
+        : isSet(object.already_refunded)
+        ? globalThis.Boolean(object.already_refunded)
+        : false,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -2113,6 +2291,12 @@ export const RefundResponse: MessageFns<RefundResponse> = {
     if (message.entryId !== "") {
       obj.entryId = message.entryId;
     }
+    if (message.alreadyRefunded !== false) {
+      obj.alreadyRefunded = message.alreadyRefunded;
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
     return obj;
   },
 
@@ -2123,6 +2307,8 @@ export const RefundResponse: MessageFns<RefundResponse> = {
     const message = createBaseRefundResponse();
     message.refunded = object.refunded ?? 0;
     message.entryId = object.entryId ?? "";
+    message.alreadyRefunded = object.alreadyRefunded ?? false;
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
@@ -2739,7 +2925,7 @@ export const ListPricesRequest: MessageFns<ListPricesRequest> = {
 };
 
 function createBasePrice(): Price {
-  return { action: "", tokens: 0, unit: "", description: "" };
+  return { action: "", tokens: 0, unit: "", description: "", version: 0 };
 }
 
 export const Price: MessageFns<Price> = {
@@ -2755,6 +2941,9 @@ export const Price: MessageFns<Price> = {
     }
     if (message.description !== "") {
       writer.uint32(34).string(message.description);
+    }
+    if (message.version !== 0) {
+      writer.uint32(40).int32(message.version);
     }
     return writer;
   },
@@ -2804,6 +2993,14 @@ export const Price: MessageFns<Price> = {
             message.description = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2822,6 +3019,7 @@ export const Price: MessageFns<Price> = {
       tokens: isSet(object.tokens) ? globalThis.Number(object.tokens) : 0,
       unit: isSet(object.unit) ? globalThis.String(object.unit) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
     };
   },
 
@@ -2839,6 +3037,9 @@ export const Price: MessageFns<Price> = {
     if (message.description !== "") {
       obj.description = message.description;
     }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
     return obj;
   },
 
@@ -2851,6 +3052,7 @@ export const Price: MessageFns<Price> = {
     message.tokens = object.tokens ?? 0;
     message.unit = object.unit ?? "";
     message.description = object.description ?? "";
+    message.version = object.version ?? 0;
     return message;
   },
 };
@@ -3052,7 +3254,7 @@ export const GrantTokensRequest: MessageFns<GrantTokensRequest> = {
 };
 
 function createBaseGrantTokensResponse(): GrantTokensResponse {
-  return { grantId: "", balance: 0, expiresAt: undefined };
+  return { grantId: "", balance: 0, expiresAt: undefined, replayed: false };
 }
 
 export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
@@ -3065,6 +3267,9 @@ export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
     }
     if (message.expiresAt !== undefined) {
       Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(26).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
     }
     return writer;
   },
@@ -3106,6 +3311,14 @@ export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
             message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3131,6 +3344,7 @@ export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
         : isSet(object.expires_at)
         ? fromJsonTimestamp(object.expires_at)
         : undefined,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -3145,6 +3359,9 @@ export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
     if (message.expiresAt !== undefined) {
       obj.expiresAt = message.expiresAt.toISOString();
     }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
     return obj;
   },
 
@@ -3156,6 +3373,7 @@ export const GrantTokensResponse: MessageFns<GrantTokensResponse> = {
     message.grantId = object.grantId ?? "";
     message.balance = object.balance ?? 0;
     message.expiresAt = object.expiresAt ?? undefined;
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };

@@ -1,0 +1,276 @@
+import { DomainError } from '@talent/platform';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Clock } from './clock.js';
+import { isRetryable, translateDbError } from './db-errors.js';
+import { requestHash } from './request-hash.js';
+import {
+  requireUuid,
+  validateIdempotencyKey,
+  validateLines,
+  validateTokens,
+  type UsageLine,
+} from './usage-lines.js';
+
+/** Anything that runs a query: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export interface Replayable {
+  /** True when this answers an earlier call with the same idempotency key. */
+  replayed: boolean;
+}
+
+export interface Reservation extends Replayable {
+  reservationId: string;
+  amount: number;
+  expiresAt: Date;
+}
+
+export interface Commitment extends Replayable {
+  charged: number;
+  released: number;
+  chargeIds: string[];
+}
+
+export interface Release extends Replayable {
+  released: number;
+}
+
+export interface Refund extends Replayable {
+  refunded: number;
+  entryId: string;
+  /** The charge had been refunded before (by an earlier call, with any key). */
+  alreadyRefunded: boolean;
+}
+
+export interface Grant extends Replayable {
+  grantId: string;
+  balance: number;
+  expiresAt: Date | null;
+}
+
+export interface Balance {
+  balance: number;
+  reserved: number;
+  available: number;
+  updatedAt: Date;
+}
+
+export type GrantSource = 'trial' | 'grant';
+
+export interface LedgerOptions {
+  clock: Clock;
+  /** Reservation lifetime when the caller gives none, and the longest it may ask for (seconds). */
+  defaultTtlSeconds: number;
+  maxTtlSeconds: number;
+}
+
+const ATTEMPTS = 3;
+
+/**
+ * The token ledger (DESIGN §4): reserve → commit | release | expiry, refunds, grants. Each operation is one
+ * PL/pgSQL function call (migration 20261121130000_token_ledger), atomic and serialized per workspace by the
+ * account row lock; this class validates input, fingerprints requests for idempotency, and turns the
+ * functions' answers and failures into domain values.
+ */
+export class Ledger {
+  constructor(
+    private readonly db: Queryable,
+    private readonly options: LedgerOptions,
+  ) {}
+
+  async reserve(request: {
+    workspaceId: string;
+    lines: readonly UsageLine[];
+    idempotencyKey: string;
+    ttlSeconds?: number;
+  }): Promise<Reservation> {
+    const workspaceId = requireUuid(request.workspaceId, 'Workspace', 'workspace_id');
+    const key = validateIdempotencyKey(request.idempotencyKey);
+    const lines = validateLines(request.lines, { minQuantity: 1, requireRef: true });
+    if (lines.length === 0) throw new DomainError('INVALID_ARGUMENT', 'A reservation needs at least one line.', { field: 'lines' });
+    const ttl = this.ttl(request.ttlSeconds ?? 0);
+    const hash = requestHash('reserve', { workspaceId, lines: sortLines(lines), ttl: request.ttlSeconds ?? 0 });
+    const now = this.options.clock();
+    const result = await this.call<{ reservation_id: string; amount: number; expires_at: string; replayed: boolean }>(
+      'SELECT ledger_reserve($1, $2, $3, $4, $5, $6, $7, $8, $9) AS result',
+      [
+        workspaceId,
+        randomUUID(),
+        lines.map((l) => l.action),
+        lines.map((l) => l.ref),
+        lines.map((l) => l.quantity),
+        new Date(now.getTime() + ttl * 1000),
+        key,
+        hash,
+        now,
+      ],
+    );
+    return {
+      reservationId: result.reservation_id,
+      amount: result.amount,
+      expiresAt: new Date(result.expires_at),
+      replayed: result.replayed,
+    };
+  }
+
+  /** Charges `lines` (each at most what was reserved; empty: everything reserved) and releases the rest. */
+  async commit(request: {
+    reservationId: string;
+    workspaceId?: string;
+    lines: readonly UsageLine[];
+    idempotencyKey: string;
+  }): Promise<Commitment> {
+    const reservationId = requireUuid(request.reservationId, 'Reservation', 'reservation_id');
+    const workspaceId = request.workspaceId ? requireUuid(request.workspaceId, 'Reservation', 'reservation_id') : null;
+    const key = validateIdempotencyKey(request.idempotencyKey);
+    const lines = validateLines(request.lines, { minQuantity: 0, requireRef: true });
+    const all = lines.length === 0;
+    const hash = requestHash('commit', { reservationId, lines: all ? null : sortLines(lines) });
+    const result = await this.call<{ charged: number; released: number; charge_ids: string[]; replayed: boolean }>(
+      'SELECT ledger_commit($1, $2, $3, $4, $5, $6, $7, $8) AS result',
+      [
+        reservationId,
+        workspaceId,
+        all ? null : lines.map((l) => l.action),
+        all ? null : lines.map((l) => l.ref),
+        all ? null : lines.map((l) => l.quantity),
+        key,
+        hash,
+        this.options.clock(),
+      ],
+    );
+    return { charged: result.charged, released: result.released, chargeIds: result.charge_ids, replayed: result.replayed };
+  }
+
+  async release(request: { reservationId: string; workspaceId?: string; idempotencyKey: string }): Promise<Release> {
+    const reservationId = requireUuid(request.reservationId, 'Reservation', 'reservation_id');
+    const workspaceId = request.workspaceId ? requireUuid(request.workspaceId, 'Reservation', 'reservation_id') : null;
+    const key = validateIdempotencyKey(request.idempotencyKey);
+    const result = await this.call<{ released: number; replayed: boolean }>(
+      'SELECT ledger_release($1, $2, $3, $4, $5) AS result',
+      [reservationId, workspaceId, key, requestHash('release', { reservationId }), this.options.clock()],
+    );
+    return { released: result.released, replayed: result.replayed };
+  }
+
+  /** Refunds the charge of one unit of work, at most once whatever the key. */
+  async refund(request: { workspaceId: string; action: string; ref: string; idempotencyKey: string }): Promise<Refund> {
+    const workspaceId = requireUuid(request.workspaceId, 'Workspace', 'workspace_id');
+    const key = validateIdempotencyKey(request.idempotencyKey);
+    const [line] = validateLines([{ action: request.action, quantity: 1, ref: request.ref }], {
+      minQuantity: 1,
+      requireRef: true,
+      field: 'charge',
+    });
+    const { action, ref } = line!;
+    const result = await this.call<{ refunded: number; entry_id: string; already_refunded: boolean; replayed: boolean }>(
+      'SELECT ledger_refund($1, $2, $3, $4, $5, $6) AS result',
+      [workspaceId, action, ref, key, requestHash('refund', { action, ref }), this.options.clock()],
+    );
+    return {
+      refunded: result.refunded,
+      entryId: result.entry_id,
+      alreadyRefunded: result.already_refunded,
+      replayed: result.replayed,
+    };
+  }
+
+  /**
+   * Adds `amount` tokens as a lot that expires after `expiresInSeconds` (0: never). Without a key the grant is
+   * not idempotent: only for grants made inside a larger transaction (`db`), such as a workspace's trial.
+   */
+  async grant(
+    request: { workspaceId: string; amount: number; expiresInSeconds: number; idempotencyKey: string | null; source: GrantSource },
+    db: Queryable = this.db,
+  ): Promise<Grant> {
+    const workspaceId = requireUuid(request.workspaceId, 'Workspace', 'workspace_id');
+    const amount = validateTokens(request.amount, 'amount', 1);
+    const expiresIn = validateTokens(request.expiresInSeconds, 'expires_in_seconds', 0);
+    const key = request.idempotencyKey === null ? null : validateIdempotencyKey(request.idempotencyKey);
+    const now = this.options.clock();
+    const result = await this.call<{ grant_id: string; balance: number; expires_at: string | null; replayed: boolean }>(
+      'SELECT ledger_grant($1, $2, $3, $4, $5, $6, $7, $8) AS result',
+      [
+        workspaceId,
+        randomUUID(),
+        request.source,
+        amount,
+        expiresIn > 0 ? new Date(now.getTime() + expiresIn * 1000) : null,
+        key,
+        key === null ? null : requestHash('grant', { amount, expiresIn }),
+        now,
+      ],
+      db,
+    );
+    return {
+      grantId: result.grant_id,
+      balance: result.balance,
+      expiresAt: result.expires_at ? new Date(result.expires_at) : null,
+      replayed: result.replayed,
+    };
+  }
+
+  /** The balance as of now: whatever has fallen due (holds, grant expiries) is applied first. */
+  async balance(workspaceIdInput: string): Promise<Balance> {
+    const workspaceId = requireUuid(workspaceIdInput, 'Workspace', 'workspace_id');
+    const { rows } = await this.attempt(() =>
+      this.db.query<{ balance: string; reserved: string; updated_at: Date }>(
+        'SELECT balance, reserved, updated_at FROM ledger_balance($1, $2)',
+        [workspaceId, this.options.clock()],
+      ),
+    );
+    const row = rows[0];
+    if (!row) throw new DomainError('NOT_FOUND', `Workspace ${workspaceId} does not exist.`, { workspace_id: workspaceId });
+    const balance = Number(row.balance);
+    const reserved = Number(row.reserved);
+    return { balance, reserved, available: balance - reserved, updatedAt: row.updated_at };
+  }
+
+  /** The expiry timer's tick: settles up to `limit` accounts with something due; returns how many. */
+  async sweep(limit = 100): Promise<number> {
+    const { rows } = await this.attempt(() =>
+      this.db.query<{ settled: number }>('SELECT ledger_sweep($1, $2) AS settled', [this.options.clock(), limit]),
+    );
+    return rows[0]?.settled ?? 0;
+  }
+
+  /** Idempotency keys of refunds and grants are kept a week (DESIGN §9 promises 24 h). */
+  async forgetIdempotencyKeys(keepDays = 7): Promise<void> {
+    const cutoff = new Date(this.options.clock().getTime() - keepDays * 86_400_000);
+    await this.db.query('DELETE FROM idempotency_keys WHERE created_at < $1', [cutoff]);
+  }
+
+  private ttl(requested: number): number {
+    if (requested === 0) return this.options.defaultTtlSeconds;
+    if (!Number.isSafeInteger(requested) || requested < 1 || requested > this.options.maxTtlSeconds) {
+      throw new DomainError('INVALID_ARGUMENT', `ttl_seconds must be from 1 to ${this.options.maxTtlSeconds} (0: the default).`, {
+        field: 'ttl_seconds',
+      });
+    }
+    return requested;
+  }
+
+  private async call<T>(sql: string, params: unknown[], db: Queryable = this.db): Promise<T> {
+    // Inside someone else's transaction a failed statement aborts it: no second attempt there.
+    const { rows } = await this.attempt(() => db.query<{ result: T }>(sql, params), db === this.db ? ATTEMPTS : 1);
+    return rows[0]!.result;
+  }
+
+  private async attempt<R>(run: () => Promise<R>, attempts = ATTEMPTS): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (attempt < attempts && isRetryable(error)) continue;
+        throw translateDbError(error);
+      }
+    }
+  }
+}
+
+function sortLines(lines: readonly UsageLine[]): UsageLine[] {
+  return [...lines].sort((a, b) => (a.action === b.action ? cmp(a.ref, b.ref) : cmp(a.action, b.action)));
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,97 @@
+import { streamDefinitions, taskFailedEvent, type NatsNames, type TaskFailedEvent } from '@talent/events';
+import { AckPolicy, DeliverPolicy, ensureConsumer, ensureStream, isDomainError, jetStreamHandles, type Logger, type NatsConnection } from '@talent/platform';
+import type { Ledger } from '../ledger/ledger.js';
+
+const SECOND_NS = 1_000_000_000;
+/** Redelivery delays (after an ack timeout or a failed refund); the last one repeats up to MAX_DELIVER. */
+const BACKOFF_S = [1, 5, 15, 60, 300];
+const MAX_DELIVER = 50;
+
+type Messages = Awaited<ReturnType<Awaited<ReturnType<Awaited<ReturnType<typeof jetStreamHandles>>['js']['consumers']['get']>>['consume']>>;
+type Message = Messages extends AsyncIterable<infer M> ? M : never;
+
+/**
+ * Refunds every charge of a task that ended FAILED (spec: "a task ending in FAILED is refunded automatically").
+ * A durable pull consumer (`billing-refunds`) on the documents stream: events published while billing is down
+ * wait for it. Refunds are at most once per charge, so a duplicated or redelivered event changes nothing.
+ */
+export class TaskFailureRefunds {
+  private messages: Messages | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly names: NatsNames,
+    private readonly ledger: Ledger,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    const { js, jsm } = await jetStreamHandles(this.nats);
+    // Documents owns this stream; creating it here too (same definition) lets billing start first.
+    await ensureStream(jsm, streamDefinitions(this.names).documents as never);
+    await ensureConsumer(jsm, this.names.streams.documents, {
+      durable_name: this.names.consumers.billingRefunds,
+      filter_subject: this.names.subjects.taskFailed,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 30 * SECOND_NS,
+      max_deliver: MAX_DELIVER,
+      backoff: BACKOFF_S.map((s) => s * SECOND_NS),
+    });
+    const consumer = await js.consumers.get(this.names.streams.documents, this.names.consumers.billingRefunds);
+    this.messages = await consumer.consume({ max_messages: 64 });
+    this.loop = this.run(this.messages);
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.loop;
+  }
+
+  private async run(messages: Messages): Promise<void> {
+    for await (const message of messages) {
+      await this.handle(message);
+    }
+  }
+
+  private async handle(message: Message): Promise<void> {
+    let event: TaskFailedEvent;
+    try {
+      event = taskFailedEvent.parse(message.json());
+    } catch (error) {
+      this.logger.error({ err: error, subject: message.subject, seq: message.seq }, 'malformed task.failed event; dropped');
+      message.term('malformed task.failed event');
+      return;
+    }
+    try {
+      for (const charge of event.charges) await this.refund(event, charge);
+      message.ack();
+    } catch (error) {
+      // The database is unreachable or failing: try again later, with backoff.
+      const deliveries = message.info.deliveryCount;
+      this.logger.warn({ err: error, event_id: event.id, deliveries }, 'refund failed; will retry');
+      message.nak(BACKOFF_S[Math.min(deliveries, BACKOFF_S.length) - 1]! * 1000);
+    }
+  }
+
+  private async refund(event: TaskFailedEvent, charge: { action: string; ref: string }): Promise<void> {
+    const context = { event_id: event.id, task_id: event.task_id, workspace_id: event.workspace_id, ...charge };
+    try {
+      const refund = await this.ledger.refund({
+        workspaceId: event.workspace_id,
+        action: charge.action,
+        ref: charge.ref,
+        idempotencyKey: `task.failed:${event.id}:${charge.action}:${charge.ref}`,
+      });
+      if (!refund.alreadyRefunded && !refund.replayed) this.logger.info({ ...context, refunded: refund.refunded }, 'refunded failed task');
+    } catch (error) {
+      // Nothing was charged for this unit (e.g. it failed before its commit): nothing to refund.
+      if (isDomainError(error) && ['NOT_FOUND', 'INVALID_ARGUMENT', 'UNKNOWN_ACTION'].includes(error.code)) {
+        this.logger.warn({ ...context, code: error.code }, `no refund: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
+  }
+}
