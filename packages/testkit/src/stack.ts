@@ -81,9 +81,18 @@ export class ServiceProcess {
 
   async start(): Promise<void> {
     const script = fileURLToPath(new URL(`services/${this.name}/dist/main.js`, `file://${repoRoot}`));
-    const child = spawn(process.execPath, [script], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops each service
+    // gracefully once (a second signal would make a service exit at once).
+    const child = spawn(process.execPath, [script], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        process.removeListener('exit', killOnExit);
+        resolve(code);
+      }),
+    );
     for (const stream of ['stdout', 'stderr'] as const) {
       let buffered = '';
       child[stream]!.setEncoding('utf8').on('data', (chunk: string) => {
