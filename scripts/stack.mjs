@@ -39,7 +39,7 @@ function reachable(host, port, timeoutMs = 1000) {
 /** DATABASE_URL, else the machine's PostgreSQL (database `talent`, created once), else an embedded one. */
 async function provisionPostgres() {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  if (await reachable('127.0.0.1', 5432)) {
+  if (process.env.STACK_EMBEDDED_POSTGRES !== '1' && (await reachable('127.0.0.1', 5432))) {
     const admin = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
     try {
       await admin.connect();
