@@ -58,7 +58,7 @@ describe('billing ledger over gRPC', () => {
         ttlSeconds: 0,
       });
       expect(reservation.amount).toBe(3 + 4);
-      const commit = await t.client.commit({ reservationId: reservation.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
+      const commit = await t.client.commit({ reservationId: reservation.reservationId, lines: [], idempotencyKey: key() });
       expect(commit).toMatchObject({ charged: 7, released: 0 });
       expect((await history(ws, 'sourcing_insights')).map((e) => e.amount)).toEqual([-4]);
     });
@@ -110,18 +110,18 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(5);
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('job_matching', 'm-1')], idempotencyKey: key(), ttlSeconds: 0 });
       const releaseKey = key();
-      expect(await t.client.release({ reservationId: r.reservationId, idempotencyKey: releaseKey, workspaceId: '' })).toEqual({
+      expect(await t.client.release({ reservationId: r.reservationId, idempotencyKey: releaseKey })).toEqual({
         released: 1,
         replayed: false,
       });
       // The same call again is a replay, not a second release.
-      expect(await t.client.release({ reservationId: r.reservationId, idempotencyKey: releaseKey, workspaceId: '' })).toEqual({
+      expect(await t.client.release({ reservationId: r.reservationId, idempotencyKey: releaseKey })).toEqual({
         released: 1,
         replayed: true,
       });
-      const commit = await domainError(t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' }));
+      const commit = await domainError(t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() }));
       expect(commit).toMatchObject({ code: 'RESERVATION_NOT_PENDING', details: { status: 'released' } });
-      expect(await failure(t.client.release({ reservationId: r.reservationId, idempotencyKey: key(), workspaceId: '' }))).toBe(
+      expect(await failure(t.client.release({ reservationId: r.reservationId, idempotencyKey: key() }))).toBe(
         'RESERVATION_NOT_PENDING',
       );
       expect(await balance(ws)).toEqual({ balance: 5, reserved: 0, available: 5 });
@@ -132,7 +132,7 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(10);
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('sourcing_insights', 'x', 2)], idempotencyKey: key(), ttlSeconds: 0 });
       const commit = (lines: ReturnType<typeof line>[]) =>
-        failure(t.client.commit({ reservationId: r.reservationId, lines, idempotencyKey: key(), workspaceId: '' }));
+        failure(t.client.commit({ reservationId: r.reservationId, lines, idempotencyKey: key() }));
       expect(await commit([line('sourcing_insights', 'x', 3)])).toBe('INVALID_ARGUMENT');
       expect(await commit([line('sourcing_insights', 'y', 1)])).toBe('INVALID_ARGUMENT');
       expect(await commit([line('sourcing_insights', 'x', -1)])).toBe('INVALID_ARGUMENT');
@@ -185,7 +185,7 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(10);
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'c-1'), line('cv_processing', 'c-2')], idempotencyKey: key(), ttlSeconds: 0 });
       const commitKey = key();
-      const request = { reservationId: r.reservationId, lines: [line('cv_processing', 'c-1')], idempotencyKey: commitKey, workspaceId: '' };
+      const request = { reservationId: r.reservationId, lines: [line('cv_processing', 'c-1')], idempotencyKey: commitKey };
       const first = await t.client.commit(request);
       expect(await t.client.commit(request)).toEqual({ ...first, replayed: true });
       expect(await failure(t.client.commit({ ...request, lines: [] }))).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -208,8 +208,8 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(10);
       const first = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'task-x')], idempotencyKey: key(), ttlSeconds: 0 });
       const second = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'task-x')], idempotencyKey: key(), ttlSeconds: 0 });
-      await t.client.commit({ reservationId: first.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
-      expect(await failure(t.client.commit({ reservationId: second.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' }))).toBe(
+      await t.client.commit({ reservationId: first.reservationId, lines: [], idempotencyKey: key() });
+      expect(await failure(t.client.commit({ reservationId: second.reservationId, lines: [], idempotencyKey: key() }))).toBe(
         'ALREADY_EXISTS',
       );
       const error = await domainError(
@@ -224,7 +224,7 @@ describe('billing ledger over gRPC', () => {
     it('refunds a charge once, as a positive entry on its action and unit', async () => {
       const ws = await t.newWorkspace(10);
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'f-1'), line('cv_processing', 'f-2')], idempotencyKey: key(), ttlSeconds: 0 });
-      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
+      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() });
       const refundKey = key();
       const refund = await t.client.refund({ workspaceId: ws, action: 'cv_processing', ref: 'f-1', idempotencyKey: refundKey });
       expect(refund).toMatchObject({ refunded: 1, alreadyRefunded: false, replayed: false });
@@ -253,7 +253,7 @@ describe('billing ledger over gRPC', () => {
       const owner = await t.newWorkspace(5);
       const stranger = await t.newWorkspace(0);
       const r = await t.client.reserve({ workspaceId: owner, lines: [line('cv_processing', 'secret')], idempotencyKey: key(), ttlSeconds: 0 });
-      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
+      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() });
       expect(await failure(t.client.refund({ workspaceId: stranger, action: 'cv_processing', ref: 'secret', idempotencyKey: key() }))).toBe(
         'NOT_FOUND',
       );
@@ -267,7 +267,7 @@ describe('billing ledger over gRPC', () => {
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'late')], idempotencyKey: key(), ttlSeconds: 60 });
       t.clock.advance(61);
       expect(await balance(ws)).toEqual({ balance: 5, reserved: 0, available: 5 });
-      const error = await domainError(t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' }));
+      const error = await domainError(t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() }));
       expect(error).toMatchObject({ code: 'RESERVATION_NOT_PENDING', details: { status: 'expired' } });
       expect(await history(ws)).toHaveLength(1);
     });
@@ -285,7 +285,7 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(10); // never expires
       await t.client.grantTokens({ workspaceId: ws, amount: 5, expiresInSeconds: 86_400, idempotencyKey: key() });
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'g-1', 3)], idempotencyKey: key(), ttlSeconds: 0 });
-      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
+      await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() });
       expect(await balance(ws)).toMatchObject({ balance: 12 });
 
       t.clock.advance(86_400);
@@ -310,7 +310,7 @@ describe('billing ledger over gRPC', () => {
       const held = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'h', 3)], idempotencyKey: key(), ttlSeconds: 7200 });
       t.clock.advance(3600);
       expect(await balance(ws)).toEqual({ balance: 3, reserved: 3, available: 0 });
-      const commit = await t.client.commit({ reservationId: held.reservationId, lines: [line('cv_processing', 'h', 2)], idempotencyKey: key(), workspaceId: '' });
+      const commit = await t.client.commit({ reservationId: held.reservationId, lines: [line('cv_processing', 'h', 2)], idempotencyKey: key() });
       expect(commit).toMatchObject({ charged: 2, released: 1 });
       // The released token belonged to the expired grant: it leaves with the commit.
       expect(await balance(ws)).toEqual({ balance: 0, reserved: 0, available: 0 });
@@ -347,7 +347,7 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(50);
       for (let n = 1; n <= 5; n++) {
         const r = await t.client.reserve({ workspaceId: ws, lines: [line(n % 2 ? 'cv_processing' : 'job_processing', `h-${n}`)], idempotencyKey: key(), ttlSeconds: 0 });
-        await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' });
+        await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: key() });
       }
       const page = await t.client.listLedger({ workspaceId: ws, page: { limit: 2, offset: 1 }, action: '' });
       expect(page.page).toEqual({ total: 6, offset: 1, limit: 2, hasMore: true });
@@ -403,7 +403,7 @@ describe('billing ledger over gRPC', () => {
       expect((await t.client.listPrices({})).prices.find((p) => p.action === 'sourcing_ingest')?.tokens).toBe(7);
       const after = await t.client.reserve({ workspaceId: ws, lines: [line('sourcing_ingest', 'p-2')], idempotencyKey: key(), ttlSeconds: 0 });
       expect([before.amount, after.amount]).toEqual([1, 7]);
-      expect((await t.client.commit({ reservationId: before.reservationId, lines: [], idempotencyKey: key(), workspaceId: '' })).charged).toBe(1);
+      expect((await t.client.commit({ reservationId: before.reservationId, lines: [], idempotencyKey: key() })).charged).toBe(1);
       expect(await failure(t.client.setPrice({ action: 'nope', tokens: 1 }))).toBe('UNKNOWN_ACTION');
       expect(await failure(t.client.setPrice({ action: 'sourcing_ingest', tokens: -1 }))).toBe('INVALID_ARGUMENT');
       await t.client.setPrice({ action: 'sourcing_ingest', tokens: 1 });
@@ -427,7 +427,7 @@ describe('billing ledger over gRPC', () => {
     it('refuses to resolve a reservation twice in the database itself', async () => {
       const ws = await t.newWorkspace(5);
       const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'twice')], idempotencyKey: key(), ttlSeconds: 0 });
-      await t.client.release({ reservationId: r.reservationId, idempotencyKey: key(), workspaceId: '' });
+      await t.client.release({ reservationId: r.reservationId, idempotencyKey: key() });
       const result = await t.sql
         .query(`UPDATE reservations SET status = 'committed' WHERE id = $1`, [r.reservationId])
         .then(() => 'accepted', (error: { message: string }) => error.message);

@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import { isRetryable, translateDbError } from './db-errors.js';
 import { requestHash } from './request-hash.js';
 import {
+  isUuid,
   requireUuid,
   validateIdempotencyKey,
   validateLines,
@@ -122,7 +123,7 @@ export class Ledger {
     idempotencyKey: string;
   }): Promise<Commitment> {
     const reservationId = requireUuid(request.reservationId, 'Reservation', 'reservation_id');
-    const workspaceId = request.workspaceId ? requireUuid(request.workspaceId, 'Reservation', 'reservation_id') : null;
+    const workspaceId = workspaceGuard(request.workspaceId);
     const key = validateIdempotencyKey(request.idempotencyKey);
     const lines = validateLines(request.lines, { minQuantity: 0, requireRef: true });
     const all = lines.length === 0;
@@ -145,7 +146,7 @@ export class Ledger {
 
   async release(request: { reservationId: string; workspaceId?: string; idempotencyKey: string }): Promise<Release> {
     const reservationId = requireUuid(request.reservationId, 'Reservation', 'reservation_id');
-    const workspaceId = request.workspaceId ? requireUuid(request.workspaceId, 'Reservation', 'reservation_id') : null;
+    const workspaceId = workspaceGuard(request.workspaceId);
     const key = validateIdempotencyKey(request.idempotencyKey);
     const result = await this.call<{ released: number; replayed: boolean }>(
       'SELECT ledger_release($1, $2, $3, $4, $5) AS result',
@@ -267,6 +268,13 @@ export class Ledger {
       }
     }
   }
+}
+
+/** The optional "this reservation must belong to that workspace" guard of Commit and Release. */
+function workspaceGuard(workspaceId: string | undefined): string | null {
+  if (!workspaceId) return null;
+  if (!isUuid(workspaceId)) throw new DomainError('INVALID_ARGUMENT', 'workspace_id must be a UUID.', { field: 'workspace_id' });
+  return workspaceId.toLowerCase();
 }
 
 function sortLines(lines: readonly UsageLine[]): UsageLine[] {

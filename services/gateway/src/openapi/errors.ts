@@ -19,6 +19,15 @@ export const RateLimitedBody = z
   })
   .openapi('RateLimited');
 
+export const InsufficientCreditsBody = z
+  .object({
+    code: z.literal('INSUFFICIENT_CREDITS'),
+    message: z.string().openapi({ example: 'Insufficient credits: 5 tokens required, 3 available.' }),
+    balance: z.int().openapi({ description: 'Tokens available to this request (balance minus tokens held by requests in progress).', example: 3 }),
+    required: z.int().openapi({ description: 'Tokens the whole request needs (for a sourcing search: its worst case).', example: 5 }),
+  })
+  .openapi('InsufficientCredits', { description: 'Token shortage: nothing was charged and no work was done.' });
+
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 
 const rateLimitHeaders = z.object({
@@ -35,6 +44,11 @@ export const ERROR_RESPONSES = {
   401: {
     description: 'Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`).',
     content: json(ErrorBody),
+  },
+  402: {
+    description:
+      'The available token balance does not cover the whole request; nothing is charged. A billing condition, not a transient one: retrying without added tokens fails again.',
+    content: json(InsufficientCreditsBody),
   },
   429: {
     description:

@@ -29,7 +29,7 @@ export const LedgerEntry = z
   .object({
     id: z.uuid(),
     action: z.string().openapi({
-      description: `A billable action (${BILLABLE_ACTIONS.join(', ')}), \`token_expired\` for expiries, or the grant action for grants.`,
+      description: `A billable action (${BILLABLE_ACTIONS.join(', ')}) for charges and refunds, \`token_grant\` for grants, \`token_expired\` for expiries.`,
       example: 'cv_processing',
     }),
     kind: z.enum(['charge', 'refund', 'grant', 'expiry']),
@@ -38,7 +38,10 @@ export const LedgerEntry = z
     reference: z
       .string()
       .nullable()
-      .openapi({ description: 'The unit of work the entry belongs to (e.g. the CV task id); null when there is none (grants, expiries).' }),
+      .openapi({
+        description:
+          'For charges and refunds, the unit of work (e.g. the CV task id); for grants and expiries, the id of the grant concerned.',
+      }),
     created_at: Timestamp,
   })
   .openapi('LedgerEntry');

@@ -135,7 +135,7 @@ export interface CommitRequest {
   /** Required; replays return the first result. */
   idempotencyKey: string;
   /** Optional guard: when set, a reservation of another workspace is reported NOT_FOUND. */
-  workspaceId: string;
+  workspaceId?: string | undefined;
 }
 
 export interface CommitResponse {
@@ -150,7 +150,7 @@ export interface ReleaseRequest {
   /** Required; replays return the first result. */
   idempotencyKey: string;
   /** Optional guard, as in CommitRequest. */
-  workspaceId: string;
+  workspaceId?: string | undefined;
 }
 
 export interface ReleaseResponse {
@@ -1616,7 +1616,7 @@ export const ReserveResponse: MessageFns<ReserveResponse> = {
 };
 
 function createBaseCommitRequest(): CommitRequest {
-  return { reservationId: "", lines: [], idempotencyKey: "", workspaceId: "" };
+  return { reservationId: "", lines: [], idempotencyKey: "", workspaceId: undefined };
 }
 
 export const CommitRequest: MessageFns<CommitRequest> = {
@@ -1630,7 +1630,7 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     if (message.idempotencyKey !== "") {
       writer.uint32(26).string(message.idempotencyKey);
     }
-    if (message.workspaceId !== "") {
+    if (message.workspaceId !== undefined) {
       writer.uint32(34).string(message.workspaceId);
     }
     return writer;
@@ -1710,7 +1710,7 @@ export const CommitRequest: MessageFns<CommitRequest> = {
         ? globalThis.String(object.workspaceId)
         : isSet(object.workspace_id)
         ? globalThis.String(object.workspace_id)
-        : "",
+        : undefined,
     };
   },
 
@@ -1725,7 +1725,7 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
-    if (message.workspaceId !== "") {
+    if (message.workspaceId !== undefined) {
       obj.workspaceId = message.workspaceId;
     }
     return obj;
@@ -1739,7 +1739,7 @@ export const CommitRequest: MessageFns<CommitRequest> = {
     message.reservationId = object.reservationId ?? "";
     message.lines = object.lines?.map((e) => UsageLine.fromPartial(e)) || [];
     message.idempotencyKey = object.idempotencyKey ?? "";
-    message.workspaceId = object.workspaceId ?? "";
+    message.workspaceId = object.workspaceId ?? undefined;
     return message;
   },
 };
@@ -1866,7 +1866,7 @@ export const CommitResponse: MessageFns<CommitResponse> = {
 };
 
 function createBaseReleaseRequest(): ReleaseRequest {
-  return { reservationId: "", idempotencyKey: "", workspaceId: "" };
+  return { reservationId: "", idempotencyKey: "", workspaceId: undefined };
 }
 
 export const ReleaseRequest: MessageFns<ReleaseRequest> = {
@@ -1877,7 +1877,7 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     if (message.idempotencyKey !== "") {
       writer.uint32(18).string(message.idempotencyKey);
     }
-    if (message.workspaceId !== "") {
+    if (message.workspaceId !== undefined) {
       writer.uint32(26).string(message.workspaceId);
     }
     return writer;
@@ -1948,7 +1948,7 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
         ? globalThis.String(object.workspaceId)
         : isSet(object.workspace_id)
         ? globalThis.String(object.workspace_id)
-        : "",
+        : undefined,
     };
   },
 
@@ -1960,7 +1960,7 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
-    if (message.workspaceId !== "") {
+    if (message.workspaceId !== undefined) {
       obj.workspaceId = message.workspaceId;
     }
     return obj;
@@ -1973,7 +1973,7 @@ export const ReleaseRequest: MessageFns<ReleaseRequest> = {
     const message = createBaseReleaseRequest();
     message.reservationId = object.reservationId ?? "";
     message.idempotencyKey = object.idempotencyKey ?? "";
-    message.workspaceId = object.workspaceId ?? "";
+    message.workspaceId = object.workspaceId ?? undefined;
     return message;
   },
 };
