@@ -36,13 +36,11 @@ export function translateDbError(error: unknown): unknown {
 
 /**
  * Failures that a second attempt resolves: a concurrent first use of the same idempotency key (the retry then
- * replays it), a reservation resolved between look-up and lock (LEDGER_RETRY), deadlocks and serialization
- * failures.
+ * replays it), deadlocks and serialization failures.
  */
 export function isRetryable(error: unknown): boolean {
   const pg = asPg(error);
   return (
-    (pg.code === 'P0001' && pg.message === 'LEDGER_RETRY') ||
     (pg.code === '23505' && pg.constraint === 'reservations_reserve_key_key') ||
     (pg.code === '23505' && pg.constraint === 'idempotency_keys_pkey') ||
     pg.code === '40P01' ||
