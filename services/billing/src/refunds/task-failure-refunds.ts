@@ -61,7 +61,8 @@ export class TaskFailureRefunds {
       event = taskFailedEvent.parse(message.json());
     } catch (error) {
       this.logger.error({ err: error, subject: message.subject, seq: message.seq }, 'malformed task.failed event; dropped');
-      message.term('malformed task.failed event');
+      // No reason argument: NATS 2.9 does not understand `+TERM <reason>` and would redeliver.
+      message.term();
       return;
     }
     try {
