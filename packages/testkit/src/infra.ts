@@ -1,3 +1,4 @@
+import { connectNats, jetStreamHandles } from '@talent/platform';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -20,6 +21,24 @@ export async function dropSchema(schema: string, databaseUrl = testDatabaseUrl()
     await client.query(`DROP SCHEMA IF EXISTS "${schema.replaceAll('"', '""')}" CASCADE`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Deletes the JetStream streams of a test namespace (`natsNames(namespace)` prefixes them with its upper-cased
+ * form), e.g. the documents stream that billing's refund consumer creates at boot.
+ */
+export async function dropNatsNamespace(namespace: string, natsUrl = testNatsUrl()): Promise<void> {
+  if (!namespace) return;
+  const prefix = `${namespace.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_`;
+  const nc = await connectNats(natsUrl, 'testkit-cleanup');
+  try {
+    const { jsm } = await jetStreamHandles(nc);
+    const names: string[] = [];
+    for await (const stream of jsm.streams.list()) if (stream.config.name.startsWith(prefix)) names.push(stream.config.name);
+    for (const name of names) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
   }
 }
 

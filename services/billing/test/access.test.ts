@@ -1,6 +1,6 @@
 import { createGrpcClient, isDomainError, type AsyncClient, type RunningBackend } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
+import { backendTestEnv, dropNatsNamespace, dropSchema } from '@talent/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling } from '../src/app.js';
 import { loadBillingEnv } from '../src/env.js';
@@ -18,6 +18,7 @@ describe('billing: workspaces and API keys over gRPC', () => {
     client?.close();
     await service?.stop();
     await dropSchema(env.DATABASE_SCHEMA);
+    await dropNatsNamespace(env.NATS_NAMESPACE);
   });
 
   const authError = (promise: Promise<unknown>) =>

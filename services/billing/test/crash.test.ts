@@ -1,6 +1,6 @@
 import { createGrpcClient, isDomainError } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { backendTestEnv, dropSchema, freePort, ServiceProcess } from '@talent/testkit';
+import { backendTestEnv, dropNatsNamespace, dropSchema, freePort, ServiceProcess } from '@talent/testkit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainError, key, line, type BillingClient } from './harness.js';
@@ -39,6 +39,7 @@ describe('billing: crash between reserve and commit', () => {
     await sql?.end();
     await process_?.stop('SIGTERM');
     if (env?.DATABASE_SCHEMA) await dropSchema(env.DATABASE_SCHEMA);
+    if (env?.NATS_NAMESPACE) await dropNatsNamespace(env.NATS_NAMESPACE);
   });
 
   const crashAndRestart = async () => {

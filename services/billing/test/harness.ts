@@ -1,6 +1,6 @@
 import { createGrpcClient, isDomainError, type AsyncClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
+import { backendTestEnv, dropNatsNamespace, dropSchema } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startBilling, type RunningBilling } from '../src/app.js';
@@ -55,6 +55,7 @@ export async function startTestBilling(extraEnv: Record<string, string> = {}): P
       await sql.end();
       await service.stop();
       await dropSchema(env.DATABASE_SCHEMA);
+      await dropNatsNamespace(env.NATS_NAMESPACE);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { natsNames, streamDefinitions, type TaskFailedEvent } from '@talent/events';
 import { connectNats, createGrpcClient, ensureStream, jetStreamHandles, type JetStreamHandles, type NatsConnection } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
+import { backendTestEnv, dropNatsNamespace, dropSchema } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBilling, type RunningBilling } from '../src/app.js';
@@ -35,9 +35,9 @@ describe('billing: refunds for task.failed events', () => {
   afterAll(async () => {
     client?.close();
     await service?.stop();
-    await jetstream?.jsm.streams.delete(names().streams.documents).catch(() => undefined);
     await nats?.close();
     await dropSchema(env.DATABASE_SCHEMA);
+    await dropNatsNamespace(env.NATS_NAMESPACE);
   });
 
   const failed = (workspaceId: string, charges: TaskFailedEvent['charges']): TaskFailedEvent => ({

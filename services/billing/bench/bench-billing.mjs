@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// `pnpm bench:billing`: reserve+commit pairs per second against the real database, next to a bare single-row
+// `UPDATE … RETURNING` on the same database in the same run, and their ratio (target ≥ 0.3).
+//
+// Both run from this process through the same pg pool settings at the same concurrency, spread over the same
+// number of rows (one account per workspace; one row per "account" for the bare update). Rounds alternate
+// (bare, pairs, bare, pairs, …) and medians are reported, so load from other processes hits both alike.
+// The pairs go through the service's own Ledger class (validation, fingerprints, one PL/pgSQL call per step),
+// i.e. everything but gRPC; a shorter run over gRPC through the real service is printed for context.
+//
+// Settings (environment): DATABASE_URL, BENCH_CONCURRENCY (8), BENCH_WORKSPACES (64), BENCH_ROUNDS (7),
+// BENCH_ROUND_MS (1500), BENCH_GRPC (1: also measure over gRPC).
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+if (!existsSync(`${dist}ledger/ledger.js`)) {
+  console.error('bench:billing: billing is not built; run `pnpm build` first');
+  process.exit(2);
+}
+const load = (path) => import(pathToFileURL(`${dist}${path}`).href);
+const [{ createDatabase }, { Ledger }, { migrationsDir, startBilling }, { loadBillingEnv }, platform, proto] = await Promise.all([
+  load('db.js'),
+  load('ledger/ledger.js'),
+  load('app.js'),
+  load('env.js'),
+  import('@talent/platform'),
+  import('@talent/proto'),
+]);
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const workspaces = Number(process.env.BENCH_WORKSPACES ?? 64);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+const roundMs = Number(process.env.BENCH_ROUND_MS ?? 1500);
+const withGrpc = (process.env.BENCH_GRPC ?? '1') !== '0';
+const schema = `bench_billing_${Date.now().toString(36)}`;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+/** Runs `operation(i)` from `concurrency` loops for `ms`; returns operations per second and latencies (ms). */
+async function measure(operation, ms) {
+  let count = 0;
+  const latencies = [];
+  const started = performance.now();
+  const end = started + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = worker; performance.now() < end; i += concurrency) {
+        const t0 = performance.now();
+        await operation(i);
+        latencies.push(performance.now() - t0);
+        count++;
+      }
+    }),
+  );
+  return { perSecond: (count * 1000) / (performance.now() - started), latencies };
+}
+
+console.log(`billing bench: PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, schema ${schema}`);
+console.log(`  concurrency ${concurrency}, ${workspaces} workspaces (= rows for the bare update), ${rounds} rounds of ${roundMs} ms each\n`);
+
+await platform.migrate({ databaseUrl, schema, migrationsDir });
+const database = createDatabase(databaseUrl, schema, concurrency);
+const { pool } = database;
+const ledger = new Ledger(pool, { clock: () => new Date(), defaultTtlSeconds: 900, maxTtlSeconds: 86_400 });
+const ids = [];
+try {
+  for (let n = 0; n < workspaces; n++) {
+    const id = randomUUID();
+    await pool.query('INSERT INTO workspaces (id, name) VALUES ($1, $2)', [id, `bench-${n}`]);
+    await pool.query('INSERT INTO accounts (workspace_id) VALUES ($1)', [id]);
+    await ledger.grant({ workspaceId: id, amount: 1_000_000_000, expiresInSeconds: 0, idempotencyKey: 'bench', source: 'grant' });
+    ids.push(id);
+  }
+  await pool.query('CREATE TABLE bench_bare (id integer PRIMARY KEY, n bigint NOT NULL)');
+  await pool.query('INSERT INTO bench_bare SELECT g, 0 FROM generate_series(1, $1) g', [workspaces]);
+
+  const bare = (i) => pool.query('UPDATE bench_bare SET n = n + 1 WHERE id = $1 RETURNING n', [(i % workspaces) + 1]);
+  const pair = async (i) => {
+    const workspaceId = ids[i % workspaces];
+    const ref = randomUUID();
+    const { reservationId } = await ledger.reserve({
+      workspaceId,
+      lines: [{ action: 'cv_processing', quantity: 1, ref }],
+      idempotencyKey: ref,
+    });
+    await ledger.commit({ reservationId, lines: [], idempotencyKey: ref });
+  };
+
+  // Warm-up: connections, plans, caches.
+  await measure(bare, 400);
+  await measure(pair, 400);
+
+  const bareRates = [];
+  const pairRates = [];
+  const pairLatencies = [];
+  for (let round = 1; round <= rounds; round++) {
+    const b = await measure(bare, roundMs);
+    const p = await measure(pair, roundMs);
+    bareRates.push(b.perSecond);
+    pairRates.push(p.perSecond);
+    pairLatencies.push(...p.latencies);
+    console.log(`  round ${round}: bare UPDATE ${fmt(b.perSecond).padStart(7)}/s   reserve+commit ${fmt(p.perSecond).padStart(6)} pairs/s   ratio ${(p.perSecond / b.perSecond).toFixed(2)}`);
+  }
+  const ratio = median(pairRates) / median(bareRates);
+  console.log('');
+  console.log(`  bare single-row UPDATE … RETURNING   ${fmt(median(bareRates)).padStart(7)} /s (median)`);
+  console.log(`  reserve + commit (Ledger → PG)       ${fmt(median(pairRates)).padStart(7)} pairs/s (median), pair latency p50 ${percentile(pairLatencies, 0.5).toFixed(2)} ms, p99 ${percentile(pairLatencies, 0.99).toFixed(2)} ms`);
+  console.log(`  ratio                                ${ratio.toFixed(2)}   (target ≥ 0.30: ${ratio >= 0.3 ? 'met' : 'NOT met'})`);
+
+  if (withGrpc) {
+    // The same pairs through the real service (gRPC + the ledger), for context; not part of the ratio.
+    const env = loadBillingEnv({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      DATABASE_POOL_SIZE: String(concurrency),
+      GRPC_PORT: '0',
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'silent',
+      NATS_NAMESPACE: schema,
+    });
+    const service = await startBilling(env);
+    const client = platform.createGrpcClient(proto.billing.BillingServiceClient, `127.0.0.1:${service.grpcPort}`);
+    try {
+      const overGrpc = async (i) => {
+        const ref = randomUUID();
+        const r = await client.reserve({ workspaceId: ids[i % workspaces], lines: [{ action: 'cv_processing', quantity: 1, ref }], idempotencyKey: ref, ttlSeconds: 0 });
+        await client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: ref });
+      };
+      await measure(overGrpc, 400);
+      const grpcRate = (await measure(overGrpc, roundMs * 2)).perSecond;
+      const bareAgain = (await measure(bare, roundMs)).perSecond;
+      console.log(`  (context) reserve + commit over gRPC ${fmt(grpcRate).padStart(7)} pairs/s, bare UPDATE right after ${fmt(bareAgain)}/s, ratio ${(grpcRate / bareAgain).toFixed(2)}`);
+    } finally {
+      client.close();
+      await service.stop();
+      const { connectNats, jetStreamHandles } = platform;
+      const nc = await connectNats(env.NATS_URL, 'bench-billing-cleanup');
+      const { jsm } = await jetStreamHandles(nc);
+      for await (const stream of jsm.streams.list()) {
+        if (stream.config.name.startsWith(schema.toUpperCase())) await jsm.streams.delete(stream.config.name);
+      }
+      await nc.close();
+    }
+  }
+  const verified = await pool.query('SELECT count(*) AS n FROM ledger_entries');
+  console.log(`\n  ${fmt(Number(verified.rows[0].n))} ledger entries written; schema ${schema} dropped.`);
+} finally {
+  await database.close();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+}
