@@ -64,9 +64,9 @@ type Sent =
   | { kind: 'release'; id: string; key: string }
   | { kind: 'refund'; action: string; ref: string; key: string };
 
-async function outcomeOf(call: Promise<Record<string, unknown>>): Promise<{ outcome: Outcome; raw?: Record<string, unknown> }> {
+async function outcomeOf(call: Promise<object>): Promise<{ outcome: Outcome; raw?: Record<string, unknown> }> {
   try {
-    const raw = await call;
+    const raw = { ...(await call) } as Record<string, unknown>;
     return { outcome: { ok: raw }, raw };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -16,10 +16,14 @@ async function prismaDdl(datamodel: string): Promise<string> {
   const require = createRequire(import.meta.url);
   const bindings = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   const bg = (await import(bindings)) as typeof import('@prisma/schema-engine-wasm/schema_engine_bg') & {
-    __wbg_set_wasm(exports: WebAssembly.Exports): void;
+    __wbg_set_wasm(exports: Record<string, unknown>): void;
   };
-  const { instance } = await WebAssembly.instantiate(readFileSync(join(dirname(bindings), 'schema_engine_bg.wasm')), {
-    './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports,
+  // WebAssembly's types come with the DOM lib, which this project does not load.
+  const { WebAssembly: wasm } = globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Buffer, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
+  };
+  const { instance } = await wasm.instantiate(readFileSync(join(dirname(bindings), 'schema_engine_bg.wasm')), {
+    './schema_engine_bg.js': bg,
   });
   bg.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
@@ -77,7 +81,7 @@ describe('billing schema: migrations and schema.prisma agree', () => {
         JSON.parse(JSON.stringify(d).replaceAll(`${schema}.`, '').replaceAll(`"${schema}".`, '')) as Record<string, string[]>;
       const fromMigrations = normalise(await describeSchema(client, migrated), migrated);
       const fromSchema = normalise(await describeSchema(client, declared), declared);
-      expect(fromMigrations.columns.length).toBeGreaterThan(40);
+      expect(fromMigrations.columns?.length).toBeGreaterThan(40);
       expect(fromMigrations).toEqual(fromSchema);
     } finally {
       await client.end();
