@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGrpcClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { BACKENDS, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
+import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
 
 const run = promisify(execFile);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,4 +56,5 @@ try {
   hello.kill('SIGTERM');
   await stack.stop();
   for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
+  await dropNatsNamespace(prefix);
 }

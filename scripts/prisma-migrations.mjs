@@ -128,10 +128,31 @@ function patchCharColumns(adapter) {
 }
 
 /**
+ * Drops the CHECK constraints of a throwaway schema before the engine reads it. Prisma's datamodel cannot express
+ * them (they live in raw SQL and are tested by their service), and the wasm engine aborts with "unreachable" when
+ * it introspects one.
+ */
+async function dropCheckConstraints(url, schema) {
+  const client = await pgClient(url);
+  try {
+    const { rows } = await client.query(
+      `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name FROM pg_constraint c
+       JOIN pg_namespace n ON n.oid = c.connamespace WHERE c.contype = 'c' AND n.nspname = $1`,
+      [schema],
+    );
+    for (const { tbl, name } of rows) await client.query(`ALTER TABLE ${tbl} DROP CONSTRAINT "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A wasm schema engine whose database is `schema` on `url` (search_path and the adapter's schema both point at it).
+ * Only for throwaway schemas: their CHECK constraints are dropped first (see dropCheckConstraints).
  * Call close() when done: it frees the engine and ends the pg pools the engine opened.
  */
 export async function openSchemaEngine({ url = databaseUrl(), schema, serviceDir, files }) {
+  await dropCheckConstraints(url, schema);
   const { SchemaEngine } = await loadSchemaEngineWasm();
   const { module: adapterPg, path: adapterPgPath } = workspaceRequire('@prisma/adapter-pg', serviceDir);
   const { bindMigrationAwareSqlAdapterFactory } = createRequire(adapterPgPath)('@prisma/driver-adapter-utils');

@@ -129,14 +129,7 @@ async function ensureDemoWorkspace(billingAddress) {
       }
     }
     const request = { name: 'Demo workspace', grantTokens: Number(process.env.DEMO_GRANT_TOKENS ?? 100_000), grantExpiresInSeconds: 0, idempotencyKey: '' };
-    let created;
-    try {
-      created = await client.createWorkspace(request);
-    } catch (error) {
-      // Until billing grants tokens, create the workspace without a grant.
-      if (!isDomainError(error) || error.code !== 'NOT_CONFIGURED') throw error;
-      created = await client.createWorkspace({ ...request, grantTokens: 0 });
-    }
+    const created = await client.createWorkspace(request);
     const demo = { workspace_id: created.workspaceId, key_id: created.keyId, api_key: created.apiKey };
     writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
     return { ...demo, reused: false };

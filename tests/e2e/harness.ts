@@ -1,6 +1,6 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { BACKENDS, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName, dropSchema, type ProcessStack, type ServiceName } from '@talent/testkit';
+import { BACKENDS, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName, dropSchema, dropNatsNamespace, type ProcessStack, type ServiceName } from '@talent/testkit';
 
 /**
  * The whole platform as real processes on free ports, isolated by schema prefix and NATS namespace,
@@ -56,7 +56,9 @@ export class E2eStack {
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     this.billing?.close();
     await this.stack?.stop();
-    if (!options.keepData) for (const service of BACKENDS) await dropSchema(this.schemaFor(service));
+    if (options.keepData) return;
+    for (const service of BACKENDS) await dropSchema(this.schemaFor(service));
+    await dropNatsNamespace(this.prefix);
   }
 }
 

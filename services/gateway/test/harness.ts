@@ -1,12 +1,12 @@
 import { createGrpcClient, type AsyncClient, type Logger, type RunningBackend } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
-import { existsSync } from 'node:fs';
+import { backendTestEnv, dropNatsNamespace, dropSchema } from '@talent/testkit';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startBilling } from '../../billing/src/app.js';
 import { loadBillingEnv } from '../../billing/src/env.js';
+import { startSkills } from '../../skills/src/app.js';
+import { loadSkillsEnv } from '../../skills/src/env.js';
 import { startGateway, type RunningGateway } from '../src/app.js';
 import { loadGatewayEnv } from '../src/env.js';
 
@@ -27,28 +27,18 @@ export async function startRealBilling(port = 0): Promise<RealBackend> {
   return { service, address: `127.0.0.1:${service.grpcPort}`, schema: String(env.DATABASE_SCHEMA), env };
 }
 
-/**
- * The skills service is being written alongside the gateway; until `services/skills/src/app.ts` exports
- * `startSkills`, tests that need it fail with this message instead of being skipped silently.
- */
+/** Starts the real skills service in-process on a fresh schema with the shipped seed taxonomy. */
 export async function startRealSkills(): Promise<RealBackend> {
-  const appPath = fileURLToPath(new URL('../../skills/src/app.ts', import.meta.url));
-  if (!existsSync(appPath)) throw new Error('services/skills/src/app.ts does not exist yet (startSkills)');
-  const app = (await import('../../skills/src/app.js' as string)) as { startSkills?: (env: unknown) => Promise<RunningBackend> };
-  const envModule = (await import('../../skills/src/env.js' as string).catch(() => ({}))) as Record<string, unknown>;
-  if (!app.startSkills) throw new Error('services/skills/src/app.ts does not export startSkills yet');
-  const raw = backendTestEnv('skills');
-  const load = Object.values(envModule).find(
-    (value): value is (source: NodeJS.ProcessEnv) => unknown => typeof value === 'function' && /^load\w*Env$/.test(value.name),
-  );
-  const service = await app.startSkills(load ? load(raw) : raw);
-  return { service, address: `127.0.0.1:${service.grpcPort}`, schema: String(raw.DATABASE_SCHEMA), env: raw };
+  const env = backendTestEnv('skills');
+  const service = await startSkills(loadSkillsEnv(env));
+  return { service, address: `127.0.0.1:${service.grpcPort}`, schema: String(env.DATABASE_SCHEMA), env };
 }
 
 export async function stopBackend(backend: RealBackend | undefined): Promise<void> {
   if (!backend) return;
   await backend.service.stop();
   await dropSchema(backend.schema);
+  await dropNatsNamespace(String(backend.env.NATS_NAMESPACE));
 }
 
 export function billingAdmin(address: string): AsyncClient<billing.BillingServiceClient> {

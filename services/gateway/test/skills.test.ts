@@ -5,15 +5,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('gateway: skills endpoints (no API key)', () => {
   let skills: RealBackend | undefined;
-  let skillsError: unknown;
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    skills = await startRealSkills().catch((error: unknown) => {
-      skillsError = error;
-      return undefined;
-    });
-    gateway = await startTestGateway(skills ? { skills: skills.address } : {});
+    skills = await startRealSkills();
+    gateway = await startTestGateway({ skills: skills.address });
   });
   afterAll(async () => {
     await gateway?.stop();
@@ -38,11 +34,7 @@ describe('gateway: skills endpoints (no API key)', () => {
     });
   });
 
-  describe('data (needs the skills service: SearchSkills, ListLanguages)', () => {
-    beforeAll(() => {
-      if (skillsError) throw new Error(`skills service not available: ${String(skillsError)}`);
-    });
-
+  describe('data from the real skills service (seed taxonomy)', () => {
     it('searches without a key and returns spec Skill objects', async () => {
       const response = await gateway.get('/api/v1/skills/search?q=javascript');
       expect(response.status).toBe(200);
