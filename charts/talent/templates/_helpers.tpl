@@ -198,10 +198,10 @@ SKILLS_ESCO_DIR: {{ . | quote }}
 {{- end }}
 {{- if eq .component "billing" }}
 {{- if not (kindIs "invalid" $v.trialGrantTokens) }}
-TRIAL_GRANT_TOKENS: {{ $v.trialGrantTokens | quote }}
+BILLING_TRIAL_TOKENS: {{ $v.trialGrantTokens | quote }}
 {{- end }}
-{{- if not (kindIs "invalid" $v.trialGrantDays) }}
-TRIAL_GRANT_DAYS: {{ $v.trialGrantDays | quote }}
+{{- if not (kindIs "invalid" $v.trialGrantExpiresIn) }}
+BILLING_TRIAL_EXPIRES_IN: {{ $v.trialGrantExpiresIn | quote }}
 {{- end }}
 {{- end }}
 {{- end -}}

@@ -56,7 +56,7 @@ const EVERYTHING = {
     extraVolumes: [{ name: 'esco', configMap: { name: 'esco' } }],
     extraVolumeMounts: [{ name: 'esco', mountPath: '/data/esco', readOnly: true }],
   },
-  billing: { autoscaling: { enabled: true }, trialGrantTokens: 500, trialGrantDays: 14 },
+  billing: { autoscaling: { enabled: true }, trialGrantTokens: 500, trialGrantExpiresIn: '14d' },
 };
 
 const EXISTING_SECRETS = {
@@ -560,7 +560,7 @@ describe('secrets', () => {
     });
     expect(configOf(objs, 'matching')).toMatchObject({ LLM_BASE_URL: 'https://llm.example.com/v1' });
     expect(configOf(objs, 'skills')).toMatchObject({ SKILLS_ESCO_DIR: '/data/esco' });
-    expect(configOf(objs, 'billing')).toMatchObject({ TRIAL_GRANT_TOKENS: '500', TRIAL_GRANT_DAYS: '14' });
+    expect(configOf(objs, 'billing')).toMatchObject({ BILLING_TRIAL_TOKENS: '500', BILLING_TRIAL_EXPIRES_IN: '14d' });
     expect(configOf(objs, 'gateway')).toMatchObject({
       RATE_LIMIT_PER_MINUTE: '120',
       CORS_ORIGINS: 'https://app.example.com',

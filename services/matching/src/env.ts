@@ -1,8 +1,15 @@
-import { backendEnv, loadEnv } from '@talent/platform';
+import { backendEnv, loadEnv, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 
+/** Peers and the optional LLM re-scorer are validated at boot, before the scoring engine uses them. */
 export const matchingEnvSchema = backendEnv('matching').extend({
   NATS_NAMESPACE: z.string().default(''),
+  DOCUMENTS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50052'),
+  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
+  SKILLS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50055'),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
 });
 
 export type MatchingEnv = z.output<typeof matchingEnvSchema>;
