@@ -16,14 +16,34 @@ export interface Quote {
   lines: { line: UsageLine; unitPrice: number; amount: number }[];
 }
 
-/** The price list: one current price per billable action; setting a price appends a version. */
+/**
+ * The price list: one current price per billable action; setting a price appends a version.
+ * Reads are served from a snapshot at most `cacheMs` old (prices change rarely and are read on every listing
+ * and quote; reservations price their lines in the database, never from this snapshot); a price set through
+ * this replica is visible at once.
+ */
 export class PriceList {
+  private snapshot: { at: number; prices: Promise<Price[]> } | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly pool: pg.Pool,
+    private readonly cacheMs = 1_000,
   ) {}
 
-  async list(): Promise<Price[]> {
+  list(): Promise<Price[]> {
+    const now = Date.now();
+    if (!this.snapshot || now - this.snapshot.at >= this.cacheMs) {
+      const prices = this.load();
+      this.snapshot = { at: now, prices };
+      prices.catch(() => {
+        if (this.snapshot?.prices === prices) this.snapshot = undefined;
+      });
+    }
+    return this.snapshot.prices;
+  }
+
+  private async load(): Promise<Price[]> {
     const actions = await this.db.billableAction.findMany({
       orderBy: { action: 'asc' },
       include: { prices: { orderBy: { version: 'desc' }, take: 1 } },
@@ -64,6 +84,7 @@ export class PriceList {
            RETURNING version`,
           [action, tokens],
         );
+        this.snapshot = undefined;
         return { action, tokens, unit: known.unit, description: known.description, version: rows[0]!.version };
       } catch (error) {
         // Two prices set at once: the later one takes the next version.
