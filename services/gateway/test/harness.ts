@@ -28,8 +28,8 @@ export async function startRealBilling(port = 0): Promise<RealBackend> {
 }
 
 /** Starts the real skills service in-process on a fresh schema with the shipped seed taxonomy. */
-export async function startRealSkills(): Promise<RealBackend> {
-  const env = backendTestEnv('skills');
+export async function startRealSkills(extra: Record<string, string> = {}): Promise<RealBackend> {
+  const env = backendTestEnv('skills', extra);
   const service = await startSkills(loadSkillsEnv(env));
   return { service, address: `127.0.0.1:${service.grpcPort}`, schema: String(env.DATABASE_SCHEMA), env };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealSkills, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
 
@@ -79,5 +82,37 @@ describe('gateway: skills endpoints (no API key)', () => {
       );
       for (const language of response.body.data) expect(language.code).toMatch(/^[a-z]{2}$/);
     });
+  });
+});
+
+describe('gateway: ESCO attribution wherever the taxonomy is shown', () => {
+  let skills: RealBackend | undefined;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    // A two-skill export in ESCO's official CSV layout.
+    const esco = mkdtempSync(join(tmpdir(), 'esco-mini-'));
+    writeFileSync(
+      join(esco, 'skills_en.csv'),
+      [
+        'conceptType,conceptUri,skillType,reuseLevel,preferredLabel,altLabels,hiddenLabels,status,modifiedDate,scopeNote,definition,inScheme,description',
+        'KnowledgeSkillCompetence,http://data.europa.eu/esco/skill/ccd0a1d9-afda-43d9-b901-96344886e14d,knowledge,cross-sector,Python (computer programming),"Python",,released,2023-01-01,,,,The Python language.',
+        'KnowledgeSkillCompetence,http://data.europa.eu/esco/skill/0005c151-5b5a-4a66-8aac-60e734beb1ab,skill/competence,transversal,work in teams,"teamwork",,released,2023-01-01,,,,Working together.',
+      ].join('\n'),
+    );
+    skills = await startRealSkills({ SKILLS_ESCO_DIR: esco });
+    gateway = await startTestGateway({ skills: skills.address });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await stopBackend(skills);
+  });
+
+  it('names the ESCO classification on search results and on the languages list', async () => {
+    const search = await gateway.get('/api/v1/skills/search?q=python');
+    expect(search.status).toBe(200);
+    expect(search.headers.get('x-taxonomy-attribution')).toBe('This service uses the ESCO classification of the European Commission.');
+    const languages = await gateway.get('/api/v1/skills/languages');
+    expect(languages.body.message).toContain('ESCO classification of the European Commission');
   });
 });

@@ -17,6 +17,9 @@ export function toSearchResult(skill: skills.Skill, query: string, language: str
   };
 }
 
+/** ESCO's licence asks for attribution wherever the taxonomy is shown; empty when only our own seed is loaded. */
+export const ATTRIBUTION_HEADER = 'X-Taxonomy-Attribution';
+
 export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void {
   api.add(
     {
@@ -28,6 +31,7 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
       description: [
         'No API key needed. Ranks exact and prefix matches of preferred names first, then alternative names, tolerating small typos and missing accents.',
         'Names come in the language chosen from `Accept-Language` (q-values honoured; English when none is available); `language` says which one was used. A skill without a name in that language shows its English name, and its `explanation` says so.',
+        `When the ESCO taxonomy is loaded, the \`${ATTRIBUTION_HEADER}\` response header carries its attribution ("This service uses the ESCO classification of the European Commission.").`,
         'Decision: search results use the Skill object of CVs and jobs; since a search result is not tied to a document, `relationship` is always `satisfies` (the skill satisfies the query) and `explanation` states what matched.',
       ].join('\n\n'),
       public: true,
@@ -36,7 +40,7 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
       errors: [400],
       response: { description: 'Matching skills, best first.', schema: SkillSearchResponse },
     },
-    async ({ req, query }): Promise<z.output<typeof SkillSearchResponse>> => {
+    async ({ req, res, query }): Promise<z.output<typeof SkillSearchResponse>> => {
       const response = await upstreams.skills.searchSkills({
         query: query.q,
         type: skills.SkillType.SKILL_TYPE_UNSPECIFIED,
@@ -46,6 +50,7 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
         acceptLanguage: req.get('accept-language') ?? '',
       });
       const language = response.language || 'en';
+      if (response.attribution) res.set(ATTRIBUTION_HEADER, response.attribution);
       return {
         query: response.query || query.q,
         language,
@@ -62,14 +67,15 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
       operationId: 'listSkillLanguages',
       tag: 'Skills',
       summary: 'Languages of skill names',
-      description: 'No API key needed. Languages in which skill names can be requested through `Accept-Language`; codes are ISO 639-1.',
+      description: `No API key needed. Languages in which skill names can be requested through \`Accept-Language\`; codes are ISO 639-1. When the ESCO taxonomy is loaded, \`message\` and the \`${ATTRIBUTION_HEADER}\` header carry its attribution.`,
       public: true,
       response: { description: 'The available languages.', schema: LanguagesResponse },
     },
-    async (): Promise<z.output<typeof LanguagesResponse>> => {
-      const { languages } = await upstreams.skills.listLanguages({});
+    async ({ res }): Promise<z.output<typeof LanguagesResponse>> => {
+      const { languages, attribution } = await upstreams.skills.listLanguages({});
       const data = languages.map(({ code, name, nativeName }) => ({ code, name, native_name: nativeName }));
-      return { message: 'Languages retrieved successfully.', length: data.length, data };
+      if (attribution) res.set(ATTRIBUTION_HEADER, attribution);
+      return { message: attribution ? `Languages retrieved successfully. ${attribution}` : 'Languages retrieved successfully.', length: data.length, data };
     },
   );
 }
