@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { dropSchema, testDatabaseUrl, uniqueName } from '@talent/testkit';
+import { dropSchema, testDatabaseUrl, uniqueName } from '../../testkit/src/infra.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/migrate.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { dropSchema, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
+import { dropSchema, testDatabaseUrl, testNatsUrl, uniqueName } from '../../testkit/src/infra.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { connectNats, ensureStream, jetStreamHandles, type NatsConnection } from '../src/nats.js';
