@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm eval:skills`: runs the skill linker (ExtractSkills' domain code, in-process, on the taxonomy the service
 // would load: ESCO + seed when the shared ESCO export exists) over
-//   - TechWolf validation sets (job-ad sentences, gold = ESCO preferred labels): skill-level P/R/F1, R-Precision@5
+//   - TechWolf validation sets (job-ad sentences, gold = ESCO preferred labels; "LABEL NOT PRESENT" and
+//     "UNDERSPECIFIED" rows are not gold): skill-level P/R/F1, R-Precision@5
 //   - dotin CVs (gold = Tech Tools / Job Specific Skills / Soft Skills spans): span-text-level P/R/F1, R-Precision@5
 // and prints the figures. Needs `pnpm build`. Skips (exit 0) when the shared data folder is absent.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -41,7 +42,9 @@ for (const file of existsSync(techwolf) ? readdirSync(techwolf).filter((f) => f.
   const sentences = new Map();
   for (const { sentence, label } of parse(readFileSync(join(techwolf, file), 'utf8'), { columns: true })) {
     if (!sentences.has(sentence)) sentences.set(sentence, new Set());
-    if (label !== 'LABEL NOT PRESENT') {
+    // "LABEL NOT PRESENT" (no ESCO skill) and "UNDERSPECIFIED" (a skill, but no ESCO label specific enough) name
+    // no skill a linker could return: they are not gold.
+    if (label !== 'LABEL NOT PRESENT' && label !== 'UNDERSPECIFIED') {
       const skill = catalog.index.findByName(label, 'en');
       sentences.get(sentence).add(skill ? skill.id : `unknown:${label}`);
     }
