@@ -123,7 +123,9 @@ export class PhraseDictionary {
   private linkable(label: number, keys: string[]): boolean {
     const text = this.index.labelText[label]!;
     if (this.everyday(keys) && !/\p{Lu}/u.test(text)) return false;
-    const ordinaryWord = keys.length === 1 && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
+    // Capitalised ones ("Excel", "Access", "Leadership") stay, linked only as written (see ambiguous()).
+    const capitalised = /^\p{Lu}/u.test(text);
+    const ordinaryWord = keys.length === 1 && !capitalised && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
     return !(ordinaryWord && this.index.labelPreferred[label] === 0);
   }
 

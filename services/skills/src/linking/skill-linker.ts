@@ -1,6 +1,6 @@
 import type { SkillIndex, SkillView } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
-import { stemToken, tokenize, type Token } from '../text/normalize.js';
+import { pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
 import { PhraseDictionary, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
@@ -132,6 +132,7 @@ export class SkillLinker {
     const written = span.map((t) => t.surface).join(' ');
     const exactKey = span.map((t) => t.key).join(' ');
     const usable = phrases.filter((p) => {
+      if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
       if (!p.caseSensitive) return true;
       // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised.
       if (written !== p.surface) return false;
@@ -148,6 +149,18 @@ export class SkillLinker {
     if (new Set(usable.map((p) => p.skill)).size > 1) confidence *= 0.8;
     return { phrase, confidence };
   }
+}
+
+/**
+ * A one-word label reached only through stemming: an acronym must keep its capitals ("APIs" is "API", "etc" is
+ * not "ETCS", "does" is not "DOEs"), and a word may only differ by its plural: "planning" or "planned" in prose is
+ * not the skill "plan", "crafted" is not "crafting" ("databases" still is "database").
+ */
+function inflectionAllowed(phrase: Phrase, token: Token): boolean {
+  if (/^[\p{Lu}\p{N}]+$/u.test(phrase.surface) && /\p{Lu}/u.test(phrase.surface)) return token.surface.startsWith(phrase.surface);
+  // Labels of several words joined into one ("team-working" → "teamwork") are not one word of prose.
+  if (tokenize(phrase.surface).length > 1) return true;
+  return pluralStem(token.key) === pluralStem(phrase.exactKey);
 }
 
 /** Optional when the clause or sentence says so ("a plus"), else what the section heading said, else required. */

@@ -65,6 +65,11 @@ export function stemToken(key: string, language: string): string {
   return stem;
 }
 
+/** The key without its plural ending only ("databases" → "database", "planning" stays): stemToken's first step. */
+export function pluralStem(key: string): string {
+  return stemToken(key, '');
+}
+
 /** "runn" (from "running") → "run". */
 function undouble(stem: string): string {
   return /([bdfgklmnprt])\1$/.test(stem) ? stem.slice(0, -1) : stem;
