@@ -159,7 +159,7 @@ export class SkillLinker {
 function inflectionAllowed(phrase: Phrase, token: Token): boolean {
   if (/^[\p{Lu}\p{N}]+$/u.test(phrase.surface) && /\p{Lu}/u.test(phrase.surface)) return token.surface.startsWith(phrase.surface);
   // Labels of several words joined into one ("team-working" → "teamwork") are not one word of prose.
-  if (tokenize(phrase.surface).length > 1) return true;
+  if (/[^\p{L}\p{N}+#]/u.test(phrase.surface)) return true;
   return pluralStem(token.key) === pluralStem(phrase.exactKey);
 }
 
