@@ -147,6 +147,9 @@ export class SkillLinker {
     if (phrase.caseSensitive) confidence = Math.min(confidence, 0.7);
     // Several skills share this wording: less sure which one is meant.
     if (new Set(usable.map((p) => p.skill)).size > 1) confidence *= 0.8;
+    // One lowercase word ("history", "database", "plan") is the least specific kind of mention: rank it below
+    // names ("Python", "SQL") and phrases ("project management").
+    if (span.length === 1 && !/\p{Lu}/u.test(phrase.surface)) confidence -= 0.1;
     return { phrase, confidence };
   }
 }
