@@ -29,6 +29,8 @@ export class PhraseDictionary {
   private readonly entries = new Map<string, Code | Code[]>();
   /** For each first token, the longest phrase starting with it (in tokens). */
   private readonly longest = new Map<string, number>();
+  /** The last stemmed token of every phrase of two or more tokens (a cheap filter for gapped matches). */
+  private readonly lastTokens = new Set<string>();
   private readonly common: Set<string>;
   /** Words that labels write in lowercase: an acronym label equal to one of them ("LED" / "led") is ambiguous. */
   private readonly lowercaseWords = new Set<string>();
@@ -56,6 +58,11 @@ export class PhraseDictionary {
   /** The longest phrase (in tokens) that starts with this stemmed token, or 0. */
   maxLength(firstStem: string): number {
     return this.longest.get(firstStem) ?? 0;
+  }
+
+  /** Some phrase of two or more tokens ends with this stemmed token. */
+  endsPhrase(stem: string): boolean {
+    return this.lastTokens.has(stem);
   }
 
   lookup(stemKey: string): Phrase[] | undefined {
@@ -135,6 +142,7 @@ export class PhraseDictionary {
     if (existing === undefined) this.entries.set(stemKey, code);
     else if (typeof existing === 'number') this.entries.set(stemKey, [existing, code]);
     else existing.push(code);
+    if (keys.length > 1) this.lastTokens.add(stemToken(keys[keys.length - 1]!, this.stemLanguage));
     const first = stemToken(keys[0]!, this.stemLanguage);
     if ((this.longest.get(first) ?? 0) < keys.length) this.longest.set(first, keys.length);
   }

@@ -124,7 +124,55 @@ export class SkillLinker {
         i += best.length;
       } else i++;
     }
-    return matches;
+    // Second pass: labels written with one more word inside, over the tokens no exact match took.
+    const taken = new Uint8Array(tokens.length);
+    let t = 0;
+    for (const match of matches) {
+      while (t < tokens.length && tokens[t]!.start < match.start) t++;
+      for (; t < tokens.length && tokens[t]!.end <= match.end; t++) taken[t] = 1;
+    }
+    for (let j = 0; j < tokens.length; j++) {
+      if (taken[j]) continue;
+      const gapped = this.gapMatch(tokens, stems, dictionaries, j, taken);
+      if (gapped) {
+        matches.push({ phrase: gapped.phrase, start: gapped.start, end: gapped.end, confidence: gapped.confidence, segment });
+        j = gapped.next - 1;
+      }
+    }
+    return matches.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * A label of two or three words written with one more word inside ("develop beautiful campaigns" for "develop
+   * campaigns", "solving business problems" for "solve problems"): less sure than a match as written.
+   */
+  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, taken: Uint8Array): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
+    for (let d = 0; d < dictionaries.length; d++) {
+      const dictionary = dictionaries[d]!;
+      const stemmed = stems[d]!;
+      const longest = Math.min(dictionary.maxLength(stemmed[i]!), 3);
+      for (let length = longest; length >= 2; length--) {
+        const end = i + length + 1;
+        if (end > tokens.length) continue;
+        if (taken[end - 1] || !dictionary.endsPhrase(stemmed[end - 1]!)) continue;
+        if (end > tokens.length) continue;
+        let free = true;
+        for (let k = i; k < end; k++) if (taken[k] || (k > i && tokens[k]!.joined)) free = false;
+        if (!free) continue;
+        for (let skip = i + 1; skip < end - 1; skip++) {
+          // "customers and understanding" is two things, not "customer understanding".
+          if (CONJUNCTIONS.has(tokens[skip]!.key)) continue;
+          let key = stemmed[i]!;
+          for (let k = i + 1; k < end; k++) if (k !== skip) key += ` ${stemmed[k]!}`;
+          const phrases = dictionary.lookup(key);
+          if (!phrases) continue;
+          const kept = tokens.slice(i, end).filter((_, k) => i + k !== skip);
+          const chosen = this.choose(phrases, kept, i === 0);
+          if (chosen) return { phrase: chosen.phrase, start: tokens[i]!.start, end: tokens[end - 1]!.end, confidence: chosen.confidence * 0.75, next: end };
+        }
+      }
+    }
+    return undefined;
   }
 
   /** Picks the phrase a span most likely means, and how sure we are. */
@@ -176,5 +224,8 @@ function hintFor(text: string, segment: Segment, match: Match, section: Cue): 'r
   const cue = requirementCue(clause) ?? requirementCue(segment.text) ?? section;
   return cue === 'optional' ? 'optional' : 'required';
 }
+
+/** Coordinating conjunctions of the seed languages: a word between two label words may not be one of them. */
+const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'ou', 'en', 'of', 'ni', 'weder', 'noch']);
 
 const round = (value: number) => Math.round(value * 100) / 100;
