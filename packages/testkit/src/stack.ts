@@ -35,6 +35,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A service's listeners; 0 lets the service bind any free port, learnt from its "ready" log line. */
 export interface ServicePorts {
   port: number;
   metricsPort: number;
@@ -43,7 +44,7 @@ export interface ServicePorts {
 export interface StackOptions {
   /** Environment every process gets (DATABASE_URL, NATS_URL, NATS_NAMESPACE, LOG_LEVEL…). */
   env: NodeJS.ProcessEnv;
-  /** Fixed ports per service; free ports are picked for the rest. */
+  /** Fixed ports per service; the others bind port 0 and report what they got (no pick-then-bind race). */
   ports?: Partial<Record<ServiceName, ServicePorts>>;
   /** Schema per service; defaults to the service name. */
   schemaFor?: (service: Backend) => string;
@@ -58,14 +59,19 @@ export interface StackOptions {
 export class ServiceProcess {
   private child: ChildProcess | undefined;
   private exited: Promise<number | null> = Promise.resolve(null);
+  private readonly recent: string[] = [];
+  private announced: ((ports: ServicePorts) => void) | undefined;
+  readonly ports: ServicePorts;
 
   constructor(
     readonly name: ServiceName,
-    readonly ports: ServicePorts,
+    ports: ServicePorts,
     private readonly env: NodeJS.ProcessEnv,
     private readonly onLine: StackOptions['onLine'],
     private readonly readyTimeoutMs: number,
-  ) {}
+  ) {
+    this.ports = { ...ports };
+  }
 
   get address(): string {
     return `127.0.0.1:${this.ports.port}`;
@@ -83,7 +89,11 @@ export class ServiceProcess {
     const script = fileURLToPath(new URL(`services/${this.name}/dist/main.js`, `file://${repoRoot}`));
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops each service
     // gracefully once (a second signal would make a service exit at once).
-    const child = spawn(process.execPath, [script], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const env: NodeJS.ProcessEnv = { ...this.env, METRICS_PORT: String(this.ports.metricsPort) };
+    env[this.name === 'gateway' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
+    const learnPorts = this.ports.port === 0 || this.ports.metricsPort === 0;
+    const announced = new Promise<ServicePorts>((resolve) => (this.announced = resolve));
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child = child;
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
@@ -99,10 +109,41 @@ export class ServiceProcess {
         buffered += chunk;
         const lines = buffered.split('\n');
         buffered = lines.pop() ?? '';
-        for (const line of lines) if (line) this.onLine?.(this.name, line, stream);
+        for (const line of lines) if (line) this.handleLine(line, stream);
       });
     }
+    if (learnPorts) {
+      const exitedEarly = this.exited.then((code) => {
+        throw this.startupError(`exited during start-up (code ${code})`);
+      });
+      const deadline = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(this.startupError(`did not report its ports within ${this.readyTimeoutMs} ms`)), this.readyTimeoutMs).unref(),
+      );
+      Object.assign(this.ports, await Promise.race([announced, exitedEarly, deadline]));
+    }
     await this.waitReady();
+  }
+
+  /** Keeps the last lines for error messages and learns the bound ports from the "<name> ready" line. */
+  private handleLine(line: string, stream: 'stdout' | 'stderr'): void {
+    this.recent.push(line);
+    if (this.recent.length > 30) this.recent.shift();
+    this.onLine?.(this.name, line, stream);
+    if (!this.announced || !line.includes(' ready"')) return;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; grpc_port?: number; port?: number; metrics_port?: number };
+      const port = entry.grpc_port ?? entry.port;
+      if (entry.msg === `${this.name} ready` && port && entry.metrics_port) {
+        this.announced({ port, metricsPort: entry.metrics_port });
+        this.announced = undefined;
+      }
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+
+  private startupError(what: string): Error {
+    return new Error(`${this.name} ${what}; its last output:\n${this.recent.slice(-15).join('\n')}`);
   }
 
   private async waitReady(): Promise<void> {
@@ -110,14 +151,14 @@ export class ServiceProcess {
     const probe = this.name === 'gateway' ? undefined : new HealthProbe(this.address);
     try {
       while (Date.now() < deadline) {
-        if (!this.running) throw new Error(`${this.name} exited during start-up (code ${await this.exited})`);
+        if (!this.running) throw this.startupError(`exited during start-up (code ${await this.exited})`);
         const ready = probe
           ? await probe.isServing(500)
           : await fetch(`http://127.0.0.1:${this.ports.port}/healthz`).then((r) => r.ok, () => false);
         if (ready) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`${this.name} did not become ready within ${this.readyTimeoutMs} ms`);
+      throw this.startupError(`did not become ready within ${this.readyTimeoutMs} ms`);
     } finally {
       probe?.close();
     }
@@ -143,31 +184,25 @@ export class ProcessStack {
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    for (const name of [...START_ORDER].reverse()) await this.services[name].stop(signal);
+    for (const name of [...START_ORDER].reverse()) await this.services[name]?.stop(signal);
   }
 }
 
 /** Starts the six services as real processes from their built `dist/`, peers first. */
 export async function startProcessStack(options: StackOptions): Promise<ProcessStack> {
-  const ports = {} as Record<ServiceName, ServicePorts>;
-  for (const name of START_ORDER) {
-    ports[name] = options.ports?.[name] ?? { port: await freePort(), metricsPort: await freePort() };
-  }
   const services = {} as Record<ServiceName, ServiceProcess>;
-  for (const name of START_ORDER) {
-    const env: NodeJS.ProcessEnv = { ...options.env, METRICS_PORT: String(ports[name].metricsPort) };
-    if (name === 'gateway') env.PORT = String(ports[name].port);
-    else {
-      env.GRPC_PORT = String(ports[name].port);
-      env.DATABASE_SCHEMA = options.schemaFor?.(name) ?? name;
-    }
-    for (const peer of PEERS[name]) env[`${peer.toUpperCase()}_SERVICE_ADDR`] = `127.0.0.1:${ports[peer].port}`;
-    Object.assign(env, options.serviceEnv?.[name]);
-    services[name] = new ServiceProcess(name, ports[name], env, options.onLine, options.readyTimeoutMs ?? 30_000);
-  }
   const stack = new ProcessStack(services);
   try {
-    for (const name of START_ORDER) await services[name].start();
+    for (const name of START_ORDER) {
+      // Built once the peers run, so their addresses are known.
+      const env: NodeJS.ProcessEnv = { ...options.env };
+      if (name !== 'gateway') env.DATABASE_SCHEMA = options.schemaFor?.(name) ?? name;
+      for (const peer of PEERS[name]) env[`${peer.toUpperCase()}_SERVICE_ADDR`] = services[peer].address;
+      Object.assign(env, options.serviceEnv?.[name]);
+      const ports = options.ports?.[name] ?? { port: 0, metricsPort: 0 };
+      services[name] = new ServiceProcess(name, ports, env, options.onLine, options.readyTimeoutMs ?? 30_000);
+      await services[name].start();
+    }
   } catch (error) {
     await stack.stop('SIGKILL');
     throw error;
