@@ -4,6 +4,9 @@ import { backendTestEnv, dropSchema } from '@talent/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSkills } from '../src/app.js';
 import { loadSkillsEnv } from '../src/env.js';
+import { SkillLinker } from '../src/linking/skill-linker.js';
+import { SkillIndex } from '../src/search/skill-index.js';
+import type { TaxonomySkill } from '../src/taxonomy/model.js';
 import { connect, failure, fixtureSeedDir, type SkillsClient } from './helpers.js';
 
 const { EXTRACTION_CONTEXT_CV: CV, EXTRACTION_CONTEXT_JOB: JOB } = skills.ExtractionContext;
@@ -109,5 +112,75 @@ describe('skills service: ExtractSkills links skills in CV and job texts', () =>
     expect(found).toHaveLength(1);
     expect(found[0]!.mentions).toBe(3);
     expect(await failure(extract('Python', CV, 'english'))).toBe('INVALID_ARGUMENT: language must be an ISO 639-1 code, got "english"');
+  });
+});
+
+describe('skill linker: ESCO-style labels (in process)', () => {
+  let n = 0;
+  const skill = (en: string, alt: string[] = []): TaxonomySkill => ({
+    id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+    type: 'hard-skill',
+    source: 'esco',
+    labels: [{ language: 'en', text: en, preferred: true }, ...alt.map((text) => ({ language: 'en', text, preferred: false }))],
+    broader: [],
+  });
+  const taxonomy = [
+    skill('European Train Control System', ['ETCS']),
+    skill('plan'),
+    skill('crafting'),
+    skill('database'),
+    skill('Microsoft Excel', ['Excel']),
+    skill('excel in sports'),
+    skill('think creatively', ['experience']),
+    skill('develop campaigns'),
+    skill('manage teams'),
+    skill('organise events'),
+    skill('research human behaviour'),
+    skill('history'),
+    skill('Python (computer programming)', ['Python']),
+  ];
+  const linker = new SkillLinker(new SkillIndex(taxonomy));
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => [s.matchedText, s.skill.name]);
+
+  it('keeps the capitals of an acronym reached by stemming and takes one-word labels only in their plural', () => {
+    expect(names('Rail signalling with ETCS, ballast, sleepers etc.')).toEqual([['ETCS', 'European Train Control System']]);
+    expect(names('We planned the release and crafted the tools.')).toEqual([]);
+    expect(names('Wrote a plan for two databases.')).toEqual([
+      ['plan', 'plan'],
+      ['databases', 'database'],
+    ]);
+  });
+
+  it('links a capitalised one-word alternative label that is also an ordinary word only as written', () => {
+    expect(names('Reports in Excel and Python.')).toEqual([
+      ['Excel', 'Microsoft Excel'],
+      ['Python', 'Python (computer programming)'],
+    ]);
+    expect(names('She will excel at it with experience.')).toEqual([]);
+  });
+
+  it('links a label written with one more word inside, but not across a conjunction', () => {
+    expect(names('You develop beautiful campaigns and enjoy managing remote teams.')).toEqual([
+      ['develop beautiful campaigns', 'develop campaigns'],
+      ['managing remote teams', 'manage teams'],
+    ]);
+    expect(names('Develop and campaigns.')).toEqual([]);
+    const [gapped] = linker.link('Develop beautiful campaigns.', { language: 'en', context: 'cv' }).skills;
+    const [exact] = linker.link('Develop campaigns.', { language: 'en', context: 'cv' }).skills;
+    expect(gapped!.confidence).toBeLessThan(exact!.confidence);
+  });
+
+  it('reads American spellings against British labels', () => {
+    expect(names('Organizing events; research on human behavior.')).toEqual([
+      ['Organizing events', 'organise events'],
+      ['research on human behavior', 'research human behaviour'],
+    ]);
+  });
+
+  it('ranks a single lowercase word below names and phrases', () => {
+    const found = linker.link('History of art, Python and organise events.', { language: 'en', context: 'cv' }).skills;
+    const confidence = (name: string) => found.find((s) => s.skill.name === name)!.confidence;
+    expect(confidence('history')).toBeLessThan(confidence('Python (computer programming)'));
+    expect(confidence('history')).toBeLessThan(confidence('organise events'));
   });
 });

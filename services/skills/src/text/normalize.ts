@@ -55,7 +55,7 @@ const LETTERS = /^[a-z]+$/;
  */
 export function stemToken(key: string, language: string): string {
   if (key.length < 4 || !LETTERS.test(key)) return key;
-  let stem = key;
+  let stem = language === 'en' ? americanSpelling(key) : key;
   if (stem.endsWith('ies') && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
   else if (stem.endsWith('s') && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
   if (language !== 'en') return stem;
@@ -68,6 +68,19 @@ export function stemToken(key: string, language: string): string {
 /** The key without its plural ending only ("databases" → "database", "planning" stays): stemToken's first step. */
 export function pluralStem(key: string): string {
   return stemToken(key, '');
+}
+
+/**
+ * British and American spellings fold together (ESCO writes British English, job ads often American): -ise/-yse
+ * verbs and their forms ("organise", "organisation", "analysed" → "organiz…", "analyz…"), -our ("behaviour"), -tre
+ * ("centre"). Applied to both sides, so a rare false pair ("advise" → "adviz") does no harm.
+ */
+function americanSpelling(word: string): string {
+  return word
+    .replace(/([^aeiou])is(e|es|ed|ing|ation|ations|er|ers)$/, '$1iz$2')
+    .replace(/ys(e|es|ed|ing|er|ers)$/, 'yz$1')
+    .replace(/^([a-z]{3,})our(s|ed|ing|able|ite|ites)?$/, '$1or$2')
+    .replace(/([a-z]{3,})tre(s)?$/, '$1ter$2');
 }
 
 /** "runn" (from "running") → "run". */
