@@ -136,6 +136,7 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('manage teams'),
     skill('organise events'),
     skill('research human behaviour'),
+    skill('organisation'),
     skill('history'),
     skill('Python (computer programming)', ['Python']),
   ];
@@ -171,6 +172,7 @@ describe('skill linker: ESCO-style labels (in process)', () => {
   });
 
   it('reads American spellings against British labels', () => {
+    expect(names('Two organizations.')).toEqual([['organizations', 'organisation']]);
     expect(names('Organizing events; research on human behavior.')).toEqual([
       ['Organizing events', 'organise events'],
       ['research on human behavior', 'research human behaviour'],

@@ -65,9 +65,12 @@ export function stemToken(key: string, language: string): string {
   return stem;
 }
 
-/** The key without its plural ending only ("databases" → "database", "planning" stays): stemToken's first step. */
+/**
+ * The key without its plural ending only ("databases" → "database", "planning" stays): stemToken's first step,
+ * spellings folded ("organizations" → "organization", like "organisation").
+ */
 export function pluralStem(key: string): string {
-  return stemToken(key, '');
+  return key.length < 4 || !LETTERS.test(key) ? key : stemToken(americanSpelling(key), '');
 }
 
 /**
