@@ -137,6 +137,12 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('organise events'),
     skill('research human behaviour'),
     skill('organisation'),
+    skill('Adobe Dreamweaver'),
+    skill('Microsoft Project'),
+    skill('project'),
+    skill('Amazon Web Services'),
+    skill('design web pages'),
+    skill('financial services'),
     skill('history'),
     skill('Python (computer programming)', ['Python']),
   ];
@@ -169,6 +175,13 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     const [gapped] = linker.link('Develop beautiful campaigns.', { language: 'en', context: 'cv' }).skills;
     const [exact] = linker.link('Develop campaigns.', { language: 'en', context: 'cv' }).skills;
     expect(gapped!.confidence).toBeLessThan(exact!.confidence);
+  });
+
+  it('links a product written without its vendor when it is still a name', () => {
+    expect(names('Pages built in Dreamweaver; Project work; web services.')).toEqual([
+      ['Dreamweaver', 'Adobe Dreamweaver'],
+      ['Project', 'project'],
+    ]);
   });
 
   it('reads American spellings against British labels', () => {

@@ -16,9 +16,12 @@ export interface Phrase {
   caseSensitive: boolean;
   /** A variant we derived ("Java" from "Java (computer programming)"), not a label as such. */
   derived: boolean;
+  /** Derived by dropping a vendor ("Windows" of "Microsoft Windows"): any label as such written so wins. */
+  withoutVendor: boolean;
 }
 
-// Entry codes: label id × 4 + variant (0 label, 1 without parentheses, 2 joined "cicd", 3 both).
+// Entry codes: label id × 8 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
+// of "Microsoft Windows"); 0 is the label as written.
 type Code = number;
 
 /**
@@ -47,10 +50,13 @@ export class PhraseDictionary {
     }
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
-      for (const variant of [0, 1, 2, 3]) {
+      for (const variant of VARIANTS) {
         const keys = this.variantKeys(label, variant);
         if (keys && !this.linkable(label, keys)) continue;
-        if (keys) this.put(keys, label * 4 + variant);
+        // Without its vendor, a product must still be a name ("Dreamweaver", "PowerPoint"): not ordinary words the
+        // taxonomy writes in lowercase ("Project", "Office", "Web Services") nor two letters ("CO" of "SAP CO").
+        if (keys && variant & 4 && (keys.every((key) => this.lowercaseWords.has(key)) || (keys.length === 1 && keys[0]!.length < 3))) continue;
+        if (keys) this.put(keys, label * 8 + variant);
       }
     }
   }
@@ -72,25 +78,26 @@ export class PhraseDictionary {
   }
 
   private phrase(code: Code): Phrase {
-    const label = code >> 2;
-    const variant = code & 3;
+    const label = code >> 3;
+    const variant = code & 7;
     const keys = this.variantKeys(label, variant)!;
-    const surface = variant & 1 ? stripParentheses(this.index.labelText[label]!) : this.index.labelText[label]!;
+    const surface = variantText(this.index.labelText[label]!, variant)!;
     return {
       skill: this.index.labelSkill[label]!,
       preferred: this.index.labelPreferred[label] === 1,
       exactKey: keys.join(' '),
       surface,
-      caseSensitive: variant < 2 && this.ambiguous(surface, keys),
+      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys),
       derived: variant !== 0,
+      withoutVendor: (variant & 4) !== 0,
     };
   }
 
   /** Token keys of a label variant, or undefined when the variant does not differ from the label. */
   private variantKeys(label: number, variant: number): string[] | undefined {
     const text = this.index.labelText[label]!;
-    const base = variant & 1 ? stripParentheses(text) : text;
-    if (variant & 1 && (base === text || !base)) return undefined;
+    const base = variantText(text, variant);
+    if (base === undefined) return undefined;
     const tokens = tokenize(base);
     if (tokens.length === 0 || tokens.length > 12) return undefined;
     if (!(variant & 2)) return tokens.map((t) => t.key);
@@ -146,6 +153,30 @@ export class PhraseDictionary {
     const first = stemToken(keys[0]!, this.stemLanguage);
     if ((this.longest.get(first) ?? 0) < keys.length) this.longest.set(first, keys.length);
   }
+}
+
+const VARIANTS = [0, 1, 2, 3, 4, 5];
+
+/**
+ * Software vendors whose product labels are often written without them ("Windows", "Dreamweaver", "PowerPoint"):
+ * a general list of large vendors, not taken from any evaluation set.
+ */
+const VENDORS = new Set(['Microsoft', 'MS', 'Adobe', 'Apple', 'Google', 'IBM', 'Oracle', 'SAP', 'Amazon', 'Autodesk', 'Apache', 'Cisco', 'VMware', 'Salesforce', 'Atlassian', 'JetBrains', 'Mozilla', 'Macromedia']);
+
+/** The text of a label variant, or undefined when the variant does not apply (does not differ from the label). */
+function variantText(text: string, variant: number): string | undefined {
+  let base = text;
+  if (variant & 1) {
+    base = stripParentheses(base);
+    if (base === text || !base) return undefined;
+  }
+  if (variant & 4) {
+    const space = base.indexOf(' ');
+    if (space < 0 || !VENDORS.has(base.slice(0, space))) return undefined;
+    base = base.slice(space + 1).trim();
+    if (!/^\p{Lu}/u.test(base)) return undefined;
+  }
+  return base;
 }
 
 function stripParentheses(text: string): string {

@@ -179,7 +179,7 @@ export class SkillLinker {
   private choose(phrases: Phrase[], span: Token[], sentenceStart: boolean): { phrase: Phrase; confidence: number } | undefined {
     const written = span.map((t) => t.surface).join(' ');
     const exactKey = span.map((t) => t.key).join(' ');
-    const usable = phrases.filter((p) => {
+    let usable = phrases.filter((p) => {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
       if (!p.caseSensitive) return true;
       // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised.
@@ -187,6 +187,8 @@ export class SkillLinker {
       return !sentenceStart || p.surface.length > 1 && p.surface === p.surface.toUpperCase();
     });
     if (usable.length === 0) return undefined;
+    // "Cloud" is the label of a skill before it is "IBM Cloud" without its vendor.
+    if (usable.some((p) => !p.withoutVendor)) usable = usable.filter((p) => !p.withoutVendor);
     const score = (p: Phrase) =>
       (p.exactKey === exactKey ? 4 : 0) + (p.preferred ? 2 : 0) + (p.derived ? 0 : 1) + (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
     const phrase = usable.reduce((a, b) => (score(b) > score(a) ? b : a));
