@@ -137,6 +137,8 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('organise events'),
     skill('research human behaviour'),
     skill('organisation'),
+    skill('show commitment', ['enjoy working']),
+    skill('work independently'),
     skill('Adobe Dreamweaver'),
     skill('Microsoft Project'),
     skill('project'),
@@ -175,6 +177,13 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     const [gapped] = linker.link('Develop beautiful campaigns.', { language: 'en', context: 'cv' }).skills;
     const [exact] = linker.link('Develop campaigns.', { language: 'en', context: 'cv' }).skills;
     expect(gapped!.confidence).toBeLessThan(exact!.confidence);
+  });
+
+  it('links overlapping phrases', () => {
+    expect(names('You enjoy working independently.')).toEqual([
+      ['enjoy working', 'show commitment'],
+      ['working independently', 'work independently'],
+    ]);
   });
 
   it('links a product written without its vendor when it is still a name', () => {

@@ -102,26 +102,20 @@ export class SkillLinker {
     const stems = dictionaries.map((d) => tokens.map((t) => stemToken(t.key, d.stemLanguage)));
     let i = 0;
     while (i < tokens.length) {
-      let best: { length: number; phrase: Phrase; confidence: number } | undefined;
-      dictionaries.forEach((dictionary, d) => {
-        const stemmed = stems[d]!;
-        const longest = Math.min(dictionary.maxLength(stemmed[i]!), tokens.length - i);
-        for (let length = longest; length >= 1 && (!best || length > best.length); length--) {
-          // A phrase does not continue across a glue joint it does not own ("Node" of "Node.js" is not "node").
-          if (tokens[i + length]?.glued && !tokens.slice(i, i + length).some((t) => t.glued)) continue;
-          if (tokens[i]!.glued && i > 0) continue;
-          const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
-          if (!phrases) continue;
-          const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0);
-          if (chosen) {
-            best = { length, ...chosen };
+      const best = this.longestAt(tokens, stems, dictionaries, i, 1);
+      if (best) {
+        matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
+        let next = i + best.length;
+        // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
+        for (let j = i + 1; j < i + best.length; j++) {
+          const overlapping = this.longestAt(tokens, stems, dictionaries, j, i + best.length - j + 1);
+          if (overlapping && overlapping.length >= 2) {
+            matches.push({ phrase: overlapping.phrase, start: tokens[j]!.start, end: tokens[j + overlapping.length - 1]!.end, confidence: overlapping.confidence, segment });
+            next = j + overlapping.length;
             break;
           }
         }
-      });
-      if (best) {
-        matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
-        i += best.length;
+        i = next;
       } else i++;
     }
     // Second pass: labels written with one more word inside, over the tokens no exact match took.
@@ -173,6 +167,28 @@ export class SkillLinker {
       }
     }
     return undefined;
+  }
+
+  /** The longest phrase of at least `minLength` tokens starting at token i, in any of the dictionaries. */
+  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, minLength: number): { length: number; phrase: Phrase; confidence: number } | undefined {
+    let best: { length: number; phrase: Phrase; confidence: number } | undefined;
+    dictionaries.forEach((dictionary, d) => {
+      const stemmed = stems[d]!;
+      const longest = Math.min(dictionary.maxLength(stemmed[i]!), tokens.length - i);
+      for (let length = longest; length >= minLength && (!best || length > best.length); length--) {
+        // A phrase does not continue across a glue joint it does not own ("Node" of "Node.js" is not "node").
+        if (tokens[i + length]?.glued && !tokens.slice(i, i + length).some((t) => t.glued)) continue;
+        if (tokens[i]!.glued && i > 0) continue;
+        const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
+        if (!phrases) continue;
+        const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0);
+        if (chosen) {
+          best = { length, ...chosen };
+          break;
+        }
+      }
+    });
+    return best;
   }
 
   /** Picks the phrase a span most likely means, and how sure we are. */
