@@ -78,7 +78,10 @@ export function pluralStem(key: string): string {
  * verbs and their forms ("organise", "organisation", "analysed" → "organiz…", "analyz…"), -our ("behaviour"), -tre
  * ("centre"). Applied to both sides, so a rare false pair ("advise" → "adviz") does no harm.
  */
+const BRITISH = /(?:[iy]s(?:e|es|ed|ing|ation|ations|er|ers)|our\w{0,4}|tres?)$/;
+
 function americanSpelling(word: string): string {
+  if (!BRITISH.test(word)) return word;
   return word
     .replace(/([^aeiou])is(e|es|ed|ing|ation|ations|er|ers)$/, '$1iz$2')
     .replace(/ys(e|es|ed|ing|er|ers)$/, 'yz$1')
