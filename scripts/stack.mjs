@@ -7,7 +7,7 @@ import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createGrpcClient, isDomainError } from '@talent/platform';
+import { createGrpcClient, isDomainError, LOCAL_GRPC_PORTS } from '@talent/platform';
 import { billing } from '@talent/proto';
 import { startProcessStack } from '@talent/testkit';
 
@@ -17,11 +17,11 @@ const demoFile = join(localDir, 'demo.json');
 mkdirSync(localDir, { recursive: true });
 
 const PORTS = {
-  billing: { port: 50051, metricsPort: 9461 },
-  documents: { port: 50052, metricsPort: 9462 },
-  matching: { port: 50053, metricsPort: 9463 },
-  sourcing: { port: 50054, metricsPort: 9464 },
-  skills: { port: 50055, metricsPort: 9465 },
+  billing: { port: LOCAL_GRPC_PORTS.billing, metricsPort: 9461 },
+  documents: { port: LOCAL_GRPC_PORTS.documents, metricsPort: 9462 },
+  matching: { port: LOCAL_GRPC_PORTS.matching, metricsPort: 9463 },
+  sourcing: { port: LOCAL_GRPC_PORTS.sourcing, metricsPort: 9464 },
+  skills: { port: LOCAL_GRPC_PORTS.skills, metricsPort: 9465 },
   gateway: { port: Number(process.env.PORT ?? 8080), metricsPort: 9466 },
 };
 const cleanups = [];

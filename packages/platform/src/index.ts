@@ -9,3 +9,4 @@ export * from './nats.js';
 export * from './outbox.js';
 export * from './migrate.js';
 export * from './service.js';
+export * from './local-ports.js';

@@ -1,4 +1,4 @@
-import { createGrpcClient, isDomainError, type AsyncClient } from '@talent/platform';
+import { createGrpcClient, isDomainError, localAddress, type AsyncClient } from '@talent/platform';
 import { billing } from '@talent/proto';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -142,7 +142,7 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`usage: talentctl ${Object.keys(commands).join(' | ')}`);
     return 2;
   }
-  const address = process.env.BILLING_SERVICE_ADDR ?? '127.0.0.1:50051';
+  const address = process.env.BILLING_SERVICE_ADDR ?? localAddress('billing');
   const client = createGrpcClient(billing.BillingServiceClient, address, { deadlineMs: 15_000 });
   try {
     return (await commands[name]!(client, argv.slice(2))) ?? 0;

@@ -1,4 +1,4 @@
-import { backendEnv, loadEnv, peerAddress } from '@talent/platform';
+import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 
 /**
@@ -7,8 +7,8 @@ import { z } from 'zod';
  */
 export const documentsEnvSchema = backendEnv('documents').extend({
   NATS_NAMESPACE: z.string().default(''),
-  SKILLS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50055'),
-  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
+  SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),
+  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
   /** `rules` (offline, deterministic) or `llm` (DESIGN §5). */
   ANALYZER: z.enum(['rules', 'llm']).default('rules'),
   /** Apache Tika server for text extraction; in-process extractors when unset. */

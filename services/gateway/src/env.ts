@@ -1,15 +1,15 @@
-import { baseEnv, loadEnv, peerAddress } from '@talent/platform';
+import { baseEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
 export const gatewayEnvSchema = baseEnv.extend({
   PORT: port.default(8080),
-  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50052'),
-  MATCHING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50053'),
-  SOURCING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50054'),
-  SKILLS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50055'),
+  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
+  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
+  MATCHING_SERVICE_ADDR: peerAddress.default(localAddress('matching')),
+  SOURCING_SERVICE_ADDR: peerAddress.default(localAddress('sourcing')),
+  SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),
   /** Requests per minute per workspace (authenticated) or per client IP (public paths). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Capped at 5 s so a revoked key stops working within 10 s (issue 2). */

@@ -1,12 +1,12 @@
-import { backendEnv, loadEnv, peerAddress } from '@talent/platform';
+import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 
 /** Peers and the optional LLM re-scorer are validated at boot, before the scoring engine uses them. */
 export const matchingEnvSchema = backendEnv('matching').extend({
   NATS_NAMESPACE: z.string().default(''),
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50052'),
-  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
-  SKILLS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50055'),
+  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
+  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
+  SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),

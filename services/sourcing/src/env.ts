@@ -1,11 +1,11 @@
-import { backendEnv, loadEnv, peerAddress } from '@talent/platform';
+import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 
 /** Peers and the provider are validated at boot; without a provider, searches will answer 503 (spec). */
 export const sourcingEnvSchema = backendEnv('sourcing').extend({
   NATS_NAMESPACE: z.string().default(''),
-  BILLING_SERVICE_ADDR: peerAddress.default('127.0.0.1:50051'),
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default('127.0.0.1:50052'),
+  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
+  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
   SOURCING_PROVIDER_URL: z.url().optional(),
   SOURCING_API_KEY: z.string().min(1).optional(),
 });
