@@ -1,31 +1,22 @@
-import type { RunningBackend } from '@talent/platform';
 import { skills } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSkills } from '../src/app.js';
-import { loadSkillsEnv } from '../src/env.js';
 import { SkillLinker } from '../src/linking/skill-linker.js';
 import { SkillIndex } from '../src/search/skill-index.js';
 import type { TaxonomySkill } from '../src/taxonomy/model.js';
-import { connect, failure, fixtureSeedDir, type SkillsClient } from './helpers.js';
+import { failure, startFixtureSkills, type SkillsClient } from './helpers.js';
 
 const { EXTRACTION_CONTEXT_CV: CV, EXTRACTION_CONTEXT_JOB: JOB } = skills.ExtractionContext;
 const { REQUIREMENT_HINT_REQUIRED: REQUIRED, REQUIREMENT_HINT_OPTIONAL: OPTIONAL } = skills.RequirementHint;
 
 describe('skills service: ExtractSkills links skills in CV and job texts', () => {
-  const env = loadSkillsEnv(backendTestEnv('skills', { SKILLS_SEED_DIR: fixtureSeedDir }));
-  let service: RunningBackend;
+  let skillsService: Awaited<ReturnType<typeof startFixtureSkills>> | undefined;
   let client: SkillsClient;
 
   beforeAll(async () => {
-    service = await startSkills(env);
-    client = connect(service.grpcPort);
+    skillsService = await startFixtureSkills();
+    client = skillsService.client;
   });
-  afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await dropSchema(env.DATABASE_SCHEMA);
-  });
+  afterAll(() => skillsService?.stop());
 
   const extract = (text: string, context = CV, language = '') => client.extractSkills({ text, language, context });
 

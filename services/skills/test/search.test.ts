@@ -1,25 +1,17 @@
-import type { RunningBackend } from '@talent/platform';
 import { skills } from '@talent/proto';
-import { backendTestEnv, dropSchema } from '@talent/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSkills } from '../src/app.js';
-import { loadSkillsEnv } from '../src/env.js';
-import { connect, failure, fixtureSeedDir, search, type SkillsClient } from './helpers.js';
+import { connect, failure, search, startFixtureSkills, type SkillsClient } from './helpers.js';
 
 describe('skills service: search, languages, lookup over gRPC (seed taxonomy)', () => {
-  const env = loadSkillsEnv(backendTestEnv('skills', { SKILLS_SEED_DIR: fixtureSeedDir }));
-  let service: RunningBackend;
+  let skillsService: Awaited<ReturnType<typeof startFixtureSkills>> | undefined;
   let client: SkillsClient;
 
   beforeAll(async () => {
-    service = await startSkills(env);
-    client = connect(service.grpcPort);
+    skillsService = await startFixtureSkills();
+    client = skillsService.client;
   });
-  afterAll(async () => {
-    client?.close();
-    await service?.stop();
-    await dropSchema(env.DATABASE_SCHEMA);
-  });
+  afterAll(() => skillsService?.stop());
 
   const names = async (query: string, extra: Partial<skills.SearchSkillsRequest> = {}) =>
     (await search(client, query, extra)).results.map((s) => s.name);
@@ -120,7 +112,7 @@ describe('skills service: search, languages, lookup over gRPC (seed taxonomy)', 
   it('describes the loaded taxonomy, and a restart neither re-imports nor changes it', async () => {
     const before = await client.getTaxonomyInfo({});
     expect(before).toMatchObject({ source: 'seed', skillCount: 21 });
-    const again = await startSkills(env);
+    const again = await startSkills(skillsService!.env);
     const other = connect(again.grpcPort);
     try {
       const after = await other.getTaxonomyInfo({});

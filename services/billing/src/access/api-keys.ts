@@ -10,12 +10,6 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key.trim().toLowerCase()).digest('hex');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function looksLikeApiKey(value: string): boolean {
-  return UUID.test(value.trim());
-}
-
 /** Compares hashes in constant time, so a lookup never tells how close a guess came. */
 export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');

@@ -4,7 +4,8 @@ import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { validateTokens } from '../ledger/usage-lines.js';
-import { hashApiKey, looksLikeApiKey, newApiKey, sameHash } from './api-keys.js';
+import { isUuid, requireUuid } from '../ids.js';
+import { hashApiKey, newApiKey, sameHash } from './api-keys.js';
 
 export interface CreatedKey {
   keyId: string;
@@ -76,7 +77,7 @@ export class WorkspaceAccess {
 
   /** Revoking twice keeps the first revocation time. */
   async revokeApiKey(keyId: string): Promise<Date> {
-    if (!looksLikeApiKey(keyId)) throw new DomainError('NOT_FOUND', `API key ${keyId} does not exist.`, { key_id: keyId });
+    requireUuid(keyId, 'API key', 'key_id');
     const existing = await this.db.apiKey.findUnique({ where: { id: keyId } });
     if (!existing) throw new DomainError('NOT_FOUND', `API key ${keyId} does not exist.`, { key_id: keyId });
     if (existing.revokedAt) return existing.revokedAt;
@@ -85,7 +86,7 @@ export class WorkspaceAccess {
   }
 
   async authenticate(apiKey: string): Promise<{ workspaceId: string; keyId: string }> {
-    if (!looksLikeApiKey(apiKey)) throw new DomainError('UNAUTHENTICATED', 'Invalid API Key.');
+    if (!isUuid(apiKey.trim())) throw new DomainError('UNAUTHENTICATED', 'Invalid API Key.');
     const hash = hashApiKey(apiKey);
     const found = await this.db.apiKey.findUnique({ where: { keyHash: hash } });
     if (!found || found.revokedAt || !sameHash(found.keyHash, hash)) {
@@ -95,8 +96,8 @@ export class WorkspaceAccess {
   }
 
   async requireWorkspace(workspaceId: string): Promise<void> {
-    const exists =
-      looksLikeApiKey(workspaceId) && (await this.db.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } }));
+    const id = requireUuid(workspaceId, 'Workspace', 'workspace_id');
+    const exists = await this.db.workspace.findUnique({ where: { id }, select: { id: true } });
     if (!exists) throw new DomainError('NOT_FOUND', `Workspace ${workspaceId} does not exist.`, { workspace_id: workspaceId });
   }
 }

@@ -4,9 +4,8 @@ import type pg from 'pg';
 import type { Clock } from './clock.js';
 import { isRetryable, translateDbError } from './db-errors.js';
 import { requestHash } from './request-hash.js';
+import { isUuid, requireUuid } from '../ids.js';
 import {
-  isUuid,
-  requireUuid,
   validateIdempotencyKey,
   validateLines,
   validateTokens,

@@ -57,18 +57,6 @@ export function validateIdempotencyKey(key: string): string {
   return trimmed;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-/** Ids that are not UUIDs cannot exist: answer NOT_FOUND rather than let PostgreSQL reject the cast. */
-export function requireUuid(value: string, what: string, field: string): string {
-  if (!isUuid(value)) throw new DomainError('NOT_FOUND', `${what} ${value || '(empty)'} does not exist.`, { [field]: value });
-  return value.toLowerCase();
-}
-
 export function validateTokens(value: number, field: string, min: number): number {
   if (!Number.isSafeInteger(value) || value < min || value > LIMITS.maxTokens) {
     throw invalid(`${field} must be a whole number of tokens from ${min} to ${LIMITS.maxTokens}.`, field);

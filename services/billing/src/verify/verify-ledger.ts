@@ -1,6 +1,6 @@
 import { DomainError } from '@talent/platform';
 import type pg from 'pg';
-import { requireUuid } from '../ledger/usage-lines.js';
+import { requireUuid } from '../ids.js';
 
 export interface Verification {
   accountsChecked: number;
