@@ -82,20 +82,34 @@ export function taskStatusToJSON(object: TaskStatus): string {
   }
 }
 
+/**
+ * Accepts every input or none: one task per input, charged once each (cv_processing / job_processing) unless
+ * `cache` finds the same content already analyzed (or in flight) in the workspace, whose id is then returned
+ * uncharged. INSUFFICIENT_CREDITS when the batch cannot be paid in full (nothing created, nothing charged).
+ */
 export interface AnalyzeTextsRequest {
   workspaceId: string;
   kind: DocumentKind;
   inputs: string[];
   cache: boolean;
+  /**
+   * Optional (the REST Idempotency-Key): a replay returns the first response; another request with the same key
+   * fails with IDEMPOTENCY_KEY_REUSED.
+   */
   idempotencyKey: string;
 }
 
 export interface UploadedFile {
   filename: string;
+  /** As declared by the client; informational only (the type is decided from the bytes). */
   contentType: string;
   content: Buffer;
 }
 
+/**
+ * As AnalyzeTexts, one task per file. Files that are not PDF, DOC or DOCX by their bytes fail the whole request
+ * with UNSUPPORTED_FILE_TYPE (details: filename).
+ */
 export interface AnalyzeFilesRequest {
   workspaceId: string;
   kind: DocumentKind;
@@ -105,11 +119,15 @@ export interface AnalyzeFilesRequest {
 }
 
 export interface AnalyzeTextsResponse {
+  /** One per input, in input order. */
   ids: string[];
+  /** This answers an earlier request with the same idempotency key. */
+  replayed: boolean;
 }
 
 export interface AnalyzeFilesResponse {
   ids: string[];
+  replayed: boolean;
 }
 
 export interface GetStatusesRequest {
@@ -121,19 +139,23 @@ export interface GetStatusesRequest {
 export interface StatusItem {
   id: string;
   status: TaskStatus;
-  /** Set when the id was deduplicated onto an earlier task. */
+  /** Set (to the task holding the analysis) once the same content was resubmitted and deduplicated onto it. */
   originalId: string;
+  /** Why a FAILED task failed; empty otherwise. */
+  reason: string;
 }
 
 export interface GetStatusesResponse {
   items: StatusItem[];
 }
 
+/** NOT_FOUND for unknown, foreign, deleted and FAILED ids; TASK_PENDING while the analysis is in flight. */
 export interface GetRecordRequest {
   workspaceId: string;
   kind: DocumentKind;
   id: string;
-  language: string;
+  /** Raw Accept-Language value: skill names come back in the best available language (English otherwise). */
+  acceptLanguage: string;
 }
 
 /** Records travel as the spec's JSON (CV or Job record), validated at both ends by zod schemas. */
@@ -150,10 +172,12 @@ export interface GetRecordResponse {
   record?: Record | undefined;
 }
 
+/** COMPLETED records only, newest first. */
 export interface ListRecordsRequest {
   workspaceId: string;
   kind: DocumentKind;
   page?: PageRequest | undefined;
+  acceptLanguage: string;
 }
 
 export interface ListRecordsResponse {
@@ -161,10 +185,12 @@ export interface ListRecordsResponse {
   page?: PageInfo | undefined;
 }
 
+/** UPDATE_INVALID (400 detail.message, maybe invalid_skills) or UPDATE_SCHEMA_MISMATCH (422 detail) on bad input. */
 export interface UpdateRecordRequest {
   workspaceId: string;
   kind: DocumentKind;
   id: string;
+  /** ISO 639-1 code of the content: the body's content_language, else the Accept-Language header. */
   contentLanguage: string;
   /** The update body as JSON (dimensions to replace). */
   patchJson: string;
@@ -180,7 +206,10 @@ export interface DeleteRecordRequest {
   id: string;
 }
 
+/** Erases the record, its stored file and text and its dedupe entry; publishes talent.documents.record.deleted. */
 export interface DeleteRecordResponse {
+  /** What the record is called (a CV's candidate name, a job's title), for the confirmation message; may be empty. */
+  name: string;
 }
 
 function createBaseAnalyzeTextsRequest(): AnalyzeTextsRequest {
@@ -571,13 +600,16 @@ export const AnalyzeFilesRequest: MessageFns<AnalyzeFilesRequest> = {
 };
 
 function createBaseAnalyzeTextsResponse(): AnalyzeTextsResponse {
-  return { ids: [] };
+  return { ids: [], replayed: false };
 }
 
 export const AnalyzeTextsResponse: MessageFns<AnalyzeTextsResponse> = {
   encode(message: AnalyzeTextsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.ids) {
       writer.uint32(10).string(v!);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(16).bool(message.replayed);
     }
     return writer;
   },
@@ -603,6 +635,14 @@ export const AnalyzeTextsResponse: MessageFns<AnalyzeTextsResponse> = {
             message.ids.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -616,13 +656,19 @@ export const AnalyzeTextsResponse: MessageFns<AnalyzeTextsResponse> = {
   },
 
   fromJSON(object: any): AnalyzeTextsResponse {
-    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
   },
 
   toJSON(message: AnalyzeTextsResponse): unknown {
     const obj: any = {};
     if (message.ids?.length) {
       obj.ids = message.ids;
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
     }
     return obj;
   },
@@ -633,18 +679,22 @@ export const AnalyzeTextsResponse: MessageFns<AnalyzeTextsResponse> = {
   fromPartial(object: DeepPartial<AnalyzeTextsResponse>): AnalyzeTextsResponse {
     const message = createBaseAnalyzeTextsResponse();
     message.ids = object.ids?.map((e) => e) || [];
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
 
 function createBaseAnalyzeFilesResponse(): AnalyzeFilesResponse {
-  return { ids: [] };
+  return { ids: [], replayed: false };
 }
 
 export const AnalyzeFilesResponse: MessageFns<AnalyzeFilesResponse> = {
   encode(message: AnalyzeFilesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.ids) {
       writer.uint32(10).string(v!);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(16).bool(message.replayed);
     }
     return writer;
   },
@@ -670,6 +720,14 @@ export const AnalyzeFilesResponse: MessageFns<AnalyzeFilesResponse> = {
             message.ids.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -683,13 +741,19 @@ export const AnalyzeFilesResponse: MessageFns<AnalyzeFilesResponse> = {
   },
 
   fromJSON(object: any): AnalyzeFilesResponse {
-    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [],
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
   },
 
   toJSON(message: AnalyzeFilesResponse): unknown {
     const obj: any = {};
     if (message.ids?.length) {
       obj.ids = message.ids;
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
     }
     return obj;
   },
@@ -700,6 +764,7 @@ export const AnalyzeFilesResponse: MessageFns<AnalyzeFilesResponse> = {
   fromPartial(object: DeepPartial<AnalyzeFilesResponse>): AnalyzeFilesResponse {
     const message = createBaseAnalyzeFilesResponse();
     message.ids = object.ids?.map((e) => e) || [];
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
@@ -810,7 +875,7 @@ export const GetStatusesRequest: MessageFns<GetStatusesRequest> = {
 };
 
 function createBaseStatusItem(): StatusItem {
-  return { id: "", status: 0, originalId: "" };
+  return { id: "", status: 0, originalId: "", reason: "" };
 }
 
 export const StatusItem: MessageFns<StatusItem> = {
@@ -823,6 +888,9 @@ export const StatusItem: MessageFns<StatusItem> = {
     }
     if (message.originalId !== "") {
       writer.uint32(26).string(message.originalId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
     }
     return writer;
   },
@@ -864,6 +932,14 @@ export const StatusItem: MessageFns<StatusItem> = {
             message.originalId = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -885,6 +961,7 @@ export const StatusItem: MessageFns<StatusItem> = {
         : isSet(object.original_id)
         ? globalThis.String(object.original_id)
         : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
     };
   },
 
@@ -899,6 +976,9 @@ export const StatusItem: MessageFns<StatusItem> = {
     if (message.originalId !== "") {
       obj.originalId = message.originalId;
     }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
     return obj;
   },
 
@@ -910,6 +990,7 @@ export const StatusItem: MessageFns<StatusItem> = {
     message.id = object.id ?? "";
     message.status = object.status ?? 0;
     message.originalId = object.originalId ?? "";
+    message.reason = object.reason ?? "";
     return message;
   },
 };
@@ -984,7 +1065,7 @@ export const GetStatusesResponse: MessageFns<GetStatusesResponse> = {
 };
 
 function createBaseGetRecordRequest(): GetRecordRequest {
-  return { workspaceId: "", kind: 0, id: "", language: "" };
+  return { workspaceId: "", kind: 0, id: "", acceptLanguage: "" };
 }
 
 export const GetRecordRequest: MessageFns<GetRecordRequest> = {
@@ -998,8 +1079,8 @@ export const GetRecordRequest: MessageFns<GetRecordRequest> = {
     if (message.id !== "") {
       writer.uint32(26).string(message.id);
     }
-    if (message.language !== "") {
-      writer.uint32(34).string(message.language);
+    if (message.acceptLanguage !== "") {
+      writer.uint32(34).string(message.acceptLanguage);
     }
     return writer;
   },
@@ -1046,7 +1127,7 @@ export const GetRecordRequest: MessageFns<GetRecordRequest> = {
               break;
             }
 
-            message.language = reader.string();
+            message.acceptLanguage = reader.string();
             continue;
           }
         }
@@ -1070,7 +1151,11 @@ export const GetRecordRequest: MessageFns<GetRecordRequest> = {
         : "",
       kind: isSet(object.kind) ? documentKindFromJSON(object.kind) : 0,
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      acceptLanguage: isSet(object.acceptLanguage)
+        ? globalThis.String(object.acceptLanguage)
+        : isSet(object.accept_language)
+        ? globalThis.String(object.accept_language)
+        : "",
     };
   },
 
@@ -1085,8 +1170,8 @@ export const GetRecordRequest: MessageFns<GetRecordRequest> = {
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.language !== "") {
-      obj.language = message.language;
+    if (message.acceptLanguage !== "") {
+      obj.acceptLanguage = message.acceptLanguage;
     }
     return obj;
   },
@@ -1099,7 +1184,7 @@ export const GetRecordRequest: MessageFns<GetRecordRequest> = {
     message.workspaceId = object.workspaceId ?? "";
     message.kind = object.kind ?? 0;
     message.id = object.id ?? "";
-    message.language = object.language ?? "";
+    message.acceptLanguage = object.acceptLanguage ?? "";
     return message;
   },
 };
@@ -1333,7 +1418,7 @@ export const GetRecordResponse: MessageFns<GetRecordResponse> = {
 };
 
 function createBaseListRecordsRequest(): ListRecordsRequest {
-  return { workspaceId: "", kind: 0, page: undefined };
+  return { workspaceId: "", kind: 0, page: undefined, acceptLanguage: "" };
 }
 
 export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
@@ -1346,6 +1431,9 @@ export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    if (message.acceptLanguage !== "") {
+      writer.uint32(34).string(message.acceptLanguage);
     }
     return writer;
   },
@@ -1387,6 +1475,14 @@ export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.acceptLanguage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1408,6 +1504,11 @@ export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
         : "",
       kind: isSet(object.kind) ? documentKindFromJSON(object.kind) : 0,
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      acceptLanguage: isSet(object.acceptLanguage)
+        ? globalThis.String(object.acceptLanguage)
+        : isSet(object.accept_language)
+        ? globalThis.String(object.accept_language)
+        : "",
     };
   },
 
@@ -1422,6 +1523,9 @@ export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.acceptLanguage !== "") {
+      obj.acceptLanguage = message.acceptLanguage;
+    }
     return obj;
   },
 
@@ -1435,6 +1539,7 @@ export const ListRecordsRequest: MessageFns<ListRecordsRequest> = {
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
       : undefined;
+    message.acceptLanguage = object.acceptLanguage ?? "";
     return message;
   },
 };
@@ -1844,11 +1949,14 @@ export const DeleteRecordRequest: MessageFns<DeleteRecordRequest> = {
 };
 
 function createBaseDeleteRecordResponse(): DeleteRecordResponse {
-  return {};
+  return { name: "" };
 }
 
 export const DeleteRecordResponse: MessageFns<DeleteRecordResponse> = {
-  encode(_: DeleteRecordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: DeleteRecordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
     return writer;
   },
 
@@ -1865,6 +1973,14 @@ export const DeleteRecordResponse: MessageFns<DeleteRecordResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1877,20 +1993,24 @@ export const DeleteRecordResponse: MessageFns<DeleteRecordResponse> = {
     }
   },
 
-  fromJSON(_: any): DeleteRecordResponse {
-    return {};
+  fromJSON(object: any): DeleteRecordResponse {
+    return { name: isSet(object.name) ? globalThis.String(object.name) : "" };
   },
 
-  toJSON(_: DeleteRecordResponse): unknown {
+  toJSON(message: DeleteRecordResponse): unknown {
     const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
     return obj;
   },
 
   create(base?: DeepPartial<DeleteRecordResponse>): DeleteRecordResponse {
     return DeleteRecordResponse.fromPartial(base ?? {});
   },
-  fromPartial(_: DeepPartial<DeleteRecordResponse>): DeleteRecordResponse {
+  fromPartial(object: DeepPartial<DeleteRecordResponse>): DeleteRecordResponse {
     const message = createBaseDeleteRecordResponse();
+    message.name = object.name ?? "";
     return message;
   },
 };
