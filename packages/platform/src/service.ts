@@ -109,3 +109,19 @@ export function runMain(name: string, main: () => Promise<void>): void {
     process.exit(1);
   });
 }
+
+/**
+ * The whole of a backend's `src/migrate.ts` (`node dist/migrate.js`, the Kubernetes pre-install/pre-upgrade Job):
+ * applies the service's migrations to its schema and exits, non-zero on failure.
+ */
+export function runMigrateMain(
+  name: string,
+  loadEnv: () => Pick<BackendEnv, 'DATABASE_URL' | 'DATABASE_SCHEMA'>,
+  migrationsDir: string,
+): void {
+  runMain(`${name}-migrate`, async () => {
+    const env = loadEnv();
+    const result = await migrate({ databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migrationsDir, log: console.log });
+    console.log(`${name}: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);
+  });
+}
