@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { backendEnv, EnvError, loadEnv } from './env.js';
+import { backendEnv, baseEnv, EnvError, loadEnv } from './env.js';
 
 describe('loadEnv', () => {
   const schema = backendEnv('billing');
 
   it('applies defaults and names the schema after the service', () => {
     const env = loadEnv(schema, { DATABASE_URL: 'postgresql://u@h:5432/db' });
-    expect(env).toMatchObject({ GRPC_PORT: 50051, DATABASE_SCHEMA: 'billing', LOG_LEVEL: 'info', NATS_URL: 'nats://127.0.0.1:4222' });
+    expect(env).toMatchObject({ GRPC_PORT: 50051, DATABASE_SCHEMA: 'billing', LOG_LEVEL: 'info', NATS_URL: 'nats://127.0.0.1:4222', NATS_NAMESPACE: '' });
+  });
+
+  it('refuses a NATS namespace that cannot be a subject token', () => {
+    expect(loadEnv(baseEnv, { NATS_NAMESPACE: 't_abc-1' }).NATS_NAMESPACE).toBe('t_abc-1');
+    expect(() => loadEnv(baseEnv, { NATS_NAMESPACE: 'a.b' })).toThrow(/NATS_NAMESPACE: letters, digits/);
   });
 
   it('stops with a message naming every missing or bad variable', () => {

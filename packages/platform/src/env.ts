@@ -34,6 +34,11 @@ export const baseEnv = z.object({
   METRICS_PORT: port.default(9464),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** Prefix of every subject and stream (`natsNames` in @talent/events): stacks sharing one NATS never meet. */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only (it becomes a subject token and part of stream names)')
+    .default(''),
 });
 
 /** Variables of a backend service that owns a PostgreSQL schema and serves gRPC. */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 /** Peers and the optional LLM re-scorer are validated at boot, before the scoring engine uses them. */
 export const matchingEnvSchema = backendEnv('matching').extend({
-  NATS_NAMESPACE: z.string().default(''),
   DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
   BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
   SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),

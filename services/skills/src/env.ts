@@ -6,7 +6,6 @@ import { z } from 'zod';
 export const shippedSeedDir = fileURLToPath(new URL('../seed/skills', import.meta.url));
 
 export const skillsEnvSchema = backendEnv('skills').extend({
-  NATS_NAMESPACE: z.string().default(''),
   /** ESCO CSV export (directory or zip) to load at first boot; the seed taxonomy when unset. */
   SKILLS_ESCO_DIR: z
     .string()

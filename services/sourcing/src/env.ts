@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 /** Peers and the provider are validated at boot; without a provider, searches will answer 503 (spec). */
 export const sourcingEnvSchema = backendEnv('sourcing').extend({
-  NATS_NAMESPACE: z.string().default(''),
   BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
   DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
   SOURCING_PROVIDER_URL: z.url().optional(),
