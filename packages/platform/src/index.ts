@@ -1,5 +1,6 @@
 export * from './env.js';
 export * from './errors.js';
+export * from './ids.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './grpc-server.js';

@@ -1,8 +1,8 @@
-import { DomainError } from '@talent/platform';
+import { DomainError, isUuid } from '@talent/platform';
 import { SkillLinker, type LinkContext, type LinkResult } from './linking/skill-linker.js';
 import { languageNames, negotiateLanguage } from './search/languages.js';
 import { validateSearchParams } from './search/search-params.js';
-import { isUuid, SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
+import { SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE, type TaxonomySkill, type TaxonomyVersionInfo } from './taxonomy/model.js';
 
 const MAX_IDS = 1000;

@@ -1,10 +1,10 @@
-import { DomainError } from '@talent/platform';
+import { DomainError, isUuid } from '@talent/platform';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { validateTokens } from '../ledger/usage-lines.js';
-import { isUuid, requireUuid } from '../ids.js';
+import { requireUuid } from '../ids.js';
 import { hashApiKey, newApiKey, sameHash } from './api-keys.js';
 
 export interface CreatedKey {

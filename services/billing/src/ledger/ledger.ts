@@ -1,10 +1,10 @@
-import { DomainError } from '@talent/platform';
+import { DomainError, isUuid } from '@talent/platform';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Clock } from './clock.js';
 import { isRetryable, translateDbError } from './db-errors.js';
 import { requestHash } from './request-hash.js';
-import { isUuid, requireUuid } from '../ids.js';
+import { requireUuid } from '../ids.js';
 import {
   validateIdempotencyKey,
   validateLines,

@@ -1,3 +1,4 @@
+import { isUuid } from '@talent/platform';
 import { basename } from 'node:path';
 import { ESCO_ATTRIBUTION, LANGUAGE_CODE, type SkillTypeName, type Taxonomy, type TaxonomySkill } from '../taxonomy/model.js';
 import { firstLines, readCsv, readLeadingCells, type CsvRow } from './csv.js';
@@ -5,7 +6,8 @@ import { openFileSource, singleFileSource, type FileSource } from './file-source
 import { ImportError } from './import-error.js';
 import { LabelMerger } from './label-merger.js';
 
-const SKILL_URI = /^(?:https?:\/\/data\.europa\.eu\/esco\/skill\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+/** A skill's URI is this prefix and its UUID; some files give the bare UUID. */
+const SKILL_URI_PREFIX = /^https?:\/\/data\.europa\.eu\/esco\/skill\//i;
 
 /** The layouts of ESCO-derived files we understand, recognised by their header (see shared/data/README.md). */
 type Layout =
@@ -197,8 +199,8 @@ function rowsOf(file: EscoFile, required: string[]): CsvRow[] {
 /** The UUID of an ESCO skill URI; non-skill URIs (occupations, skill groups) give undefined unless `strict`. */
 function skillId(file: EscoFile, row: CsvRow, column: string, strict: boolean): string | undefined {
   const value = (row.cells[column] ?? '').trim();
-  const match = SKILL_URI.exec(value);
-  if (match) return match[1]!.toLowerCase();
+  const id = value.replace(SKILL_URI_PREFIX, '');
+  if (isUuid(id)) return id.toLowerCase();
   if (strict) throw new ImportError(where(file), row.line, `${column} is not an ESCO skill URI: "${value.slice(0, 80)}"`);
   return undefined;
 }

@@ -1,19 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { UUID_PATTERN } from '@talent/platform';
 import { z } from 'zod';
-import { LANGUAGE_CODE, UUID, type Taxonomy, type TaxonomySkill } from '../taxonomy/model.js';
+import { LANGUAGE_CODE, type Taxonomy, type TaxonomySkill } from '../taxonomy/model.js';
 import { ImportError } from './import-error.js';
 import { LabelMerger } from './label-merger.js';
 
 const seedSkill = z.object({
-  id: z.string().regex(UUID, 'must be a UUID'),
+  id: z.string().regex(UUID_PATTERN, 'must be a UUID'),
   type: z.enum(['hard-skill', 'soft-skill']),
   labels: z.record(
     z.string().regex(LANGUAGE_CODE, 'language keys must be ISO 639-1 codes'),
     z.object({ preferred: z.string().trim().min(1), alt: z.array(z.string()).default([]) }),
   ),
   description: z.string().optional().nullable(),
-  broader: z.union([z.string().regex(UUID), z.array(z.string().regex(UUID))]).optional().nullable(),
+  broader: z.union([z.string().regex(UUID_PATTERN), z.array(z.string().regex(UUID_PATTERN))]).optional().nullable(),
 });
 
 /** The seed taxonomy shipped in services/skills/seed/skills/<domain>.json (format: seed/README.md). */

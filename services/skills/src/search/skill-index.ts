@@ -1,5 +1,5 @@
 import { foldText, tokenKeys } from '../text/normalize.js';
-import { DEFAULT_LANGUAGE, UUID, type SkillTypeName, type TaxonomySkill, type TaxonomySource } from '../taxonomy/model.js';
+import { DEFAULT_LANGUAGE, type SkillTypeName, type TaxonomySkill, type TaxonomySource } from '../taxonomy/model.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 
 /** A skill as callers see it: one name, in the requested language or the language it fell back to. */
@@ -306,5 +306,3 @@ export class SkillIndex {
 function wordCount(key: string): number {
   return key.replace(/\s*\(.*$/, '').split(' ').length;
 }
-
-export const isUuid = (value: string): boolean => UUID.test(value);

@@ -44,5 +44,4 @@ export interface TaxonomyVersionInfo {
   importedAt: Date;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
