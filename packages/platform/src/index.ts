@@ -8,6 +8,7 @@ export * from './grpc-client.js';
 export * from './health.js';
 export * from './nats.js';
 export * from './outbox.js';
+export * from './polling-loop.js';
 export * from './migrate.js';
 export * from './service.js';
 export * from './local-ports.js';

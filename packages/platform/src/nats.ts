@@ -24,8 +24,13 @@ export interface JetStreamHandles {
   jsm: JetStreamManager;
 }
 
+/** Publishing needs only this; unlike the manager it costs no round trip to the server. */
+export function jetStreamClient(nc: NatsConnection): JetStreamClient {
+  return jetstream(nc);
+}
+
 export async function jetStreamHandles(nc: NatsConnection): Promise<JetStreamHandles> {
-  return { js: jetstream(nc), jsm: await jetstreamManager(nc) };
+  return { js: jetStreamClient(nc), jsm: await jetstreamManager(nc) };
 }
 
 /** Creates the stream, or updates it when it exists; safe to call from every replica at every boot. */

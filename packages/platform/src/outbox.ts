@@ -2,6 +2,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { JetStreamClient } from './nats.js';
 import type { Logger } from './logger.js';
+import { PollingLoop } from './polling-loop.js';
 
 /**
  * The transactional outbox (DESIGN §3): a service writes its state change and the event announcing it in one
@@ -14,37 +15,32 @@ import type { Logger } from './logger.js';
  * mark only yields a duplicate that JetStream's de-duplication window drops (and consumers are idempotent).
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
-  private wakeRequested = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly schema: string,
     private readonly js: JetStreamClient,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly options: { pollMs?: number; batchSize?: number; retentionHours?: number } = {},
-  ) {}
+  ) {
+    this.loop = new PollingLoop({ name: 'outbox relay', intervalMs: options.pollMs ?? 250, tick: () => this.flush(), logger });
+  }
 
+  /** Polls from now on; rows left by an earlier run (a crash, a stop) go out at once. */
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
+    this.loop.wake();
   }
 
   /** Publish now instead of at the next poll (call after committing a transaction that wrote events). */
   kick(): void {
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  /** Resolves once a publish in progress has finished; call before closing the pool. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Publishes every pending row once; returns how many were published. */
@@ -55,25 +51,6 @@ export class OutboxRelay {
       total += published;
       if (published < (this.options.batchSize ?? 100)) return total;
     }
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.flush()
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error }, 'outbox relay failed; will retry');
-        })
-        .finally(() => {
-          this.running = undefined;
-          const again = this.wakeRequested;
-          this.wakeRequested = false;
-          this.schedule(again ? 0 : (this.options.pollMs ?? 250));
-        });
-    }, delayMs);
-    this.timer.unref?.();
   }
 
   private async publishBatch(): Promise<number> {

@@ -5,7 +5,7 @@ import { startGrpcServer, type GrpcServiceBinding, type RunningGrpcServer } from
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
 import { migrate } from './migrate.js';
-import { connectNats, type NatsConnection } from './nats.js';
+import { connectNats, jetStreamClient, type JetStreamClient, type NatsConnection } from './nats.js';
 
 export type BackendEnv = z.output<ReturnType<typeof backendEnv>>;
 
@@ -14,11 +14,16 @@ export interface BackendContext<E extends BackendEnv> {
   logger: Logger;
   metrics: Metrics;
   nats: NatsConnection;
+  /** JetStream on `nats`, e.g. for an OutboxRelay (docs/adding-a-service.md). */
+  js: JetStreamClient;
 }
 
 export interface BackendParts {
   services: GrpcServiceBinding[];
-  /** Stops consumers and timers, closes pools; runs after the gRPC server has drained. */
+  /**
+   * Stops consumers, timers and the outbox relay, then closes pools; runs after the gRPC server has drained
+   * and before NATS is drained.
+   */
   stop?: () => Promise<void>;
 }
 
@@ -58,7 +63,7 @@ export async function startBackend<E extends BackendEnv>(options: {
   let grpc: RunningGrpcServer;
   let metricsServer: Server;
   try {
-    parts = await options.setup({ env, logger, metrics, nats });
+    parts = await options.setup({ env, logger, metrics, nats, js: jetStreamClient(nats) });
     grpc = await startGrpcServer({ port: env.GRPC_PORT, services: parts.services, logger, metrics });
     metricsServer = await startMetricsServer(metrics.registry, env.METRICS_PORT);
   } catch (error) {

@@ -70,4 +70,17 @@ describe('OutboxRelay on real PostgreSQL and JetStream', () => {
     expect(row.rows[0].published_at).toBeNull();
     await pool.query(`DELETE FROM "${schema}"."outbox" WHERE id = $1`, [orphan]);
   });
+
+  it('runs on its own once started: publishes what a kick announces, and stops after the publish in progress', async () => {
+    const { js, jsm } = await jetStreamHandles(nc);
+    const before = (await jsm.streams.info(stream)).state.messages;
+    const relay = new OutboxRelay(pool, schema, js, createLogger('test', 'silent'), { pollMs: 60_000 });
+    relay.start();
+    await pool.query(`INSERT INTO "${schema}"."outbox" (id, subject, payload) VALUES ($1, $2, '{"kicked":true}')`, [randomUUID(), subject]);
+    relay.kick();
+    const deadline = Date.now() + 5_000;
+    while ((await jsm.streams.info(stream)).state.messages === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await relay.stop();
+    expect((await jsm.streams.info(stream)).state.messages).toBe(before + 1);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Logger } from '@talent/platform';
+import { PollingLoop, type Logger } from '@talent/platform';
 import type { Ledger } from './ledger.js';
 
 const BATCH = 100;
@@ -9,25 +9,22 @@ const BATCH = 100;
  * first, so this only matters for accounts nobody touches.
  */
 export class ExpiryTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly ledger: Ledger,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule();
+  ) {
+    this.loop = new PollingLoop({ name: 'expiry pass', intervalMs, tick: () => this.tick(), logger });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One full pass; the tests call it to avoid waiting for the timer. */
@@ -36,24 +33,11 @@ export class ExpiryTimer {
     for (;;) {
       const batch = await this.ledger.sweep(BATCH);
       settled += batch;
-      if (batch < BATCH || this.stopped) break;
+      // A stop waits for this pass: leave the rest to the next start rather than hold up the shutdown.
+      if (batch < BATCH || this.loop.stopping) break;
     }
     await this.ledger.forgetIdempotencyKeys();
     if (settled > 0) this.logger.info({ accounts: settled }, 'settled due reservations and grant expiries');
     return settled;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'expiry pass failed; will retry'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.intervalMs);
-    this.timer.unref?.();
   }
 }
