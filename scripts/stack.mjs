@@ -7,7 +7,7 @@ import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createGrpcClient, isDomainError, LOCAL_GRPC_PORTS } from '@talent/platform';
+import { createGrpcClient, isDomainError, SERVICES } from '@talent/platform';
 import { billing } from '@talent/proto';
 import { startProcessStack } from '@talent/testkit';
 
@@ -16,14 +16,13 @@ const localDir = join(root, '.local');
 const demoFile = join(localDir, 'demo.json');
 mkdirSync(localDir, { recursive: true });
 
-const PORTS = {
-  billing: { port: LOCAL_GRPC_PORTS.billing, metricsPort: 9461 },
-  documents: { port: LOCAL_GRPC_PORTS.documents, metricsPort: 9462 },
-  matching: { port: LOCAL_GRPC_PORTS.matching, metricsPort: 9463 },
-  sourcing: { port: LOCAL_GRPC_PORTS.sourcing, metricsPort: 9464 },
-  skills: { port: LOCAL_GRPC_PORTS.skills, metricsPort: 9465 },
-  gateway: { port: Number(process.env.PORT ?? 8080), metricsPort: 9466 },
-};
+// Fixed ports from the services list (the peer-address defaults point at them); PORT moves the gateway.
+const PORTS = Object.fromEntries(
+  SERVICES.map(({ name, protocol, localPort, localMetricsPort }) => [
+    name,
+    { port: protocol === 'http' && process.env.PORT ? Number(process.env.PORT) : localPort, metricsPort: localMetricsPort },
+  ]),
+);
 const cleanups = [];
 const say = (message) => console.log(`\x1b[1mstack\x1b[0m    ${message}`);
 
@@ -100,7 +99,7 @@ const SERVICE_COLOURS = { gateway: 36, billing: 33, documents: 34, matching: 35,
 
 /** JSON log line → `12:00:01 billing   info  message key=value`. */
 function pretty(service, line) {
-  const tag = `\x1b[${SERVICE_COLOURS[service]}m${service.padEnd(9)}\x1b[0m`;
+  const tag = `\x1b[${SERVICE_COLOURS[service] ?? 0}m${service.padEnd(9)}\x1b[0m`;
   let entry;
   try {
     entry = JSON.parse(line);

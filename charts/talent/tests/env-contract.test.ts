@@ -1,13 +1,20 @@
 // Every variable the chart gives a service must be one that service reads: a renamed variable on either side
 // would otherwise be ignored silently in production.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { find, podSpec, render, repoRoot, SERVICES, type K8sObject } from './helpers.js';
 
-const platformEnv = readFileSync(join(repoRoot, 'packages/platform/src/env.ts'), 'utf8');
-const declared = (service: string, name: string) =>
-  new RegExp(`\\b${name}\\s*:`).test(readFileSync(join(repoRoot, 'services', service, 'src/env.ts'), 'utf8') + platformEnv);
+/** The variables a service's zod env schema (`<service>EnvSchema` of its env.ts) declares. */
+async function declaredVariables(service: string): Promise<Set<string>> {
+  const module = (await import(join(repoRoot, 'services', service, 'src/env.ts'))) as Record<string, unknown>;
+  const schema = Object.entries(module).find(([name]) => name.endsWith('EnvSchema'))?.[1] as { shape?: object } | undefined;
+  if (!schema?.shape) throw new Error(`services/${service}/src/env.ts exports no <service>EnvSchema`);
+  return new Set(Object.keys(schema.shape));
+}
+const declared: Record<string, Set<string>> = {};
+beforeAll(async () => {
+  for (const service of SERVICES) declared[service] = await declaredVariables(service);
+});
 
 function envNames(objs: K8sObject[], deployment: K8sObject): string[] {
   const container = podSpec(deployment).containers[0];
@@ -40,7 +47,7 @@ describe('chart ⇄ service environment contract', () => {
       for (const service of SERVICES) {
         const deployment = objs.find((o) => o.kind === 'Deployment' && o.metadata.name.endsWith(`-${service}`));
         expect(deployment, `${service} Deployment`).toBeDefined();
-        for (const name of envNames(objs, deployment!)) if (!declared(service, name)) undeclared.push(`${service}: ${name}`);
+        for (const name of envNames(objs, deployment!)) if (!declared[service]!.has(name)) undeclared.push(`${service}: ${name}`);
       }
       expect(undeclared).toEqual([]);
     });

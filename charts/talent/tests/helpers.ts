@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+// By path: the chart tests need no build of the platform package (services.ts has no imports).
+import { SERVICES as PLATFORM_SERVICES } from '../../../packages/platform/src/services.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const chartDir = resolve(here, '..');
@@ -25,18 +27,15 @@ export function serviceFolders(): string[] {
     .sort();
 }
 
-/** The platform's services and their gRPC peers (DESIGN.md §1, platform conventions). */
-export const SERVICES = ['gateway', 'documents', 'matching', 'sourcing', 'skills', 'billing'] as const;
+/** The platform's services and their gRPC peers: SERVICES of packages/platform (catalog.test.ts holds the chart to it). */
+export { PLATFORM_SERVICES };
+export const SERVICES = PLATFORM_SERVICES.map((s) => s.name);
 export type ServiceName = (typeof SERVICES)[number];
-export const PEERS: Record<ServiceName, ServiceName[]> = {
-  gateway: ['billing', 'documents', 'matching', 'sourcing', 'skills'],
-  documents: ['skills', 'billing'],
-  matching: ['documents', 'billing', 'skills'],
-  sourcing: ['billing', 'documents'],
-  skills: [],
-  billing: [],
-};
-export const DATABASE_SERVICES = SERVICES.filter((s) => s !== 'gateway');
+export const PEERS = Object.fromEntries(PLATFORM_SERVICES.map((s): [ServiceName, readonly ServiceName[]] => [s.name, s.peers])) as Record<
+  ServiceName,
+  readonly ServiceName[]
+>;
+export const DATABASE_SERVICES = PLATFORM_SERVICES.filter((s) => s.database).map((s) => s.name);
 
 export interface K8sObject {
   apiVersion: string;

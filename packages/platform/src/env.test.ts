@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendEnv, baseEnv, EnvError, loadEnv } from './env.js';
+import { backendEnv, baseEnv, EnvError, loadEnv, peerEnv } from './env.js';
 
 describe('loadEnv', () => {
   const schema = backendEnv('billing');
@@ -31,5 +31,21 @@ describe('loadEnv', () => {
 
   it('refuses a database URL that is not PostgreSQL', () => {
     expect(() => loadEnv(schema, { DATABASE_URL: 'mysql://h/db' })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+});
+
+describe('peer addresses', () => {
+  it('are the peers SERVICES gives the service, defaulting to the local stack', () => {
+    const env = loadEnv(backendEnv('matching'), { DATABASE_URL: 'postgresql://u@h:5432/db', BILLING_SERVICE_ADDR: 'billing:50051' });
+    expect(env).toMatchObject({ DOCUMENTS_SERVICE_ADDR: '127.0.0.1:7052', BILLING_SERVICE_ADDR: 'billing:50051', SKILLS_SERVICE_ADDR: '127.0.0.1:7055' });
+    expect(Object.keys(env).filter((key) => key.endsWith('_SERVICE_ADDR')).sort()).toEqual(['BILLING_SERVICE_ADDR', 'DOCUMENTS_SERVICE_ADDR', 'SKILLS_SERVICE_ADDR']);
+    expect(Object.keys(backendEnv('billing').shape).filter((key) => key.endsWith('_SERVICE_ADDR'))).toEqual([]);
+    expect(Object.keys(peerEnv('gateway')).sort()).toEqual(['BILLING', 'DOCUMENTS', 'MATCHING', 'SKILLS', 'SOURCING'].map((p) => `${p}_SERVICE_ADDR`));
+  });
+
+  it('must be host:port', () => {
+    expect(() => loadEnv(backendEnv('sourcing'), { DATABASE_URL: 'postgresql://u@h/db', BILLING_SERVICE_ADDR: 'billing' })).toThrow(
+      /BILLING_SERVICE_ADDR: must be host:port/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localAddress, peerAddressVariable, serviceSpec, type BackendName, type PeerOf, type ServiceName } from './services.js';
 
 /** Thrown when the environment does not satisfy a service's schema; names every offending variable. */
 export class EnvError extends Error {
@@ -41,17 +42,37 @@ export const baseEnv = z.object({
     .default(''),
 });
 
-/** Variables of a backend service that owns a PostgreSQL schema and serves gRPC. */
-export function backendEnv(serviceName: string) {
-  return baseEnv.extend({
+/** `host:port` of a peer service, e.g. `BILLING_SERVICE_ADDR=billing:50051`. */
+export const peerAddress = z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port');
+
+export type PeerEnvShape<N extends ServiceName> = {
+  [P in PeerOf<N> as `${Uppercase<P>}_SERVICE_ADDR`]: z.ZodDefault<typeof peerAddress>;
+};
+
+/** `<PEER>_SERVICE_ADDR` of each peer SERVICES gives the service, defaulting to the peer in the local stack. */
+export function peerEnv<N extends ServiceName>(serviceName: N): PeerEnvShape<N> {
+  const peers = serviceSpec(serviceName).peers as readonly BackendName[];
+  return Object.fromEntries(peers.map((peer) => [peerAddressVariable(peer), peerAddress.default(localAddress(peer))])) as PeerEnvShape<N>;
+}
+
+function backendVariables(serviceName: string) {
+  return {
     GRPC_PORT: port.default(50051),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
     DATABASE_SCHEMA: z
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lowercase SQL identifier')
       .default(serviceName),
-  });
+    /** Connections of the service's pool (`createDatabase`); opened on demand. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  };
 }
 
-/** `host:port` of a peer service, e.g. `BILLING_SERVICE_ADDR=billing:50051`. */
-export const peerAddress = z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port');
+/** Variables of a backend service that owns a PostgreSQL schema and serves gRPC, its peers' addresses included. */
+export function backendEnv<N extends BackendName>(serviceName: N) {
+  return baseEnv.extend({ ...backendVariables(serviceName), ...peerEnv(serviceName) });
+}
+
+/** What every backend's env has, whichever its peers. */
+export type BackendEnv = z.output<typeof baseEnv> & { [K in keyof BackendVariables]: z.output<BackendVariables[K]> };
+type BackendVariables = ReturnType<typeof backendVariables>;

@@ -11,4 +11,4 @@ export * from './outbox.js';
 export * from './polling-loop.js';
 export * from './migrate.js';
 export * from './service.js';
-export * from './local-ports.js';
+export * from './services.js';

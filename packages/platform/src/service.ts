@@ -1,13 +1,12 @@
 import type { Server } from 'node:http';
-import type { z } from 'zod';
-import type { backendEnv } from './env.js';
+import type { BackendEnv } from './env.js';
 import { startGrpcServer, type GrpcServiceBinding, type RunningGrpcServer } from './grpc-server.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
 import { migrate } from './migrate.js';
 import { connectNats, jetStreamClient, type JetStreamClient, type NatsConnection } from './nats.js';
 
-export type BackendEnv = z.output<ReturnType<typeof backendEnv>>;
+export type { BackendEnv };
 
 export interface BackendContext<E extends BackendEnv> {
   env: E;

@@ -1,26 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { HealthProbe } from '@talent/platform';
+import { HealthProbe, SERVICES, serviceSpec, type BackendName, type ServiceName } from '@talent/platform';
 
 /** Repository root, from packages/testkit/dist or src. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const BACKENDS = ['billing', 'skills', 'documents', 'matching', 'sourcing'] as const;
-export type Backend = (typeof BACKENDS)[number];
-export type ServiceName = Backend | 'gateway';
+export type { ServiceName };
+export type Backend = BackendName;
+
+/** The services that own a schema, in start order (from SERVICES in @talent/platform, as the rest below). */
+export const BACKENDS = SERVICES.filter((service) => service.database).map((service) => service.name as Backend);
 
 /** Who calls whom (DESIGN §1); a service starts after its peers and gets their addresses. */
-export const PEERS: Record<ServiceName, Backend[]> = {
-  billing: [],
-  skills: [],
-  documents: ['skills', 'billing'],
-  matching: ['documents', 'billing', 'skills'],
-  sourcing: ['billing', 'documents'],
-  gateway: ['billing', 'documents', 'matching', 'sourcing', 'skills'],
-};
+export const PEERS = Object.fromEntries(SERVICES.map((service): [ServiceName, readonly Backend[]] => [service.name, service.peers])) as Record<
+  ServiceName,
+  readonly Backend[]
+>;
 
-export const START_ORDER: ServiceName[] = ['billing', 'skills', 'documents', 'matching', 'sourcing', 'gateway'];
+export const START_ORDER: ServiceName[] = SERVICES.map((service) => service.name);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -73,6 +71,10 @@ export class ServiceProcess {
     this.ports = { ...ports };
   }
 
+  private get serves(): 'grpc' | 'http' {
+    return serviceSpec(this.name).protocol;
+  }
+
   get address(): string {
     return `127.0.0.1:${this.ports.port}`;
   }
@@ -90,7 +92,7 @@ export class ServiceProcess {
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops each service
     // gracefully once (a second signal would make a service exit at once).
     const env: NodeJS.ProcessEnv = { ...this.env, METRICS_PORT: String(this.ports.metricsPort) };
-    env[this.name === 'gateway' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
+    env[this.serves === 'http' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
     const learnPorts = this.ports.port === 0 || this.ports.metricsPort === 0;
     const announced = new Promise<ServicePorts>((resolve) => (this.announced = resolve));
     const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -148,7 +150,7 @@ export class ServiceProcess {
 
   private async waitReady(): Promise<void> {
     const deadline = Date.now() + this.readyTimeoutMs;
-    const probe = this.name === 'gateway' ? undefined : new HealthProbe(this.address);
+    const probe = this.serves === 'http' ? undefined : new HealthProbe(this.address);
     try {
       while (Date.now() < deadline) {
         if (!this.running) throw this.startupError(`exited during start-up (code ${await this.exited})`);
@@ -196,7 +198,7 @@ export async function startProcessStack(options: StackOptions): Promise<ProcessS
     for (const name of START_ORDER) {
       // Built once the peers run, so their addresses are known.
       const env: NodeJS.ProcessEnv = { ...options.env };
-      if (name !== 'gateway') env.DATABASE_SCHEMA = options.schemaFor?.(name) ?? name;
+      if (serviceSpec(name).database) env.DATABASE_SCHEMA = options.schemaFor?.(name as Backend) ?? name;
       for (const peer of PEERS[name]) env[`${peer.toUpperCase()}_SERVICE_ADDR`] = services[peer].address;
       Object.assign(env, options.serviceEnv?.[name]);
       const ports = options.ports?.[name] ?? { port: 0, metricsPort: 0 };

@@ -12,7 +12,6 @@ const duration = z.string().transform((value, ctx) => {
 });
 
 export const billingEnvSchema = backendEnv('billing').extend({
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Tokens every new workspace receives once (0: no trial grant), and how long they last (`0`: forever). */
   BILLING_TRIAL_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   BILLING_TRIAL_EXPIRES_IN: duration.default(30 * 86_400),

@@ -1,11 +1,11 @@
-import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
+import { backendEnv, loadEnv } from '@talent/platform';
 import { z } from 'zod';
 
-/** Peers and the optional LLM re-scorer are validated at boot, before the scoring engine uses them. */
+/**
+ * Peers (`<PEER>_SERVICE_ADDR`, from SERVICES) and the optional LLM re-scorer are validated at boot, before the
+ * scoring engine uses them.
+ */
 export const matchingEnvSchema = backendEnv('matching').extend({
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
-  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
-  SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),

@@ -1,10 +1,11 @@
-import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
+import { backendEnv, loadEnv } from '@talent/platform';
 import { z } from 'zod';
 
-/** Peers and the provider are validated at boot; without a provider, searches will answer 503 (spec). */
+/**
+ * Peers (`<PEER>_SERVICE_ADDR`, from SERVICES) and the provider are validated at boot; without a provider,
+ * searches will answer 503 (spec).
+ */
 export const sourcingEnvSchema = backendEnv('sourcing').extend({
-  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
   SOURCING_PROVIDER_URL: z.url().optional(),
   SOURCING_API_KEY: z.string().min(1).optional(),
 });

@@ -1,0 +1,60 @@
+/**
+ * The platform's services: the one list every other place derives from (testkit's process stack, `npm start`,
+ * the peer variables of each service's env, the chart tests). Helm cannot import it, so
+ * `charts/talent/tests/catalog.test.ts` keeps the chart's `talent.catalog` equal to it.
+ *
+ * In start order: a service comes after the peers it calls. Local ports are those of the one-command local
+ * stack; they sit below Linux's ephemeral range (32768–60999), so an outgoing connection of another process can
+ * never hold one when a service starts to listen (it happened with 5005x). Containers keep the env defaults
+ * (GRPC_PORT 50051, PORT 8080, METRICS_PORT 9464).
+ */
+export const SERVICES = [
+  { name: 'billing', protocol: 'grpc', database: true, peers: [], localPort: 7051, localMetricsPort: 9461 },
+  { name: 'skills', protocol: 'grpc', database: true, peers: [], localPort: 7055, localMetricsPort: 9465 },
+  { name: 'documents', protocol: 'grpc', database: true, peers: ['skills', 'billing'], localPort: 7052, localMetricsPort: 9462 },
+  { name: 'matching', protocol: 'grpc', database: true, peers: ['documents', 'billing', 'skills'], localPort: 7053, localMetricsPort: 9463 },
+  { name: 'sourcing', protocol: 'grpc', database: true, peers: ['billing', 'documents'], localPort: 7054, localMetricsPort: 9464 },
+  {
+    name: 'gateway',
+    protocol: 'http',
+    database: false,
+    peers: ['billing', 'documents', 'matching', 'sourcing', 'skills'],
+    localPort: 8080,
+    localMetricsPort: 9466,
+  },
+] as const satisfies readonly ServiceSpec[];
+
+export interface ServiceSpec {
+  /** Folder under services/, image, Kubernetes Service, Helm values key, default DATABASE_SCHEMA. */
+  name: string;
+  /** `grpc`: a backend on GRPC_PORT with grpc.health.v1; `http`: the gateway on PORT. */
+  protocol: 'grpc' | 'http';
+  /** Owns a PostgreSQL schema (migrations, DATABASE_URL). */
+  database: boolean;
+  /** The gRPC services it calls, each through `<PEER>_SERVICE_ADDR`. */
+  peers: readonly string[];
+  /** Listener of the local stack: gRPC for backends, HTTP for the gateway. */
+  localPort: number;
+  localMetricsPort: number;
+}
+
+type Service = (typeof SERVICES)[number];
+export type ServiceName = Service['name'];
+/** The services that serve gRPC: the ones a peer address can point at. */
+export type BackendName = Extract<Service, { protocol: 'grpc' }>['name'];
+export type PeerOf<N extends ServiceName> = Extract<Service, { name: N }>['peers'][number];
+
+export function serviceSpec<N extends ServiceName>(name: N): Extract<Service, { name: N }> {
+  return SERVICES.find((service) => service.name === name) as Extract<Service, { name: N }>;
+}
+
+/** gRPC ports of the local stack (`npm start`), by backend. */
+export const LOCAL_GRPC_PORTS = Object.fromEntries(
+  SERVICES.filter((service) => service.protocol === 'grpc').map((service) => [service.name, service.localPort]),
+) as Record<BackendName, number>;
+
+/** Where a backend listens in the local stack: the default of every `<PEER>_SERVICE_ADDR`. */
+export const localAddress = (service: BackendName): string => `127.0.0.1:${LOCAL_GRPC_PORTS[service]}`;
+
+/** `BILLING_SERVICE_ADDR` for `billing`. */
+export const peerAddressVariable = <P extends BackendName>(peer: P) => `${peer.toUpperCase() as Uppercase<P>}_SERVICE_ADDR` as const;
