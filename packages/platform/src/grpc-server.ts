@@ -43,12 +43,32 @@ export interface GrpcServiceBinding {
   implementation: object;
 }
 
+/**
+ * A service's handlers, one for every method of its definition: checked by the type and again here, so a
+ * missing handler stops the boot instead of answering UNIMPLEMENTED at run time. A method whose issue has not
+ * landed yet gets `notAvailableYet`.
+ */
 export function bindService<S>(
   name: string,
   definition: ServiceDefinition,
-  implementation: Partial<AsyncServiceImplementation<S>>,
+  implementation: AsyncServiceImplementation<S>,
 ): GrpcServiceBinding {
-  return { name, definition, implementation };
+  const binding = { name, definition, implementation };
+  assertComplete(binding);
+  return binding;
+}
+
+function assertComplete(binding: GrpcServiceBinding): void {
+  const handlers = binding.implementation as Record<string, unknown>;
+  const missing = Object.keys(binding.definition).filter((method) => typeof handlers[method] !== 'function');
+  if (missing.length > 0) throw new Error(`${binding.name}: no handler for ${missing.join(', ')}`);
+}
+
+/** The handler of an RPC whose issue has not landed: an explicit NOT_CONFIGURED error naming it. */
+export function notAvailableYet(rpc: string): () => Promise<never> {
+  return async () => {
+    throw new DomainError('NOT_CONFIGURED', `${rpc} is not available yet: it arrives with its issue.`);
+  };
 }
 
 function firstString(metadata: Metadata, key: string): string | undefined {
@@ -61,10 +81,11 @@ function adapt(
   logger: Logger,
   metrics: Metrics | undefined,
 ): UntypedServiceImplementation {
-  const impl = binding.implementation as Record<string, AsyncUnaryHandler<unknown, unknown> | undefined>;
+  assertComplete(binding);
+  const impl = binding.implementation as Record<string, AsyncUnaryHandler<unknown, unknown>>;
   const adapted: UntypedServiceImplementation = {};
   for (const [methodName, method] of Object.entries(binding.definition)) {
-    const handler = impl[methodName];
+    const handler = impl[methodName]!;
     const label = `${binding.name}/${method.originalName ?? methodName}`;
     adapted[methodName] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
       const started = process.hrtime.bigint();
@@ -75,11 +96,6 @@ function adapt(
           { method: label, code: GrpcStatus[code] ?? String(code) },
           Number(process.hrtime.bigint() - started) / 1e9,
         );
-      if (!handler) {
-        finish(GrpcStatus.UNIMPLEMENTED);
-        callback({ code: GrpcStatus.UNIMPLEMENTED, details: `${label} is not implemented` });
-        return;
-      }
       const deadline = call.getDeadline();
       const context: CallContext = {
         requestId,

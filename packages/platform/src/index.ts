@@ -1,4 +1,5 @@
 export * from './env.js';
+export * from './database.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './logger.js';

@@ -1,4 +1,4 @@
-import { connectNats, jetStreamHandles } from '@talent/platform';
+import { connectNats, jetStreamHandles, type BackendName, type RunningBackend } from '@talent/platform';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -57,3 +57,34 @@ export function backendTestEnv(service: string, extra: Record<string, string> = 
     ...extra,
   };
 }
+
+export interface TestBackend<E, R extends RunningBackend> {
+  env: E;
+  service: R;
+  /** `127.0.0.1:<port>` of its gRPC listener. */
+  address: string;
+  /** Stops the service and drops its schema and NATS namespace. */
+  stop(): Promise<void>;
+}
+
+/** Starts a backend in-process (its app.ts `start…` and env.ts `load…Env`) in a fresh schema and namespace. */
+export async function startTestBackend<E extends { DATABASE_SCHEMA: string; NATS_NAMESPACE: string }, R extends RunningBackend>(
+  service: BackendName,
+  loadEnv: (source: NodeJS.ProcessEnv) => E,
+  start: (env: E) => Promise<R>,
+  extra: Record<string, string> = {},
+): Promise<TestBackend<E, R>> {
+  const env = loadEnv(backendTestEnv(service, extra));
+  const running = await start(env);
+  return {
+    env,
+    service: running,
+    address: `127.0.0.1:${running.grpcPort}`,
+    async stop() {
+      await running.stop();
+      await dropSchema(env.DATABASE_SCHEMA);
+      await dropNatsNamespace(env.NATS_NAMESPACE);
+    },
+  };
+}
+

@@ -1,7 +1,7 @@
 import { startBackend, type RunningBackend } from '@talent/platform';
 import { fileURLToPath } from 'node:url';
 import { SkillCatalog } from './catalog.js';
-import { createPool } from './db.js';
+import { createDatabase } from './db.js';
 import type { SkillsEnv } from './env.js';
 import { skillsGrpcService } from './server.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
@@ -16,10 +16,10 @@ export function startSkills(env: SkillsEnv): Promise<RunningBackend> {
     env,
     migrationsDir,
     async setup({ logger }) {
-      const pool = createPool(env.DATABASE_URL, env.DATABASE_SCHEMA);
-      const stop = () => pool.end();
+      const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
+      const stop = () => database.close();
       try {
-        const repository = new TaxonomyRepository(pool);
+        const repository = new TaxonomyRepository(database.pool);
         const version = await ensureTaxonomy(repository, { ...(env.SKILLS_ESCO_DIR ? { escoDir: env.SKILLS_ESCO_DIR } : {}), seedDir: env.SKILLS_SEED_DIR }, logger);
         const started = Date.now();
         const catalog = new SkillCatalog(await repository.loadSkills(), version);

@@ -1,7 +1,7 @@
 import { migrate } from '@talent/platform';
 import { parseArgs } from 'node:util';
 import { migrationsDir } from './app.js';
-import { createPool } from './db.js';
+import { createDatabase } from './db.js';
 import { loadSkillsEnv } from './env.js';
 import { ImportError } from './importers/import-error.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
@@ -44,9 +44,9 @@ async function importCommand(args: string[]): Promise<void> {
   // Parse and validate every file before touching the database.
   const taxonomy = readTaxonomy({ ...(values.esco ? { escoDir: values.esco } : {}), seedDir: env.SKILLS_SEED_DIR }, labels);
   await migrate({ databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migrationsDir, log: () => undefined });
-  const pool = createPool(env.DATABASE_URL, env.DATABASE_SCHEMA);
+  const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
   try {
-    const result = await new TaxonomyRepository(pool).replace(taxonomy);
+    const result = await new TaxonomyRepository(database.pool).replace(taxonomy);
     const { version } = result;
     if (values.json) {
       console.log(JSON.stringify({ changed: result.changed, version: version.version, skills: version.skillCount, labels: version.labelCount, languages: version.languages }));
@@ -59,6 +59,6 @@ async function importCommand(args: string[]): Promise<void> {
       );
     }
   } finally {
-    await pool.end();
+    await database.close();
   }
 }

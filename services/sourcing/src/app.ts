@@ -1,14 +1,14 @@
-import { bindService, startBackend, type RunningBackend } from '@talent/platform';
-import { sourcing } from '@talent/proto';
+import { startBackend, type RunningBackend } from '@talent/platform';
 import { fileURLToPath } from 'node:url';
-import { createDb } from './db.js';
+import { createDatabase } from './db.js';
 import type { SourcingEnv } from './env.js';
+import { sourcingGrpcService } from './server.js';
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /**
- * Starts the sourcing service. Its RPCs answer UNIMPLEMENTED until the domain issue that builds them lands;
- * the service already owns its schema, NATS connection, health and metrics.
+ * Starts the sourcing service. It owns its schema, NATS connection, health and metrics; its RPCs answer
+ * NOT_CONFIGURED ("not available yet") until the issue that builds its domain lands.
  */
 export function startSourcing(env: SourcingEnv): Promise<RunningBackend> {
   return startBackend({
@@ -16,12 +16,8 @@ export function startSourcing(env: SourcingEnv): Promise<RunningBackend> {
     env,
     migrationsDir,
     async setup() {
-      const db = createDb(env.DATABASE_URL, env.DATABASE_SCHEMA);
-      await db.$queryRaw`SELECT 1`;
-      return {
-        services: [bindService<sourcing.SourcingServiceServer>('talent.sourcing.v1.SourcingService', sourcing.SourcingServiceService, {})],
-        stop: () => db.$disconnect(),
-      };
+      const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
+      return { services: [sourcingGrpcService()], stop: () => database.close() };
     },
   });
 }
