@@ -1,12 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests and parsed YAML are untyped JSON */
 // skaffold.yaml, the Dockerfiles and the chart must agree: every service folder has an image, an artifact,
-// a values key and a template; every artifact's image is consumed by the chart.
+// a values key and a template; every artifact's image is consumed by the chart. The backends share one
+// Dockerfile (services/backend.Dockerfile, build argument SERVICE); the gateway has its own.
 import { Ajv } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  PLATFORM_SERVICES,
   SERVICES,
   chartDir,
   find,
@@ -24,8 +26,26 @@ const schemaFile = join(sharedSchemasDir, 'v4beta13.json');
 interface Artifact {
   image: string;
   context?: string;
-  docker?: { dockerfile?: string; target?: string };
+  docker?: { dockerfile?: string; target?: string; buildArgs?: Record<string, string> };
   sync?: any;
+}
+
+const BACKEND_DOCKERFILE = 'services/backend.Dockerfile';
+
+/** How a service's image is built: the shared backend Dockerfile with SERVICE=<name>, or the gateway's own. */
+function imageBuild(svc: string): { dockerfile: string; buildArgs?: Record<string, string> } {
+  const spec = PLATFORM_SERVICES.find((s) => s.name === svc);
+  return spec?.protocol === 'grpc'
+    ? { dockerfile: BACKEND_DOCKERFILE, buildArgs: { SERVICE: svc } }
+    : { dockerfile: `services/${svc}/Dockerfile` };
+}
+
+/** A service's Dockerfile as Docker reads it for that service: its build argument substituted. */
+function dockerfileText(svc: string): string {
+  const { dockerfile, buildArgs = {} } = imageBuild(svc);
+  let text = readFileSync(join(repoRoot, dockerfile), 'utf8');
+  for (const [name, value] of Object.entries(buildArgs)) text = text.replaceAll(`\${${name}}`, value);
+  return text;
 }
 interface Release {
   name: string;
@@ -89,7 +109,9 @@ describe('skaffold.yaml', () => {
       expect(artifacts.map((a) => a.image).sort()).toEqual(serviceFolders());
       for (const a of artifacts) {
         expect(a.context).toBe('.');
-        expect(a.docker?.dockerfile).toBe(`services/${a.image}/Dockerfile`);
+        const { dockerfile, buildArgs } = imageBuild(a.image);
+        expect(a.docker?.dockerfile, a.image).toBe(dockerfile);
+        expect(a.docker?.buildArgs, `${a.image} build arguments`).toEqual(buildArgs);
         expect(existsSync(join(repoRoot, a.docker!.dockerfile!)), a.docker!.dockerfile).toBe(true);
         if (a.docker?.target) {
           const dockerfile = readFileSync(join(repoRoot, a.docker.dockerfile!), 'utf8');
@@ -182,8 +204,8 @@ describe('every service is packaged', () => {
   it.each(serviceFolders())(
     'services/%s has a Dockerfile, a skaffold artifact, a values key and a chart template',
     (svc) => {
-      const dockerfile = join(repoRoot, 'services', svc, 'Dockerfile');
-      expect(existsSync(dockerfile), `services/${svc}/Dockerfile`).toBe(true);
+      const { dockerfile } = imageBuild(svc);
+      expect(existsSync(join(repoRoot, dockerfile)), dockerfile).toBe(true);
       for (const p of pipelines)
         expect(
           p.build.artifacts.map((a: Artifact) => a.image),
@@ -205,9 +227,9 @@ describe('every service is packaged', () => {
   });
 
   it.each(serviceFolders())(
-    'services/%s/Dockerfile: multi-stage, pnpm deploy --prod, non-root, production, health check',
+    'the image of %s: multi-stage, pnpm deploy --prod, non-root, production, health check',
     (svc) => {
-      const text = readFileSync(join(repoRoot, 'services', svc, 'Dockerfile'), 'utf8');
+      const text = dockerfileText(svc);
       expect(text.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(3);
       expect(text).toMatch(/npm install --global [^\n]*pnpm@10/);
       expect(text).toMatch(new RegExp(`pnpm deploy --legacy --filter @talent/${svc} --prod /out`));
@@ -236,5 +258,15 @@ describe('every service is packaged', () => {
       .split('\n')
       .map((l) => l.trim());
     for (const p of ['**/node_modules', '**/dist', '.git', 'services/*/src/generated']) expect(lines).toContain(p);
+  });
+
+  it('the backend Dockerfile names no service: SERVICE, a required build argument, does', () => {
+    const text = readFileSync(join(repoRoot, BACKEND_DOCKERFILE), 'utf8');
+    const instructions = text.split('\n').filter((line) => !line.startsWith('#'));
+    for (const svc of SERVICES) expect(instructions.join('\n'), svc).not.toMatch(new RegExp(`\\b${svc}\\b`));
+    // declared in every stage that uses it (an ARG ends with its stage)
+    const stages = text.split(/^FROM /m).slice(1);
+    for (const stage of stages.filter((s) => s.includes('${SERVICE}'))) expect(stage).toMatch(/^ARG SERVICE$/m);
+    expect(text).toMatch(/--build-arg SERVICE=.* is required/);
   });
 });
