@@ -12,6 +12,9 @@ export function natsNames(namespace = '') {
       documentsEvents: subject('talent.documents.>'),
       taskCompleted: subject('talent.documents.task.completed'),
       taskFailed: subject('talent.documents.task.failed'),
+      /** A record was corrected (PUT) or erased (DELETE): services that derived data from it drop or refresh it. */
+      recordUpdated: subject('talent.documents.record.updated'),
+      recordDeleted: subject('talent.documents.record.deleted'),
       /** Work queue: one message per accepted analysis task. */
       documentsWork: subject('work.documents.>'),
       analyzeRequested: subject('work.documents.analyze'),

@@ -29,6 +29,18 @@ export const taskFailedEvent = envelope.extend({
 
 export const taskEvent = z.discriminatedUnion('type', [taskCompletedEvent, taskFailedEvent]);
 
+export const recordUpdatedEvent = envelope.extend({
+  type: z.literal('record.updated'),
+  record_id: z.uuid(),
+  kind: taskKind,
+});
+
+export const recordDeletedEvent = envelope.extend({
+  type: z.literal('record.deleted'),
+  record_id: z.uuid(),
+  kind: taskKind,
+});
+
 /** Work item for the analysis queue. */
 export const analyzeRequested = z.object({
   id: z.uuid(),
@@ -42,3 +54,5 @@ export type TaskCompletedEvent = z.infer<typeof taskCompletedEvent>;
 export type TaskFailedEvent = z.infer<typeof taskFailedEvent>;
 export type TaskEvent = z.infer<typeof taskEvent>;
 export type AnalyzeRequested = z.infer<typeof analyzeRequested>;
+export type RecordUpdatedEvent = z.infer<typeof recordUpdatedEvent>;
+export type RecordDeletedEvent = z.infer<typeof recordDeletedEvent>;

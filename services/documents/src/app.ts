@@ -1,26 +1,85 @@
-import { bindService, startBackend, type RunningBackend } from '@talent/platform';
-import { documents } from '@talent/proto';
+import { natsNames } from '@talent/events';
+import { createGrpcClient, OutboxRelay, startBackend, type RunningBackend } from '@talent/platform';
+import { billing, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
-import { createDb } from './db.js';
+import { createRulesAnalyzer } from './analysis/index.js';
+import { createDatabase } from './db.js';
 import type { DocumentsEnv } from './env.js';
+import { createTextExtractor } from './extraction/index.js';
+import { Intake } from './intake/intake.js';
+import { BillingCharges } from './peers/billing-charges.js';
+import { SkillsPeer } from './peers/skills-peer.js';
+import { AnalysisWorker } from './pipeline/analysis-worker.js';
+import { StaleTaskSweeper } from './pipeline/stale-task-sweeper.js';
+import { TaskProcessor } from './pipeline/task-processor.js';
+import { RecordUpdates } from './records/record-updates.js';
+import { RecordViews } from './records/record-view.js';
+import { Records } from './records/records.js';
+import { documentsGrpcService } from './server.js';
+import { DocumentEvents } from './tasks/outbox-events.js';
+import { TaskRepository } from './tasks/task-repository.js';
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /**
- * Starts the documents service. Its RPCs answer UNIMPLEMENTED until the domain issue that builds them lands;
- * the service already owns its schema, NATS connection, health and metrics.
+ * Starts the documents service: intake and records over gRPC, the analysis worker on the JetStream work queue,
+ * the outbox relay that publishes task events, and the sweep that re-queues stale tasks.
  */
 export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
   return startBackend({
     name: 'documents',
     env,
     migrationsDir,
-    async setup() {
-      const db = createDb(env.DATABASE_URL, env.DATABASE_SCHEMA);
-      await db.$queryRaw`SELECT 1`;
+    async setup({ logger, nats, js }) {
+      // Accepted by the env schema so deployments can be written for it, but not built yet: refuse loudly.
+      if (env.ANALYZER === 'llm') throw new Error('ANALYZER=llm is not available yet; use ANALYZER=rules (the default).');
+      const names = natsNames(env.NATS_NAMESPACE);
+      const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
+      const billingClient = createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR);
+      const skillsClient = createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR);
+      const extractor = createTextExtractor({
+        ...(env.TIKA_URL ? { tikaUrl: env.TIKA_URL } : {}),
+        timeoutMs: env.EXTRACTION_TIMEOUT_MS,
+        maxMemoryMb: env.EXTRACTION_MAX_MEMORY_MB,
+        concurrency: env.EXTRACTION_CONCURRENCY,
+      });
+      const relay = new OutboxRelay(database.pool, env.DATABASE_SCHEMA, js, logger);
+      const tasks = new TaskRepository(database.prisma, new DocumentEvents(names), () => relay.kick());
+      const charges = new BillingCharges(billingClient);
+      const skillsPeer = new SkillsPeer(skillsClient);
+      const processor = new TaskProcessor({ tasks, charges, extractor, analyzer: createRulesAnalyzer(skillsPeer), logger });
+      const worker = new AnalysisWorker(nats, names, processor, logger, {
+        concurrency: env.ANALYSIS_CONCURRENCY,
+        maxDeliver: env.ANALYSIS_MAX_DELIVER,
+      });
+      const sweeper = new StaleTaskSweeper(tasks, env.STALE_TASK_AFTER_MS, logger);
+      const closeAll = async () => {
+        await extractor.close();
+        billingClient.close();
+        skillsClient.close();
+        await database.close();
+      };
+      try {
+        await database.prisma.$queryRaw`SELECT 1`;
+        relay.start();
+        await worker.start();
+        sweeper.start();
+      } catch (error) {
+        await relay.stop();
+        await closeAll();
+        throw error;
+      }
+      const records = new Records(tasks, new RecordViews(skillsPeer), new RecordUpdates(skillsPeer));
       return {
-        services: [bindService<documents.DocumentsServiceServer>('talent.documents.v1.DocumentsService', documents.DocumentsServiceService, {})],
-        stop: () => db.$disconnect(),
+        services: [documentsGrpcService({ intake: new Intake(tasks, charges, logger), records })],
+        async stop() {
+          await worker.stop();
+          await sweeper.stop();
+          // Last: events written by the work that just drained still go out.
+          await relay.flush().catch(() => undefined);
+          await relay.stop();
+          await closeAll();
+        },
       };
     },
   });

@@ -1,10 +1,6 @@
-import { migrate, runMain } from '@talent/platform';
+import { runMigrateMain } from '@talent/platform';
 import { migrationsDir } from './app.js';
 import { loadDocumentsEnv } from './env.js';
 
-// `node dist/migrate.js`: applies the schema's migrations and exits (Kubernetes pre-install/upgrade Job).
-runMain('documents-migrate', async () => {
-  const env = loadDocumentsEnv();
-  const result = await migrate({ databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, migrationsDir, log: console.log });
-  console.log(`documents: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);
-});
+// `node dist/migrate.js`: the Kubernetes migration Job.
+runMigrateMain('documents', loadDocumentsEnv, migrationsDir);

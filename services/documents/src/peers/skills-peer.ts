@@ -1,0 +1,82 @@
+import type { AsyncClient } from '@talent/platform';
+import { skills } from '@talent/proto';
+import Negotiator from 'negotiator';
+import type { LinkedSkill, SkillLinker } from '../analysis/index.js';
+
+const LANGUAGES_TTL_MS = 60_000;
+const DEFAULT_LANGUAGE = 'en';
+
+export interface TaxonomySkill {
+  id: string;
+  name: string;
+  type: 'hard-skill' | 'soft-skill';
+}
+
+const typeName = (type: skills.SkillType): 'hard-skill' | 'soft-skill' => (type === skills.SkillType.SKILL_TYPE_SOFT ? 'soft-skill' : 'hard-skill');
+
+/** Everything documents asks of the skills service: linking for the analyzers, labels and languages for records. */
+export class SkillsPeer implements SkillLinker {
+  private languages: { codes: string[]; at: number } | undefined;
+
+  constructor(
+    private readonly client: AsyncClient<skills.SkillsServiceClient>,
+    private readonly options: { linkDeadlineMs?: number } = {},
+  ) {}
+
+  async link(text: string, language: string, context: 'cv' | 'job'): Promise<{ skills: LinkedSkill[]; language: string }> {
+    const response = await this.client.extractSkills(
+      {
+        text,
+        language,
+        context: context === 'cv' ? skills.ExtractionContext.EXTRACTION_CONTEXT_CV : skills.ExtractionContext.EXTRACTION_CONTEXT_JOB,
+      },
+      { deadlineMs: this.options.linkDeadlineMs ?? 15_000 },
+    );
+    return {
+      language: response.language,
+      skills: response.skills
+        .filter((found) => found.skill)
+        .map((found) => ({
+          id: found.skill!.id,
+          name: found.skill!.name,
+          type: typeName(found.skill!.type),
+          evidence: found.evidence,
+          confidence: found.confidence,
+          hint:
+            found.hint === skills.RequirementHint.REQUIREMENT_HINT_OPTIONAL
+              ? 'optional'
+              : found.hint === skills.RequirementHint.REQUIREMENT_HINT_REQUIRED
+                ? 'required'
+                : undefined,
+        })),
+    };
+  }
+
+  /** Skills by id, labelled in `language` (with the taxonomy's fallback); unknown ids are left out. */
+  async lookup(ids: string[], language: string): Promise<{ found: Map<string, TaxonomySkill>; missing: string[] }> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return { found: new Map(), missing: [] };
+    const response = await this.client.getSkills({ ids: unique, language });
+    return {
+      found: new Map(response.skills.map((skill) => [skill.id, { id: skill.id, name: skill.name, type: typeName(skill.type) }])),
+      missing: response.missingIds,
+    };
+  }
+
+  /** Languages with skill labels (GET /skills/languages), cached briefly. */
+  async availableLanguages(): Promise<string[]> {
+    if (this.languages && Date.now() - this.languages.at < LANGUAGES_TTL_MS) return this.languages.codes;
+    const response = await this.client.listLanguages({});
+    this.languages = { codes: response.languages.map((language) => language.code), at: Date.now() };
+    return this.languages.codes;
+  }
+
+  /** The Accept-Language entry with the best q-value among the available languages; English otherwise. */
+  async negotiate(acceptLanguage: string): Promise<string> {
+    const header = acceptLanguage.trim();
+    if (!header) return DEFAULT_LANGUAGE;
+    const available = await this.availableLanguages();
+    const [best] = new Negotiator({ headers: { 'accept-language': header } }).languages(available);
+    return best ?? DEFAULT_LANGUAGE;
+  }
+}

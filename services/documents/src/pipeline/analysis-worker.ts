@@ -1,0 +1,133 @@
+import { analyzeRequested, streamDefinitions, type NatsNames } from '@talent/events';
+import { AckPolicy, DeliverPolicy, ensureConsumer, ensureStream, jetStreamHandles, type JetStreamHandles, type Logger, type NatsConnection } from '@talent/platform';
+import type { TaskProcessor } from './task-processor.js';
+
+const SECOND_NS = 1_000_000_000;
+/** Redelivery delays after a transient failure or an ack timeout; the last one repeats. */
+const BACKOFF_S = [2, 10, 30, 60];
+/** Longer than one extraction's time limit plus analysis; extended while a task runs. */
+const ACK_WAIT_S = 60;
+const HEARTBEAT_MS = 20_000;
+
+type Messages = Awaited<ReturnType<Awaited<ReturnType<JetStreamHandles['js']['consumers']['get']>>['consume']>>;
+type Message = Messages extends AsyncIterable<infer M> ? M : never;
+
+/**
+ * The analysis work queue's consumer (`documents-analyze`): bounded concurrency, transient failures retried with
+ * backoff while the task stays PENDING, the last failure ends it FAILED. A message whose deliveries run out
+ * without an answer (a worker that crashed on it each time) is dead-lettered through JetStream's
+ * max-deliveries advisory: its task is failed (and so refunded) and the message removed.
+ */
+export class AnalysisWorker {
+  private messages: Messages | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private advisories: { unsubscribe(): void } | undefined;
+  private handles: JetStreamHandles | undefined;
+
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly names: NatsNames,
+    private readonly processor: TaskProcessor,
+    private readonly logger: Logger,
+    private readonly options: { concurrency: number; maxDeliver: number },
+  ) {}
+
+  async start(): Promise<void> {
+    this.handles = await jetStreamHandles(this.nats);
+    const { js, jsm } = this.handles;
+    const streams = streamDefinitions(this.names);
+    await ensureStream(jsm, streams.documents as never);
+    await ensureStream(jsm, streams.documentsWork as never);
+    await ensureConsumer(jsm, this.names.streams.documentsWork, {
+      durable_name: this.names.consumers.documentsAnalyze,
+      filter_subject: this.names.subjects.analyzeRequested,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: ACK_WAIT_S * SECOND_NS,
+      max_deliver: this.options.maxDeliver,
+      backoff: BACKOFF_S.slice(0, Math.max(1, this.options.maxDeliver - 1)).map((s) => s * SECOND_NS),
+      max_ack_pending: this.options.concurrency * 4,
+    });
+    this.watchDeadLetters();
+    const consumer = await js.consumers.get(this.names.streams.documentsWork, this.names.consumers.documentsAnalyze);
+    this.messages = await consumer.consume({ max_messages: this.options.concurrency });
+    this.loop = this.run(this.messages);
+  }
+
+  /** Stops taking work and waits for the tasks in progress (their messages are redelivered if cut short). */
+  async stop(): Promise<void> {
+    this.advisories?.unsubscribe();
+    await this.messages?.close();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(messages: Messages): Promise<void> {
+    for await (const message of messages) {
+      while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
+      const job = this.handle(message).finally(() => this.inFlight.delete(job));
+      this.inFlight.add(job);
+    }
+  }
+
+  private async handle(message: Message): Promise<void> {
+    const parsed = analyzeRequested.safeParse(safeJson(message));
+    if (!parsed.success) {
+      this.logger.error({ subject: message.subject, seq: message.seq }, 'malformed analysis work message; dropped');
+      // No reason argument: NATS 2.9 does not understand `+TERM <reason>`.
+      message.term();
+      return;
+    }
+    const heartbeat = setInterval(() => message.working(), HEARTBEAT_MS);
+    try {
+      const attempt = message.info.deliveryCount;
+      const outcome = await this.processor.process(parsed.data.task_id, { attempt, maxAttempts: this.options.maxDeliver });
+      if (outcome === 'retry') message.nak(BACKOFF_S[Math.min(attempt, BACKOFF_S.length) - 1]! * 1000);
+      else message.ack();
+    } catch (error) {
+      // The database itself failed: leave the message to be redelivered.
+      this.logger.error({ err: error, task_id: parsed.data.task_id }, 'analysis work failed unexpectedly; will retry');
+      message.nak(BACKOFF_S[0]! * 1000);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private watchDeadLetters(): void {
+    const subject = `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${this.names.streams.documentsWork}.${this.names.consumers.documentsAnalyze}`;
+    const subscription = this.nats.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) return;
+        const advisory = safeJson(message) as { stream_seq?: number; deliveries?: number } | undefined;
+        if (advisory?.stream_seq) void this.deadLetter(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver);
+      },
+    });
+    this.advisories = subscription;
+  }
+
+  private async deadLetter(seq: number, deliveries: number): Promise<void> {
+    const jsm = this.handles!.jsm;
+    const stream = this.names.streams.documentsWork;
+    try {
+      const stored = await jsm.streams.getMessage(stream, { seq });
+      const parsed = analyzeRequested.safeParse(stored ? safeJson(stored) : undefined);
+      if (parsed.success) {
+        this.logger.error({ task_id: parsed.data.task_id, deliveries, seq }, 'analysis message dead-lettered; failing its task');
+        await this.processor.abandon(parsed.data.task_id, deliveries);
+      }
+      await jsm.streams.deleteMessage(stream, seq);
+    } catch (error) {
+      // The stale-task sweep hands the task out again later, so nothing is lost.
+      this.logger.warn({ err: error, seq }, 'could not dead-letter an analysis message');
+    }
+  }
+}
+
+function safeJson(message: { json(): unknown }): unknown {
+  try {
+    return message.json();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+import { DomainError } from '@talent/platform';
+import { common } from '@talent/proto';
+
+export type Kind = 'cv' | 'job';
+
+/** Billable action of one analysis unit (spec: Token rules). */
+export const PROCESSING_ACTION: Record<Kind, string> = { cv: 'cv_processing', job: 'job_processing' };
+
+/** How messages name a record of this kind. */
+export const KIND_LABEL: Record<Kind, string> = { cv: 'CV', job: 'Job' };
+
+export function kindOf(kind: common.DocumentKind): Kind {
+  if (kind === common.DocumentKind.DOCUMENT_KIND_CV) return 'cv';
+  if (kind === common.DocumentKind.DOCUMENT_KIND_JOB) return 'job';
+  throw new DomainError('INVALID_ARGUMENT', 'kind must be CV or JOB.');
+}
+
+export function protoKind(kind: Kind): common.DocumentKind {
+  return kind === 'cv' ? common.DocumentKind.DOCUMENT_KIND_CV : common.DocumentKind.DOCUMENT_KIND_JOB;
+}
+
+/** The one "does not exist" answer, for unknown, foreign, deleted, FAILED and malformed ids alike. */
+export function notFound(kind: Kind, id: string): DomainError {
+  return new DomainError('NOT_FOUND', `${KIND_LABEL[kind]} ${id} not found.`, { id });
+}
