@@ -1,7 +1,8 @@
-import { createGrpcClient, isDomainError, localAddress, type AsyncClient } from '@talent/platform';
+import { createGrpcClient, EnvError, isDomainError, type AsyncClient } from '@talent/platform';
 import { billing } from '@talent/proto';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { loadTalentctlEnv } from './env.js';
 import { parseDurationSeconds } from './ledger/durations.js';
 
 type Client = AsyncClient<billing.BillingServiceClient>;
@@ -142,7 +143,14 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(`usage: talentctl ${Object.keys(commands).join(' | ')}`);
     return 2;
   }
-  const address = process.env.BILLING_SERVICE_ADDR ?? localAddress('billing');
+  let address: string;
+  try {
+    address = loadTalentctlEnv().BILLING_SERVICE_ADDR;
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`talentctl: ${error.message}`);
+    return 2;
+  }
   const client = createGrpcClient(billing.BillingServiceClient, address, { deadlineMs: 15_000 });
   try {
     return (await commands[name]!(client, argv.slice(2))) ?? 0;

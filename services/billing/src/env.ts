@@ -1,4 +1,4 @@
-import { backendEnv, loadEnv } from '@talent/platform';
+import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 import { parseDurationSeconds } from './ledger/durations.js';
 
@@ -25,3 +25,8 @@ export const billingEnvSchema = backendEnv('billing').extend({
 export type BillingEnv = z.output<typeof billingEnvSchema>;
 
 export const loadBillingEnv = (source: NodeJS.ProcessEnv = process.env): BillingEnv => loadEnv(billingEnvSchema, source);
+
+/** talentctl's groups owned by billing (src/cli.ts): a client of the service, by default the local stack's. */
+export const talentctlEnvSchema = z.object({ BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')) });
+
+export const loadTalentctlEnv = (source: NodeJS.ProcessEnv = process.env) => loadEnv(talentctlEnvSchema, source);

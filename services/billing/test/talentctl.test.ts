@@ -15,15 +15,16 @@ describe('talentctl: tokens, prices, billing verify', () => {
     await t?.close();
   });
 
-  const talentctl = (...args: string[]) =>
+  const talentctlAt = (address: string, ...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
         [join(repoRoot, 'scripts/talentctl.mjs'), ...args],
-        { env: { ...process.env, BILLING_SERVICE_ADDR: `127.0.0.1:${t.service.grpcPort}` } },
+        { env: { ...process.env, BILLING_SERVICE_ADDR: address } },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     });
+  const talentctl = (...args: string[]) => talentctlAt(`127.0.0.1:${t.service.grpcPort}`, ...args);
   const json = async (...args: string[]) => {
     const result = await talentctl(...args, '--json');
     expect(result, result.stderr).toMatchObject({ code: 0 });
@@ -103,5 +104,11 @@ describe('talentctl: tokens, prices, billing verify', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/talentctl: /);
     }
+  });
+
+  it('refuses a BILLING_SERVICE_ADDR that is not host:port (exit 2), naming it', async () => {
+    const result = await talentctlAt('billing', 'prices', 'list');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/BILLING_SERVICE_ADDR: must be host:port/);
   });
 });
