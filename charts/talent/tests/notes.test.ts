@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { KUBE_VERSION, chartDir, helmBin } from './helpers.js';
+import { KUBE_VERSION, SERVICES, chartDir, helmBin } from './helpers.js';
 
 function renderNotes(args: string[] = []): string {
   const copy = join(mkdtempSync(join(tmpdir(), 'talent-notes-')), 'talent');
@@ -43,6 +43,12 @@ describe('NOTES.txt', () => {
     expect(notes).toContain('workspaces create --name');
     expect(notes).toContain('pnpm talentctl workspaces create');
     expect(notes).toContain('Secret "talent-database"');
+  });
+
+  it('lists the enabled services (from the chart\'s service catalogue)', () => {
+    const listed = (notes: string) => [...notes.matchAll(/^ {2}- (\w+): talent-\1$/gm)].map((m) => m[1]);
+    expect(listed(renderNotes())).toEqual([...SERVICES].sort());
+    expect(listed(renderNotes(['--set', 'matching.enabled=false']))).toEqual(SERVICES.filter((s) => s !== 'matching').sort());
   });
 
   it('points at the Ingress host when there is one', () => {
