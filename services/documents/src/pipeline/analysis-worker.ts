@@ -5,9 +5,10 @@ import type { TaskProcessor } from './task-processor.js';
 const SECOND_NS = 1_000_000_000;
 /** Redelivery delays after a transient failure or an ack timeout; the last one repeats. */
 const BACKOFF_S = [2, 10, 30, 60];
-/** Longer than one extraction's time limit plus analysis; extended while a task runs. */
-const ACK_WAIT_S = 60;
-const HEARTBEAT_MS = 20_000;
+/** Longer than one extraction's time limit plus analysis; extended (heartbeat) while a task runs. */
+const ACK_WAIT_MS = 60_000;
+/** Past this a task is presumed stuck: heartbeats stop, so its message is redelivered (processing is idempotent). */
+const MAX_WORK_MS = 5 * 60_000;
 
 type Messages = Awaited<ReturnType<Awaited<ReturnType<JetStreamHandles['js']['consumers']['get']>>['consume']>>;
 type Message = Messages extends AsyncIterable<infer M> ? M : never;
@@ -30,8 +31,12 @@ export class AnalysisWorker {
     private readonly names: NatsNames,
     private readonly processor: TaskProcessor,
     private readonly logger: Logger,
-    private readonly options: { concurrency: number; maxDeliver: number },
+    private readonly options: { concurrency: number; maxDeliver: number; ackWaitMs?: number },
   ) {}
+
+  private get ackWaitMs(): number {
+    return this.options.ackWaitMs ?? ACK_WAIT_MS;
+  }
 
   async start(): Promise<void> {
     this.handles = await jetStreamHandles(this.nats);
@@ -44,7 +49,7 @@ export class AnalysisWorker {
       filter_subject: this.names.subjects.analyzeRequested,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: ACK_WAIT_S * SECOND_NS,
+      ack_wait: this.ackWaitMs * 1_000_000,
       max_deliver: this.options.maxDeliver,
       backoff: BACKOFF_S.slice(0, Math.max(1, this.options.maxDeliver - 1)).map((s) => s * SECOND_NS),
       max_ack_pending: this.options.concurrency * 4,
@@ -79,7 +84,10 @@ export class AnalysisWorker {
       message.term();
       return;
     }
-    const heartbeat = setInterval(() => message.working(), HEARTBEAT_MS);
+    const started = Date.now();
+    const heartbeat = setInterval(() => {
+      if (Date.now() - started < MAX_WORK_MS) message.working();
+    }, this.ackWaitMs / 3);
     try {
       const attempt = message.info.deliveryCount;
       const outcome = await this.processor.process(parsed.data.task_id, { attempt, maxAttempts: this.options.maxDeliver });
