@@ -1,0 +1,212 @@
+/** Contact details: e-mails, phone numbers (libphonenumber-js), profile/website URLs, city and country. */
+import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { findDateSpans } from './dates.js';
+import { countryByCode, countryNamed, countryOfRegion, type Country } from './places.js';
+import { streetWords } from './lexicon.js';
+import { foldWords, tidy, titleCase } from './text.js';
+
+const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+'’-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+/** All e-mail addresses, lowercased, first occurrence order, no duplicates. */
+export function findEmails(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(EMAIL)) out.add(m[0].toLowerCase());
+  return [...out];
+}
+
+const URL =
+  /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}|,;]+|\b(?:[a-z0-9-]+\.)*(?:linkedin\.com|github\.com|github\.io|gitlab\.com)\/[^\s<>"'()[\]{}|,;]*/gi;
+const LABELLED_SITE =
+  /\b(?:website|web\s*site|web|homepage|home\s*page|portfolio|blog|site|webseite|site\s*web|sitio\s*web|sito\s*web|página\s*web)\s*[:：]\s*([a-z0-9][\w.-]*\.[a-z]{2,}(?:\/\S*)?)/gi;
+// Profiles on these hosts are not the candidate's own website.
+const NOT_A_WEBSITE =
+  /(?:^|\.)(?:linkedin|github|gitlab|indeed|facebook|twitter|x|instagram|youtube|xing|glassdoor|monster|naukri|google|microsoft|apple|skype|wa|t)\.[a-z.]+$/i;
+
+export interface Links {
+  linkedin: string;
+  github: string;
+  website: string;
+}
+
+function normaliseUrl(raw: string): string {
+  const url = raw.replace(/[.,;:!?)\]}>'"]+$/, '');
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+function host(url: string): string {
+  const m = /^https?:\/\/([^/?#]+)/i.exec(url);
+  return (m?.[1] ?? '').toLowerCase();
+}
+
+export function findLinks(text: string): Links {
+  const urls: string[] = [];
+  for (const m of text.matchAll(URL)) urls.push(normaliseUrl(m[0]));
+  for (const m of text.matchAll(LABELLED_SITE)) if (m[1] && !m[1].includes('@')) urls.push(normaliseUrl(m[1]));
+  const linkedin = urls.filter((u) => /linkedin\.com\//i.test(u) && !/linkedin\.com\/?$/i.test(u));
+  const github = urls.filter((u) => /github\.(?:com|io)\b/i.test(u) && !/github\.com\/?$/i.test(u));
+  const website = urls.find(
+    (u) => host(u).includes('.') && !NOT_A_WEBSITE.test(host(u)) && !/\.(?:pdf|docx?|png|jpe?g)$/i.test(u),
+  );
+  return {
+    // A personal profile ("/in/name") rather than a company page when both are present.
+    linkedin: linkedin.find((u) => /\/(?:in|pub)\//i.test(u)) ?? linkedin[0] ?? '',
+    github: github[0] ?? '',
+    website: website ?? '',
+  };
+}
+
+// Raw matches shaped like dates or year ranges are not phone numbers ("2015-2019", "12.03.2019", "01/2015 – 02/2019").
+const DATE_LIKE = [
+  /^(?:19|20)\d{2}\s*[-–/.]\s*(?:(?:19|20)?\d{2})$/,
+  /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/,
+  /^(?:19|20)\d{2}\s+(?:19|20)\d{2}$/,
+  /^[^+]*(?<!\d)\d{1,2}\s?[./]\s?(?:19|20)\d{2}(?!\d)/,
+];
+const PHONE_LABEL =
+  /\b(?:phone|ph|tel|telephone|telefon|telefono|teléfono|telefoon|telefone|téléphone|tél|mobile|mob|mobil|mobiel|móvil|movil|cell|cellphone|cellulare|celular|handy|portable|gsm|telemóvel|contact(?:\s+(?:no|number))?)\b[^\d+(\n]{0,24}(\+?\(?\d[\d\s()./-]{5,}\d)/gi;
+
+/** Offsets of date ranges ("2015-2019", "01/2015 – 02/2019") in the text: digits there are not phone numbers. */
+function dateRanges(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const now = new Date();
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    if (/\d{4}/.test(line))
+      for (const s of findDateSpans(line, now)) if (s.start) out.push([offset + s.from, offset + s.to]);
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+function digits(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+/**
+ * Phone numbers in E.164. Unprefixed numbers need a default country (guessed by the caller). A number written
+ * after a phone label is kept even when it is only "possible" (or, with no country known, as written) —
+ * the label says what it is.
+ */
+export function findPhones(text: string, defaultCountry: CountryCode | undefined): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (value: string) => {
+    const key = digits(value).slice(-9);
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(value);
+  };
+  const ranges = dateRanges(text);
+  const inRange = (from: number, to: number) => ranges.some(([a, b]) => from < b && to > a);
+  for (const found of findPhoneNumbersInText(text, defaultCountry ? { defaultCountry } : {})) {
+    const raw = text.slice(found.startsAt, found.endsAt).trim();
+    if (DATE_LIKE.some((re) => re.test(raw)) || digits(raw).length < 8 || inRange(found.startsAt, found.endsAt))
+      continue;
+    push(found.number.number);
+  }
+  for (const m of text.matchAll(PHONE_LABEL)) {
+    const raw = (m[1] ?? '').trim();
+    const n = digits(raw).length;
+    const at = m.index + m[0].length - (m[1] ?? '').length;
+    if (n < 7 || n > 15 || DATE_LIKE.some((re) => re.test(raw)) || inRange(at, at + raw.length)) continue;
+    const parsed = parsePhoneNumberFromString(raw, defaultCountry);
+    if (parsed?.isPossible()) push(parsed.number);
+    else if (raw.startsWith('+')) push(`+${digits(raw)}`);
+    else push(raw.replace(/\s+/g, ' '));
+  }
+  return out;
+}
+
+export interface Place {
+  city: string;
+  country: string;
+}
+
+const ADDRESS_LABEL =
+  /^(?:address|home\s+address|current\s+address|permanent\s+address|present\s+address|postal\s+address|location|current\s+location|city|residence|based\s+in|lives\s+in|adresse|anschrift|wohnort|ort|domicile|ville|lieu\s+de\s+résidence|dirección|direccion|domicilio|ciudad|residencia|indirizzo|residenza|città|citta|adres|woonplaats|plaats|morada|endereço|endereco|cidade|localização|localizacao|localidade)\s*[:：]\s*(.*)$/i;
+
+/** A city candidate: 1–4 capitalised words, no digits, not a street. */
+function cityName(part: string): string {
+  const t = tidy(part.replace(/\b\d{4,6}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b|\b\d{2}-\d{3}\b/g, ' '));
+  if (!t || /\d/.test(t) || t.length > 40) return '';
+  const words = t.split(/\s+/);
+  if (
+    words.length > 4 ||
+    !words.every((w) => /^[\p{Lu}]/u.test(w) || /^(?:de|la|le|am|an|der|del|di|sur|upon|on|en|im)$/.test(w))
+  )
+    return '';
+  if (
+    foldWords(t)
+      .split(' ')
+      .some((w) => streetWords.has(w))
+  )
+    return '';
+  return /^[\p{Lu}\s.'-]+$/u.test(t) && t.length > 3 ? titleCase(t) : t;
+}
+
+/** "Street, 10115 Berlin, Germany", "Pune- 411007, Maharashtra, India", "Austin, TX 78701" → city and country. */
+export function parsePlace(value: string, allowLoneCity: boolean): Place | undefined {
+  const parts = value
+    .split(/\s*[,;|•·■▪]\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || parts.length > 8) return undefined;
+  let country: Country | undefined;
+  let cityIndex = parts.length - 1;
+  // From the end: "…, City, Region, Country".
+  for (let i = parts.length - 1; i >= 0 && i >= parts.length - 3; i--) {
+    const part = parts[i]!;
+    const bare = part.replace(/\s*\d[\d\s-]*$/, '');
+    const named = countryNamed(bare);
+    const region = named
+      ? undefined
+      : (countryOfRegion(part) ?? (/\d{5}/.test(part) ? countryOfRegion(bare.toUpperCase()) : undefined));
+    if (!named && !region) break;
+    country ??= named ?? region;
+    cityIndex = i - 1;
+    if (region) break;
+  }
+  if (!country && !allowLoneCity) return undefined;
+  let city = '';
+  for (let i = cityIndex; i >= 0 && i >= cityIndex - 1 && !city; i--) city = cityName(parts[i]!);
+  if (!city && !country) return undefined;
+  return { city, country: country?.name ?? '' };
+}
+
+const FIELD_LABEL = /^[\p{L}][\p{L} .]{0,24}[:：]/u;
+
+/**
+ * City and country of the candidate: an "Address:/Location:" field (continued on following lines while it
+ * ends with a comma), else a "City, Region/Country" part of one of the first lines. Conservative: without a
+ * label, a place is only taken when a known country or region confirms it.
+ */
+export function findPlace(lines: readonly string[], headerCount: number): Place {
+  for (let i = 0; i < Math.min(lines.length, 60); i++) {
+    const m = ADDRESS_LABEL.exec(lines[i]!);
+    if (!m) continue;
+    let value = m[1] ?? '';
+    for (let j = i + 1; j < lines.length && j <= i + 3 && /,\s*$/.test(value); j++) {
+      if (FIELD_LABEL.test(lines[j]!)) break;
+      value += ` ${lines[j]}`;
+    }
+    const place = value ? parsePlace(value, true) : undefined;
+    if (place) return place;
+  }
+  for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
+    for (const cell of lines[i]!.split(/\s+[-–—|•·■▪]\s+|\s{2,}/)) {
+      if (/@|https?:|www\.|:/.test(cell) || cell.length > 120) continue;
+      const place = parsePlace(cell, false);
+      if (place) return place;
+    }
+  }
+  return { city: '', country: '' };
+}
+
+const LANGUAGE_COUNTRY: Record<string, CountryCode> = { de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL', pt: 'PT' };
+
+/** Default country for unprefixed phone numbers: the stated country, else the document language's main country. */
+export function phoneCountry(place: Place, language: string): CountryCode | undefined {
+  const stated = place.country ? countryNamed(place.country)?.code : undefined;
+  if (stated && countryByCode(stated)) return stated as CountryCode;
+  return LANGUAGE_COUNTRY[language];
+}

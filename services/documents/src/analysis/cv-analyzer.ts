@@ -1,0 +1,79 @@
+/** CV text → CV record content. */
+import type { CvContent } from '@talent/records';
+import type { CvSectionKind } from './headings.js';
+import type { SkillLinker } from './index.js';
+import { findDateSpans } from './dates.js';
+import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './contacts.js';
+import { parseEducation } from './education.js';
+import { parseExperience } from './experience.js';
+import { detectLanguage } from './language.js';
+import { findName } from './names.js';
+import { cvSections, type Section } from './sections.js';
+import { languageCode, toRecordSkills } from './skills.js';
+import { toLines, type Line } from './text.js';
+
+export type CvText = Omit<CvContent, 'hard_skills' | 'soft_skills'>;
+
+// Referees' contact details are not the candidate's.
+const REFERENCES_HEADING =
+  /\b(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)\b/i;
+const PHONE_HINT =
+  /\b(?:phone|tel|mobile|mob|cell|handy|mobil|portable|gsm|telefon|teléfono|telefono|telefoon|telefone|téléphone|móvil|celular|cellulare|contact)\b/i;
+const MAX_SKILL_LINES = 150;
+
+function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKind): Line[] {
+  return sections.filter((s) => s.kind === kind).flatMap((s) => s.lines);
+}
+
+/** The text part of CV analysis: everything but the skills, which need the linker. */
+export function parseCv(text: string, now: Date): CvText {
+  const lines = toLines(text);
+  const sections = cvSections(lines);
+  const own = sections.filter((s) => !(s.kind === 'other' && REFERENCES_HEADING.test(s.heading)));
+  const ownText = own.map((s) => [s.heading, ...s.lines.map((l) => l.text)].join('\n')).join('\n');
+  const language = detectLanguage(text);
+  const headerCount = sections[0]?.lines.length ?? 0;
+  const place = findPlace(
+    lines.map((l) => l.text),
+    headerCount,
+  );
+  // Phone numbers sit in the header or a contact section, or after a phone label; digits elsewhere are other things.
+  // Lines with a date range are dates, whatever a phone parser makes of their digits.
+  const contactLines = [
+    ...new Set([...(sections[0]?.lines ?? []), ...linesOf(sections, 'contact'), ...lines.slice(0, 30)]),
+  ].filter((l) => PHONE_HINT.test(l.text) || !findDateSpans(l.text, now).some((s) => s.start));
+  const labelled = own.flatMap((s) => s.lines).filter((l) => PHONE_HINT.test(l.text));
+  const phones = findPhones(
+    [...new Set([...contactLines, ...labelled])].map((l) => l.text).join('\n'),
+    phoneCountry(place, language),
+  );
+  const name = findName(lines);
+  return {
+    information: {
+      first_name: name.first,
+      last_name: name.last,
+      email: findEmails(ownText),
+      phone: phones,
+      ...findLinks(ownText),
+      address: place,
+    },
+    experience: own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
+    education: own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
+    skill_descriptions: linesOf(own, 'skills')
+      .map((l) => l.text)
+      .slice(0, MAX_SKILL_LINES),
+    source_language: language,
+  };
+}
+
+export async function analyzeCvText(text: string, linker: SkillLinker, now: Date): Promise<CvContent> {
+  const parsed = parseCv(text, now);
+  const linked = await linker.link(text, parsed.source_language, 'cv');
+  const { hard, soft } = toRecordSkills(linked.skills, () => 'satisfies');
+  return {
+    ...parsed,
+    source_language: languageCode(linked.language, parsed.source_language),
+    hard_skills: hard,
+    soft_skills: soft,
+  };
+}

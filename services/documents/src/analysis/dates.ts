@@ -1,0 +1,441 @@
+/**
+ * Dates, date ranges and stated durations in CV/job lines (en, de, fr, es, it, nl, pt).
+ * Output dates are `YYYY-MM`; durations are integer months (DESIGN §9).
+ */
+import { foldSameLength, type Line } from './text.js';
+
+export interface YearMonth {
+  year: number;
+  month: number;
+  /** False when only the year was written (the month is then 1). */
+  monthKnown: boolean;
+}
+
+export interface DateSpan {
+  start?: YearMonth;
+  end?: YearMonth;
+  /** The end was "present", "since …" or "… onwards": `end` is then the current month. */
+  ongoing: boolean;
+  /** Offsets of the date text in the line, to cut it out. */
+  from: number;
+  to: number;
+}
+
+// Folded (lowercase, accentless) month names and abbreviations → month number.
+const MONTHS: Record<string, number> = {};
+const MONTH_LISTS: ReadonlyArray<readonly string[]> = [
+  [
+    'january',
+    'jan',
+    'januar',
+    'janner',
+    'jaenner',
+    'janvier',
+    'janv',
+    'enero',
+    'ene',
+    'gennaio',
+    'gen',
+    'januari',
+    'janeiro',
+  ],
+  ['february', 'feb', 'febr', 'februar', 'fevrier', 'fevr', 'fev', 'febrero', 'febbraio', 'februari', 'fevereiro'],
+  ['march', 'mar', 'marz', 'maerz', 'mrz', 'mars', 'marzo', 'maart', 'mrt', 'marco'],
+  ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile'],
+  ['may', 'mai', 'mayo', 'maggio', 'mag', 'mei', 'maio'],
+  ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho'],
+  ['august', 'aug', 'aout', 'agosto', 'ago', 'augustus'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'out'],
+  ['november', 'nov', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dec', 'dezember', 'dez', 'decembre', 'diciembre', 'dic', 'dicembre', 'dezembro'],
+];
+MONTH_LISTS.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+const SEASONS: Record<string, number> = {
+  spring: 3,
+  summer: 6,
+  fall: 9,
+  autumn: 9,
+  winter: 1,
+  fruhjahr: 3,
+  fruhling: 3,
+  sommer: 6,
+  herbst: 9,
+  printemps: 3,
+  ete: 6,
+  automne: 9,
+  hiver: 1,
+  primavera: 3,
+  verano: 6,
+  otono: 9,
+  invierno: 1,
+  estate: 6,
+  autunno: 9,
+  inverno: 1,
+  lente: 3,
+  zomer: 6,
+  herfst: 9,
+  verao: 6,
+  outono: 9,
+};
+const SEASON_ALT = Object.keys(SEASONS).join('|');
+
+const PRESENT_ALT = [
+  'present',
+  'current',
+  'currently',
+  'now',
+  'today',
+  'ongoing',
+  'till date',
+  'to date',
+  'date',
+  'heute',
+  'jetzt',
+  'aktuell',
+  'derzeit',
+  'dato',
+  'laufend',
+  "aujourd'hui",
+  'aujourdhui',
+  'aujourd’hui',
+  'ce jour',
+  'maintenant',
+  'actuellement',
+  'actuel',
+  'en cours',
+  'actualidad',
+  'actualmente',
+  'actual',
+  'presente',
+  'hoy',
+  'la fecha',
+  'attuale',
+  'oggi',
+  'in corso',
+  'heden',
+  'huidig',
+  'momenteel',
+  'nu',
+  'atualmente',
+  'atual',
+  'hoje',
+  'o momento',
+]
+  .sort((a, b) => b.length - a.length)
+  .map((s) => s.replace(/ /g, '\\s+'))
+  .join('|');
+
+const B = '(?<![\\p{L}\\p{N}])'; // start of a word
+const E = '(?![\\p{L}\\p{N}])'; // end of a word
+const BL = '(?<!\\p{L})'; // start of a word, digits allowed before ("2000Fall 2005" from lost spaces)
+const y4 = (name: string) => `(?<${name}>(?:19|20)\\d{2})`;
+const TOKEN = new RegExp(
+  [
+    `(?<dmy>(?<!\\d)(?<dmyA>\\d{1,2})[./-](?<dmyB>\\d{1,2})[./-]${y4('dmyY')}(?!\\d))`,
+    `(?<ymd>(?<!\\d)${y4('ymdY')}[./-](?<ymdM>\\d{1,2})[./-]\\d{1,2}(?!\\d))`,
+    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?(?:${y4('namedY')}|['’](?<namedYY>\\d{2}))(?!\\d))`,
+    `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*${y4('seasonY')}(?!\\d))`,
+    `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
+    `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d./-]))`,
+    `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./-]))`,
+    `(?<year>(?<!\\d)${y4('yearY')}(?!\\d|[.,]\\d))`,
+    `(?<present>${BL}(?:${PRESENT_ALT})${E})`,
+    `(?<monthonly>${B}(?<monthOnlyM>${MONTH_ALT})\\.?${E})`,
+  ].join('|'),
+  'gu',
+);
+
+// What may separate the two ends of a range (the dash is sometimes lost in extraction, hence "nothing").
+const RANGE_SEP =
+  /^\s*(?:-+|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*$/u;
+const SINCE =
+  /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
+const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
+
+interface Token {
+  kind: 'date' | 'present' | 'monthonly';
+  ym?: YearMonth;
+  from: number;
+  to: number;
+}
+
+function plausible(year: number, now: Date): boolean {
+  return year >= 1950 && year <= now.getUTCFullYear() + 6;
+}
+
+function tokenize(folded: string, now: Date): Token[] {
+  const tokens: Token[] = [];
+  const add = (from: number, to: number, year: number, month: number | undefined) => {
+    if (!plausible(year, now)) return;
+    const ok = month !== undefined && month >= 1 && month <= 12;
+    tokens.push({ kind: 'date', ym: { year, month: ok ? month : 1, monthKnown: ok }, from, to });
+  };
+  for (const m of folded.matchAll(TOKEN)) {
+    const g = m.groups ?? {};
+    const s = m.index;
+    const e = s + m[0].length;
+    const n = (v: string | undefined) => Number(v);
+    if (g.dmy) {
+      // Day first in most of Europe; month first when the middle number cannot be a month (US style).
+      const a = n(g.dmyA);
+      const b = n(g.dmyB);
+      add(s, e, n(g.dmyY), b <= 12 ? b : a <= 12 ? a : undefined);
+    } else if (g.ymd) add(s, e, n(g.ymdY), n(g.ymdM));
+    else if (g.named) {
+      const month = MONTHS[g.namedM ?? ''];
+      let year = g.namedY ? n(g.namedY) : 2000 + n(g.namedYY);
+      if (year > now.getUTCFullYear() + 6) year -= 100;
+      add(s, e, year, month);
+    } else if (g.season) add(s, e, n(g.seasonY), SEASONS[g.seasonName ?? '']);
+    else if (g.my) add(s, e, n(g.myY), n(g.myM));
+    else if (g.yshort) {
+      // "1987-92" is a year range; "2019-03" a month; ambiguous "2010-11" is read as a range (more common in CVs).
+      const year = n(g.ysY);
+      const two = n(g.ysYY);
+      if (two > year % 100) {
+        const dash = m[0].search(/[-–—/]/);
+        add(s, s + dash, year, undefined);
+        add(s + dash + 1, e, year - (year % 100) + two, undefined);
+      } else if (two >= 1 && two <= 12 && /^\d{4}-\d{2}$/.test(m[0])) add(s, e, year, two);
+      else add(s, s + 4, year, undefined);
+    } else if (g.ym) add(s, e, n(g.ymY), n(g.ymM));
+    else if (g.year) add(s, e, n(g.yearY), undefined);
+    else if (g.present) tokens.push({ kind: 'present', from: s, to: e });
+    else if (g.monthonly)
+      tokens.push({
+        kind: 'monthonly',
+        ym: { year: 0, month: MONTHS[g.monthOnlyM ?? ''] ?? 1, monthKnown: true },
+        from: s,
+        to: e,
+      });
+  }
+  return tokens;
+}
+
+function index(ym: YearMonth): number {
+  return ym.year * 12 + ym.month;
+}
+
+/** All dates and ranges in a line, left to right. `now` gives the month that "present" means. */
+export function findDateSpans(line: string, now: Date): DateSpan[] {
+  const folded = foldSameLength(line);
+  const tokens = tokenize(folded, now);
+  const current: YearMonth = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, monthKnown: true };
+  const spans: DateSpan[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'present') continue;
+    const next = tokens[i + 1];
+    const gap = next ? folded.slice(t.to, next.from).replace(/[()[\],]/g, ' ') : '';
+    if (next && next.kind !== 'monthonly' && RANGE_SEP.test(gap)) {
+      let start = t.ym!;
+      if (next.kind === 'present') {
+        if (t.kind === 'monthonly') continue;
+        spans.push({ start, end: current, ongoing: true, from: t.from, to: next.to });
+      } else {
+        let end = next.ym!;
+        // "January to May 2009": the start month takes the end's year.
+        if (t.kind === 'monthonly')
+          start = { year: end.month >= start.month ? end.year : end.year - 1, month: start.month, monthKnown: true };
+        if (index(end) < index(start)) [start, end] = [end, start];
+        spans.push({ start, end, ongoing: false, from: t.from, to: next.to });
+      }
+      i++;
+      continue;
+    }
+    if (t.kind === 'monthonly') continue;
+    const before = folded.slice(Math.max(0, t.from - 24), t.from);
+    const after = folded.slice(t.to);
+    if (SINCE.test(before) || ONWARDS.test(after)) {
+      const start = t.ym!;
+      spans.push({
+        start,
+        end: index(current) >= index(start) ? current : start,
+        ongoing: true,
+        from: t.from,
+        to: t.to,
+      });
+    } else {
+      spans.push({ end: t.ym!, ongoing: false, from: t.from, to: t.to });
+    }
+  }
+  return spans;
+}
+
+export function formatYearMonth(ym: YearMonth | undefined): string {
+  return ym ? `${ym.year}-${String(ym.month).padStart(2, '0')}` : '';
+}
+
+/** Months covered by a range: inclusive when both months are known ("Jun–Aug 2015" = 3), else the plain difference. */
+export function monthsBetween(start: YearMonth, end: YearMonth): number {
+  const diff = index(end) - index(start);
+  return Math.max(0, diff + (start.monthKnown && end.monthKnown ? 1 : 0));
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  ein: 1,
+  eine: 1,
+  einem: 1,
+  einen: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  funf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  due: 2,
+  tre: 3,
+  quattro: 4,
+  cinque: 5,
+  sei: 6,
+  sette: 7,
+  otto: 8,
+  nove: 9,
+  dieci: 10,
+  een: 1,
+  twee: 2,
+  drie: 3,
+  vijf: 5,
+  zes: 6,
+  zeven: 7,
+  negen: 9,
+  tien: 10,
+  um: 1,
+  uma: 1,
+  dois: 2,
+  duas: 2,
+  quatro_: 4,
+  oito: 8,
+  dez: 10,
+};
+const NUM = `(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBER_WORDS)
+  .filter((w) => !w.endsWith('_'))
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const YEAR_UNIT = '(?:years?|yrs?\\.?|jahren?|jahr|jahrige[nrs]?|annees?|ans?|anos|anni|anno|jaar|jaren)';
+const MONTH_UNIT = '(?:months?|mos?\\.?|monate?n?|monat|mois|meses|mes|mesi|mese|maanden|maand)';
+const RANGE_WORD = '(?:-|–|—|to|bis|a|tot|al|ou|or|y|e|and|und|et|o)';
+const YEARS_RE = new RegExp(
+  `${B}${NUM}\\s*\\+?\\s*(?:${RANGE_WORD}\\s*${NUM}\\s*\\+?\\s*)?-?\\s*${YEAR_UNIT}${E}(?!\\s+(?:old|alt|de\\s+edad|oud))(?:\\s*,?\\s*(?:and|und|et|y|e|en)?\\s*${NUM}\\s*${MONTH_UNIT}${E})?`,
+  'u',
+);
+const MONTHS_RE = new RegExp(`${B}${NUM}\\s*\\+?\\s*${MONTH_UNIT}${E}`, 'u');
+
+function number(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const n = /^\d/.test(word) ? Number(word.replace(',', '.')) : NUMBER_WORDS[word];
+  return n === undefined || Number.isNaN(n) ? undefined : n;
+}
+
+/**
+ * A stated duration in months: "3 years", "2 years 10 months", "5+ Jahre", "3 à 5 ans" (a range gives its
+ * minimum), "18 months". Undefined when the text states none.
+ */
+export function statedMonths(text: string): number | undefined {
+  const folded = foldSameLength(text);
+  const y = YEARS_RE.exec(folded);
+  if (y) {
+    const a = number(y[1]);
+    const b = number(y[2]);
+    const years = a !== undefined && b !== undefined ? Math.min(a, b) : a;
+    if (years !== undefined && years <= 60) return Math.round(years * 12) + (number(y[3]) ?? 0);
+  }
+  const m = MONTHS_RE.exec(folded);
+  const months = m ? number(m[1]) : undefined;
+  return months !== undefined && months <= 720 ? Math.round(months) : undefined;
+}
+
+const PRESENT_LEAD = new RegExp(`^((?:${PRESENT_ALT}))\\s*[:|,–—-]\\s*(?=\\S)`, 'u');
+const PRESENT_ONLY = new RegExp(`^\\s*(?:[-–—]\\s*)?(?:${PRESENT_ALT})\\s*[.)]?\\s*$`, 'u');
+
+/**
+ * Re-joins a date range that text extraction broke over two lines ("Mar 2011" / "Present", "Nov 2010" /
+ * "Mar 2011"): a line ending with a single date followed by a line that is only a date or "present".
+ */
+export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    if (next && !next.bullet && next.text.length <= 30) {
+      const spans = findDateSpans(line.text, now);
+      const last = spans[spans.length - 1];
+      if (last && !last.start && last.to >= line.text.replace(/[\s,;)]+$/, '').length) {
+        const nextFolded = foldSameLength(next.text);
+        const nextSpans = findDateSpans(next.text, now);
+        const onlyDate =
+          nextSpans.length === 1 &&
+          !nextSpans[0]!.start &&
+          next.text
+            .slice(0, nextSpans[0]!.from)
+            .trim()
+            .replace(/^[-–—]$/, '') === '' &&
+          next.text.slice(nextSpans[0]!.to).trim() === '';
+        if (PRESENT_ONLY.test(nextFolded) || onlyDate) {
+          out.push({ text: `${line.text} - ${next.text.replace(/^\s*[-–—]\s*/, '')}`, bullet: line.bullet });
+          i++;
+          continue;
+        }
+      }
+    }
+    // "2001" / "Present: Service Technician": the present word joins the date, the rest stays a line.
+    if (next && !next.bullet) {
+      const lead = PRESENT_LEAD.exec(foldSameLength(next.text));
+      const spans = lead ? findDateSpans(line.text, now) : [];
+      const last = spans[spans.length - 1];
+      if (lead && last && !last.start && last.to >= line.text.replace(/[\s,;)]+$/, '').length) {
+        out.push({ text: `${line.text} - ${next.text.slice(0, lead[1]!.length)}`, bullet: line.bullet });
+        out.push({ text: next.text.slice(lead[0].length).trim(), bullet: false });
+        i++;
+        continue;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}

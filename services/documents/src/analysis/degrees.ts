@@ -1,0 +1,121 @@
+/** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
+import { foldSameLength } from './text.js';
+
+export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
+
+export interface DegreeMention {
+  /** 1 high school … 6 doctorate (DEGREE_LEVELS). */
+  level: number;
+  /** As written: "Bachelor of Science", "B.E.", "Master's degree". */
+  text: string;
+  index: number;
+  end: number;
+}
+
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+// Context that makes a bare two-letter abbreviation a degree ("BS in …", "MS or PhD", "BA/BS degree") and not
+// "MS Office" or a US state after a comma ("Boston, MA").
+const CTX = '(?=\\s*(?:degree|deg\\b|in\\b|en\\b|of\\b|or\\b|and\\b|[/,;)(]|\\.(?!\\w)|-\\s|$))';
+const NOT_STATE = '(?<!,\\s?)';
+
+/** Case-insensitive patterns, matched on folded text (lowercase, no accents). */
+const FOLDED: ReadonlyArray<readonly [number, string]> = [
+  [
+    6,
+    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree)?|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
+  ],
+  [
+    5,
+    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?`,
+  ],
+  [
+    4,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado\\s+(?:en|universitario)|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree\\s+in`,
+  ],
+  [
+    3,
+    `associate(?:['’]?s)?\\s+(?:degree|of\\s+(?:arts|science|sciences|applied|education|business|engineering|nursing|technology|general))|foundation\\s+degree|bac\\s?\\+\\s?2|tecnico\\s+superior|deug`,
+  ],
+  [
+    2,
+    `berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad`,
+  ],
+  [
+    1,
+    `high\\s+school(?:\\s+diploma)?|secondary\\s+school|higher\\s+secondary|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th`,
+  ],
+];
+
+/** Case-sensitive abbreviations, matched on the original text. */
+const CASED: ReadonlyArray<readonly [number, string]> = [
+  [6, `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|JD${CTX}|Ed\\.\\s?D|EdD`],
+  [
+    5,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS`,
+  ],
+  [
+    4,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO`,
+  ],
+  [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
+  [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC`],
+  [1, `GED|HSC|SSC|HAVO|VWO|SSLC|CBSE`],
+];
+
+const FOLDED_RE = FOLDED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})${E}`, 'gu')] as const);
+const CASED_RE = CASED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})(?![\\p{L}\\p{N}])`, 'gu')] as const);
+
+/** Every degree mention in the text, in order; overlapping mentions keep the longest. */
+export function findDegrees(text: string): DegreeMention[] {
+  const folded = foldSameLength(text);
+  const all: DegreeMention[] = [];
+  for (const [level, re] of FOLDED_RE)
+    for (const m of folded.matchAll(re))
+      all.push({ level, text: text.slice(m.index, m.index + m[0].length), index: m.index, end: m.index + m[0].length });
+  for (const [level, re] of CASED_RE)
+    for (const m of text.matchAll(re)) all.push({ level, text: m[0], index: m.index, end: m.index + m[0].length });
+  all.sort((a, b) => a.index - b.index || b.end - a.end);
+  const out: DegreeMention[] = [];
+  for (const d of all) {
+    const prev = out[out.length - 1];
+    if (prev && d.index < prev.end) continue;
+    // "Master's degree in X" is one mention, not a master's plus a generic degree.
+    if (prev && /^degree/i.test(d.text) && d.index - prev.end < 25) continue;
+    out.push(d);
+  }
+  return out;
+}
+
+/** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …". */
+export function degreePhrase(text: string, mention: DegreeMention): { degree: string; end: number } {
+  const after = text.slice(mention.end);
+  const m =
+    /^(?:\s+degree)?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
+      after,
+    );
+  const extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
+  return { degree: (mention.text + extra).trim(), end: mention.end + extra.length };
+}
+
+const FIELD_INTRO =
+  /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
+const FIELD_END =
+  /,?\s+(?:or|oder|ou|o|of|oppure)\s+(?:an?\s+|other\s+|in\s+a\s+|einem?\s+|une?\s+|un\s+|una\s+|um\s+|een\s+)?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|equival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+
+/** The field of study written after a degree mention ("in Computer Science, Engineering"), or ''. */
+export function majorAfter(text: string, end: number): string {
+  const intro = FIELD_INTRO.exec(text.slice(end));
+  if (!intro) return '';
+  const rest = text.slice(end + intro[0].length);
+  const stop = FIELD_END.exec(rest);
+  const field = (stop ? rest.slice(0, stop.index) : rest)
+    .replace(/^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della)\s+/i, '')
+    .replace(/[\s,:;\-–]+$/, '')
+    .trim();
+  return field.length > 1 && field.length <= 100 ? field : '';
+}
+
+export function levelName(level: number): string {
+  return DEGREE_LEVELS[level] ?? '';
+}

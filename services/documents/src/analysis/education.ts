@@ -1,0 +1,105 @@
+/**
+ * Education entries of a CV's education section. Each line may carry a degree, an institution, dates, a score;
+ * an entry collects them in any order ("Degree / School / Dates" or "Dates / School: Degree") and a new entry
+ * starts when a line brings something the current entry already has.
+ */
+import type { CvEducation } from '@talent/records';
+import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
+import { degreePhrase, findDegrees, majorAfter } from './degrees.js';
+import { institutionWords } from './lexicon.js';
+import { tidy, wordCount, type Line } from './text.js';
+
+const MAJOR_FIELD =
+  /^(?:major|field\s+of\s+study|speciali[sz]ation|concentration|fachrichtung|studienfach|schwerpunkt|spécialité|spécialisation|especialidad|especialización|indirizzo|specializzazione|richting|specialisatie|área|especialização)\s*[:：]\s*(.+)$/i;
+const SCORE_LABELLED =
+  /\b(?:c?gpa|grade\s+point\s+average|grade|note|moyenne|mention|nota|voto|cijfer|média|media|percentage|score|marks|aggregate|final\s+grade|abschlussnote|gesamtnote)\s*(?:of|:|-|=)?\s*(\d{1,3}(?:[.,]\d{1,2})?(?:\s*\/\s*\d{1,3}(?:[.,]\d{1,2})?)?\s*%?|(?:sehr\s+)?gut|très\s+bien|assez\s+bien|bien|first\s+class|distinction)/i;
+const SCORE_TRAILING =
+  /\b(\d{1,3}(?:[.,]\d{1,2})?\s*(?:%|\/\s*(?:4|5|10|20|100|110)(?:[.,]0)?\b)|\d(?:[.,]\d{1,2})?\s*(?:c?gpa))/i;
+const HONOURS =
+  /\b(?:summa\s+cum\s+laude|magna\s+cum\s+laude|cum\s+laude|with\s+(?:first\s+class\s+)?hono(?:u)?rs|first\s+class(?:\s+hono(?:u)?rs)?|with\s+distinction|mit\s+auszeichnung|con\s+lode|110\s*\/\s*110(?:\s+e\s+lode)?|mention\s+(?:très\s+bien|bien|assez\s+bien))\b/i;
+const SEGMENT = /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+/i;
+
+interface Draft {
+  degree: string;
+  major: string;
+  score: string;
+  institution: string;
+  span?: DateSpan;
+}
+
+function institutionIn(text: string, exclude: string): string {
+  for (const seg of text.split(SEGMENT)) {
+    const s = tidy(seg.replace(/\(.*?\)/g, ' '));
+    if (s && s !== exclude && !exclude.includes(s) && institutionWords.inText(s) && wordCount(s) <= 12) return s;
+  }
+  return '';
+}
+
+function scoreIn(text: string): string {
+  const labelled = SCORE_LABELLED.exec(text);
+  if (labelled?.[1]) return labelled[0].trim();
+  const honours = HONOURS.exec(text);
+  if (honours) return honours[0];
+  const trailing = SCORE_TRAILING.exec(text);
+  return trailing?.[1]?.trim() ?? '';
+}
+
+function finish(d: Draft): CvEducation | undefined {
+  if (!d.degree && !d.institution) return undefined;
+  const start = d.span?.start;
+  const end = d.span?.end;
+  return {
+    degree: d.degree,
+    major: d.major,
+    score: d.score,
+    institution_name: d.institution,
+    start_date: formatYearMonth(start),
+    end_date: formatYearMonth(end),
+  };
+}
+
+/** Education entries of one education section's lines. */
+export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
+  const out: CvEducation[] = [];
+  let cur: Draft = { degree: '', major: '', score: '', institution: '' };
+  const flush = () => {
+    const e = finish(cur);
+    if (e) out.push(e);
+    cur = { degree: '', major: '', score: '', institution: '' };
+  };
+  for (const line of joinSplitRanges(lines, now)) {
+    const text = line.text;
+    if (wordCount(text) > 30) continue;
+    const majorField = MAJOR_FIELD.exec(text);
+    if (majorField?.[1]) {
+      if (!cur.major) cur.major = tidy(majorField[1]);
+      continue;
+    }
+    const mention = findDegrees(text)[0];
+    let degree = '';
+    let major = '';
+    if (mention) {
+      const phrase = degreePhrase(text, mention);
+      degree = tidy(phrase.degree);
+      // "Master en informatique, Université de Lyon": the field stops where the school starts.
+      const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
+      const school = fieldParts.findIndex((p) => institutionWords.inText(p));
+      major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).join(', ');
+    }
+    const institution = institutionIn(text, degree);
+    const spans = findDateSpans(text, now);
+    const span = spans.find((s) => s.start) ?? spans[0];
+    const score = scoreIn(text);
+    const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span);
+    if (clash) flush();
+    if (degree) {
+      cur.degree = degree;
+      if (major) cur.major = major;
+    }
+    if (institution) cur.institution = institution;
+    if (span && !cur.span) cur.span = span;
+    if (score && !cur.score) cur.score = score;
+  }
+  flush();
+  return out;
+}

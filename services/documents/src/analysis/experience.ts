@@ -1,0 +1,205 @@
+/**
+ * Experience entries of a CV's experience section.
+ *
+ * Entries are anchored on their date lines ("June 2016 to Present", "2007-Present", "01/2018 – heute"). The short
+ * lines next to an anchor are the entry header (title, employer, place); the rest until the next entry is its body.
+ *
+ * Where the employer goes: the record's experience object has no employer field, and `activity_sector` is the
+ * sector (filled only when the CV states one, "Industry: …"). So `description` is the entry's own text in
+ * reading order without the title and the dates: the header lines other than the title (which is where the
+ * employer and place are written, "Oracle India Pvt Ltd - Bengaluru") followed by the body lines. The employer
+ * thus stays as written, with no invented "Company:" label.
+ */
+import type { CvExperience } from '@talent/records';
+import {
+  findDateSpans,
+  formatYearMonth,
+  joinSplitRanges,
+  monthsBetween,
+  statedMonths,
+  type DateSpan,
+} from './dates.js';
+import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
+import { joinWrapped, tidy, wordCount, type Line } from './text.js';
+
+const SECTOR_FIELD =
+  /^(?:industry|sector|branche|secteur(?:\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak)\s*[:：]\s*(.+)$/i;
+// Abbreviations that end a header line with a period without making it a sentence.
+const ABBREVIATION_END =
+  /\b(?:ltd|inc|co|corp|pvt|llc|plc|jr|sr|st|dept|univ|gmbh|s\.a|s\.l|b\.v|n\.v|s\.p\.a|s\.r\.l)\.$/i;
+const MAX_ENTRIES = 40;
+const MAX_DESCRIPTION = 4000;
+
+interface Row {
+  line: Line;
+  spans: DateSpan[];
+  /** Short, not a bullet, not a sentence: can be part of an entry header. */
+  header: boolean;
+  /** A header line carrying the entry's dates. */
+  anchor: boolean;
+}
+
+// "Designation: X", "Employer: Y" label entry headers; other "Label: value" lines ("Environment: Java",
+// "Technologies: …") are details of the entry body.
+const HEADER_LABEL =
+  /^(?:designation|position(?:\s+held)?|job\s+title|title|role|company|employer|client|organi[sz]ation|funktion|position|arbeitgeber|firma|unternehmen|poste|fonction|entreprise|employeur|société|puesto|cargo|empresa|ruolo|posizione|azienda|datore\s+di\s+lavoro|functie|werkgever|bedrijf|função)\s*[:：]\s*/i;
+const OTHER_LABEL = /^[\p{L}][\p{L}\s/&]{1,30}[:：]\s*\S/u;
+
+function isHeaderLike(line: Line): boolean {
+  const t = line.text;
+  if (line.bullet || t.length > 110 || wordCount(t) > 14) return false;
+  if (OTHER_LABEL.test(t) && !HEADER_LABEL.test(t)) return false;
+  return !/[.!?;]$/.test(t) || ABBREVIATION_END.test(t);
+}
+
+function remainder(text: string, spans: readonly DateSpan[]): string {
+  let out = text;
+  for (const s of [...spans].sort((a, b) => b.from - a.from)) out = out.slice(0, s.from) + ' ' + out.slice(s.to);
+  return tidy(
+    out
+      .replace(/\b(?:since|seit|depuis|desde|dal|sinds|vanaf|from|von|du|de|dal|van)\s*$/i, '')
+      .replace(/\(\s*\)/g, ''),
+  );
+}
+
+function toRows(lines: readonly Line[], now: Date): Row[] {
+  return lines.map((line) => {
+    const header = isHeaderLike(line);
+    const spans = header || line.text.length <= 160 ? findDateSpans(line.text, now) : [];
+    const detail = OTHER_LABEL.test(line.text) && !HEADER_LABEL.test(line.text);
+    const anchor =
+      !line.bullet &&
+      !detail &&
+      spans.length > 0 &&
+      wordCount(remainder(line.text, spans)) <= 10 &&
+      line.text.length <= 160;
+    return { line, spans, header, anchor };
+  });
+}
+
+// Splits a header line into its parts: "Senior Engineer at Google", "Developer | ACME GmbH | Berlin".
+const PART_SEPARATOR = /\s+(?:at|@|bei|chez|presso|bij|em|na|en)\s+|\s+[|•·–—-]\s+|\s*[|•·]\s*|,\s+/i;
+
+function parts(text: string): string[] {
+  return text
+    .split(PART_SEPARATOR)
+    .map(tidy)
+    .filter((p) => p && /\p{L}/u.test(p));
+}
+
+function isOrganisation(text: string): boolean {
+  return legalForms.inText(text) || institutionWords.inText(text) || organisationHints.inText(text);
+}
+
+/** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
+function isRole(text: string): boolean {
+  return roleWords.inText(text) && !legalForms.inText(text) && !institutionWords.inText(text);
+}
+
+/** Picks the title among the header lines; returns it and the header text left for the description. */
+function pickTitle(headers: readonly string[]): { title: string; rest: string[] } {
+  for (let i = 0; i < headers.length; i++) {
+    const line = headers[i]!;
+    const role = parts(line).find(isRole);
+    if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
+  }
+  // No role word: the first header line that does not name an organisation.
+  const i = headers.findIndex((h) => !isOrganisation(h));
+  if (i < 0) return { title: '', rest: [...headers] };
+  const line = headers[i]!;
+  const first = parts(line)[0] ?? '';
+  return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+function replaceLine(headers: readonly string[], i: number, line: string, title: string): string[] {
+  const at = line.indexOf(title);
+  const left =
+    at >= 0
+      ? tidy(
+          line.slice(0, at) +
+            ' ' +
+            line.slice(at + title.length).replace(/^\s*(?:at|@|bei|chez|presso|bij|em|na|en)\s+/i, ' '),
+        )
+      : '';
+  return headers.flatMap((h, j) => (j === i ? (left ? [left] : []) : [h]));
+}
+
+function entry(headerTexts: string[], body: readonly Line[], spans: readonly DateSpan[]): CvExperience {
+  let activity = '';
+  const bodyLines: Line[] = [];
+  for (const l of body) {
+    const m = SECTOR_FIELD.exec(l.text);
+    if (m?.[1] && !activity) activity = tidy(m[1]);
+    else bodyLines.push(l);
+  }
+  const headers = headerTexts
+    .filter((h) => {
+      const m = SECTOR_FIELD.exec(h);
+      if (m?.[1] && !activity) activity = tidy(m[1]);
+      return !m;
+    })
+    .map((h) => h.replace(HEADER_LABEL, ''))
+    .filter(Boolean);
+  const { title, rest } = pickTitle(headers);
+  const span = spans.find((s) => s.start) ?? spans[0];
+  const start = span?.start ?? span?.end;
+  const end = span?.end;
+  let duration = start && end ? monthsBetween(start, end) : 0;
+  if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
+  const description = [...rest, ...joinWrapped(bodyLines)].join('\n').slice(0, MAX_DESCRIPTION);
+  return {
+    title,
+    activity_sector: activity,
+    description,
+    duration,
+    start_date: formatYearMonth(start),
+    end_date: formatYearMonth(end),
+  };
+}
+
+/** Experience entries of one experience section's lines. */
+export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
+  if (lines.length === 0) return [];
+  const rows = toRows(joinSplitRanges(lines, now), now);
+  const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
+  if (anchors.length === 0) {
+    // No date lines: the section is read as one entry, dated by the first date written anywhere in it.
+    const lead = rows.findIndex((r) => !r.header);
+    const headerEnd = lead < 0 ? Math.min(rows.length, 3) : Math.min(lead, 3);
+    const spans = rows.flatMap((r) => r.spans);
+    const e = entry(
+      rows.slice(0, headerEnd).map((r) => r.line.text),
+      rows.slice(headerEnd).map((r) => r.line),
+      spans
+        .filter((s) => s.start)
+        .slice(0, 1)
+        .concat(spans.slice(0, 1)),
+    );
+    return e.title || e.description ? [e] : [];
+  }
+  // Header lines directly above an anchor, not crossing the previous anchor.
+  const above = (a: number, floor: number) => {
+    let n = 0;
+    while (n < 3 && a - n - 1 > floor && rows[a - n - 1]!.header && !rows[a - n - 1]!.anchor) n++;
+    return n;
+  };
+  const dateFirst = above(anchors[0]!, -1) === 0;
+  const starts = anchors.map((a, k) => (dateFirst ? a : a - above(a, k > 0 ? anchors[k - 1]! : -1)));
+  const out: CvExperience[] = [];
+  for (let k = 0; k < anchors.length && out.length < MAX_ENTRIES; k++) {
+    const a = anchors[k]!;
+    const start = starts[k]!;
+    const stop = k + 1 < anchors.length ? starts[k + 1]! : rows.length;
+    const own = remainder(rows[a]!.line.text, rows[a]!.spans);
+    const pre = rows.slice(start, a).map((r) => r.line.text);
+    // Header lines below the anchor: the whole header in date-first layouts; otherwise only when the lines
+    // above carry no job title ("Company / Place | Dates / Title").
+    let post = 0;
+    const maxPost = dateFirst || !pre.some(isRole) ? 3 : 0;
+    while (post < maxPost && a + post + 1 < stop && rows[a + post + 1]!.header && !rows[a + post + 1]!.anchor) post++;
+    const headers = [...pre, ...(own ? [own] : []), ...rows.slice(a + 1, a + 1 + post).map((r) => r.line.text)];
+    const body = rows.slice(a + 1 + post, stop).map((r) => r.line);
+    out.push(entry(headers, body, rows[a]!.spans));
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+/**
+ * The rules analyzer: offline, deterministic analysis of CV and job text into CV/Job record content
+ * (DESIGN §5). Skill linking is delegated to an injected SkillLinker (the skills service in production).
+ */
+import type { CvContent, JobContent } from '@talent/records';
+import { analyzeCvText } from './cv-analyzer.js';
+import { analyzeJobText } from './job-analyzer.js';
+
+export interface LinkedSkill {
+  id: string;
+  name: string;
+  type: 'hard-skill' | 'soft-skill';
+  evidence: string;
+  confidence: number;
+  hint: 'required' | 'optional' | undefined;
+}
+
+/** Links the skills mentioned in a text to taxonomy skills (the skills service's ExtractSkills RPC in production). */
+export interface SkillLinker {
+  link(text: string, language: string, context: 'cv' | 'job'): Promise<{ skills: LinkedSkill[]; language: string }>;
+}
+
+export interface Analyzer {
+  analyzeCv(text: string): Promise<CvContent>;
+  analyzeJob(text: string): Promise<JobContent>;
+}
+
+export function createRulesAnalyzer(linker: SkillLinker, options?: { now?: () => Date }): Analyzer {
+  const now = options?.now ?? (() => new Date());
+  return {
+    analyzeCv: (text) => analyzeCvText(text, linker, now()),
+    analyzeJob: (text) => analyzeJobText(text, linker),
+  };
+}

@@ -1,0 +1,288 @@
+/** The candidate's name: a "Name:" field, else the first line near the top that reads like a person's name. */
+import { DOCUMENT_TITLES } from './headings.js';
+import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.js';
+import { parsePlace } from './contacts.js';
+import { countryNamed } from './places.js';
+import { isCvHeading } from './sections.js';
+import { foldWords, titleCase, type Line } from './text.js';
+
+export interface PersonName {
+  first: string;
+  last: string;
+}
+
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'da',
+  'di',
+  'du',
+  'del',
+  'della',
+  'des',
+  'la',
+  'le',
+  'dos',
+  'das',
+  'do',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'ten',
+  'ter',
+  'zu',
+  'y',
+]);
+const NOT_NAME_WORDS = new Set(
+  [
+    ...DOCUMENT_TITLES.flatMap((t) => foldWords(t).split(' ')),
+    'name',
+    'your',
+    'sample',
+    'template',
+    'page',
+    'email',
+    'mail',
+    'phone',
+    'mobile',
+    'address',
+    'contact',
+    'profile',
+    'summary',
+    'objective',
+    'personal',
+    'details',
+    'information',
+    'references',
+    'confidential',
+    'linkedin',
+    'github',
+    'date',
+    'birth',
+    'nationality',
+    'gender',
+    'male',
+    'female',
+    'married',
+    'single',
+    'skills',
+    'experience',
+    'education',
+    'career',
+    'professional',
+    'work',
+    'technical',
+    'project',
+    'projects',
+    'the',
+    'and',
+    'for',
+    'with',
+    'indeed',
+    'resume',
+    'updated',
+    'available',
+    'authorized',
+    'willing',
+    'relocate',
+    'seeking',
+    'looking',
+    'position',
+    'job',
+    'years',
+    'year',
+    'months',
+    'total',
+    'mr',
+    'mrs',
+    'ms',
+    'miss',
+    'dr',
+    'prof',
+    'herr',
+    'frau',
+    'mme',
+    'mlle',
+    'sr',
+    'sra',
+    'dott',
+    'dhr',
+    'mevr',
+    'vorname',
+    'nachname',
+    'nom',
+    'prenom',
+    'nombre',
+    'apellidos',
+    'cognome',
+    'voornaam',
+    'achternaam',
+    'sobrenome',
+    'street',
+    'road',
+    'drive',
+    'avenue',
+    'applicant',
+    'candidate',
+    'status',
+    'marital',
+    'children',
+    'font',
+    'styles',
+    'size',
+    'elementary',
+    'margins',
+    'example',
+    'copy',
+    'dear',
+    'thank',
+    'thanks',
+    'regards',
+    'sincerely',
+    'objective',
+    'vitae',
+  ].map((w) => foldWords(w)),
+);
+// Role words that are also common surnames are not evidence against a name.
+const SURNAME_ROLES = new Set([
+  'cook',
+  'driver',
+  'coach',
+  'pilot',
+  'host',
+  'guide',
+  'head',
+  'fellow',
+  'partner',
+  'chair',
+  'member',
+  'staff',
+  'principal',
+  'chef',
+  'capo',
+  'lead',
+  'dean',
+  'mason',
+  'porter',
+  'hunter',
+]);
+const SALUTATION =
+  /^(?:mr|mrs|ms|miss|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|dott|dott\.ssa|dhr|mevr|sig|sig\.ra)\.?\s+/i;
+const TITLE_PREFIX =
+  /^(?:resume|résumé|curriculum\s+vitae|curriculum|cv|bio[\s-]?data|lebenslauf)\s*(?:of|de|von|di|van|do|da|[:\-–])?\s*/i;
+
+const FULL_NAME_FIELD =
+  /^(?:name|full\s+name|candidate\s+name|nom\s+complet|nombre\s+completo|nome\s+completo|naam|vor-?\s*und\s+nachname|nom\s+et\s+prénom|nome\s+e\s+cognome)\s*[:：]\s*(.+)$/i;
+const FIRST_NAME_FIELD =
+  /^(?:first\s+name|given\s+name|forename|vorname|prénom|prenom|nombre|nome|voornaam|primeiro\s+nome)\s*[:：]\s*(.+)$/i;
+const LAST_NAME_FIELD =
+  /^(?:last\s+name|surname|family\s+name|nachname|familienname|nom\s+de\s+famille|nom|apellidos?|cognome|achternaam|sobrenome|apelidos?)\s*[:：]\s*(.+)$/i;
+
+function tokenOk(token: string, i: number): boolean {
+  if (i > 0 && PARTICLES.has(token.toLowerCase())) return true;
+  if (/^\p{Lu}\.$/u.test(token)) return true;
+  // Placeholders ("Xxxx") are not names.
+  if (!/^\p{Lu}[\p{L}'’-]*\p{L}$/u.test(token) || /x{3,}/i.test(token)) return false;
+  const folded = foldWords(token);
+  if (NOT_NAME_WORDS.has(folded) || legalForms.has(folded) || institutionWords.has(folded) || streetWords.has(folded))
+    return false;
+  return !roleWords.has(folded) || SURNAME_ROLES.has(folded);
+}
+
+/** Whether a short text reads like a person's name: 2–5 capitalised words, no title, company or place words. */
+export function looksLikeName(text: string): boolean {
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 5 || text.length > 60) return false;
+  if (!tokens.every(tokenOk)) return false;
+  if (tokens.filter((t, i) => !/^\p{Lu}\.$/u.test(t) && (i === 0 || !PARTICLES.has(t.toLowerCase()))).length < 2)
+    return false;
+  return !countryNamed(text) && !parsePlace(text, false);
+}
+
+/**
+ * Splits a full name. "DUPONT Jean" (surname in capitals, French/Italian style) → last = DUPONT; a particle
+ * starts the surname ("Ludwig van Beethoven"); otherwise the last word is the surname and middle names stay
+ * with the first name.
+ */
+export function splitName(full: string): PersonName {
+  let tokens = full.trim().split(/\s+/);
+  const upper = tokens.map((t) => t.length > 1 && t === t.toUpperCase() && t !== t.toLowerCase());
+  if (upper.some(Boolean) && !upper.every(Boolean) && !tokens.some((t) => /^\p{Lu}\.$/u.test(t))) {
+    const last = tokens.filter((_, i) => upper[i]);
+    const first = tokens.filter((_, i) => !upper[i]);
+    return { first: first.join(' '), last: titleCase(last.join(' ')) };
+  }
+  if (upper.every(Boolean))
+    tokens = tokens.map((t) => (PARTICLES.has(t.toLowerCase()) ? t.toLowerCase() : titleCase(t)));
+  if (tokens.length === 1) return { first: tokens[0]!, last: '' };
+  const particle = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && PARTICLES.has(t.toLowerCase()));
+  const cut = particle > 0 ? particle : tokens.length - 1;
+  return { first: tokens.slice(0, cut).join(' '), last: tokens.slice(cut).join(' ') };
+}
+
+function clean(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** The longest 2–4 word prefix that reads like a name and is followed by something that is not part of it. */
+function namePrefix(cell: string): string {
+  const tokens = cell.split(/\s+/);
+  for (let n = Math.min(4, tokens.length - 1); n >= 2; n--) {
+    const prefix = tokens.slice(0, n);
+    const next = tokens[n]!;
+    const shouting = prefix.every((t) => t === t.toUpperCase());
+    const nextSameStyle = /^\p{Lu}\p{Ll}/u.test(next)
+      ? !shouting
+      : next === next.toUpperCase() && /\p{L}{2}/u.test(next)
+        ? shouting
+        : false;
+    if (nextSameStyle && !roleWords.inText(next)) continue;
+    if (looksLikeName(prefix.join(' '))) return prefix.join(' ');
+  }
+  return '';
+}
+
+/** The candidate's name from the first lines of a CV. Empty strings when nothing reads like a name. */
+export function findName(lines: readonly Line[]): PersonName {
+  let first = '';
+  let last = '';
+  for (const line of lines.slice(0, 80)) {
+    const full = FULL_NAME_FIELD.exec(line.text);
+    if (full?.[1] && looksLikeName(clean(full[1]).replace(/[,;|].*$/, '')))
+      return splitName(clean(full[1]).replace(/[,;|].*$/, ''));
+    const f = FIRST_NAME_FIELD.exec(line.text);
+    if (f?.[1]) first = clean(f[1]);
+    const l = LAST_NAME_FIELD.exec(line.text);
+    if (l?.[1]) last = clean(l[1]);
+  }
+  const unshout = (s: string) => (s.length > 1 && s === s.toUpperCase() ? titleCase(s) : s);
+  if (first && last && first.length < 40 && last.length < 40) return { first: unshout(first), last: unshout(last) };
+  // A lone "Nombre: Juan García López" / "Nom: Jean Dupont" field holding the full name.
+  const lone = first || last;
+  if (lone && looksLikeName(lone)) return splitName(lone);
+  let seen = 0;
+  for (const line of lines) {
+    if (seen >= 12) break;
+    seen++;
+    if (line.bullet || isCvHeading(line)) continue;
+    const text = line.text
+      .replace(/^["'“”‘’«»]+/, '')
+      .replace(TITLE_PREFIX, '')
+      .replace(SALUTATION, '');
+    // The name comes first in its line: "Jane Doe | jane@x.org", "Alix Berge, Ph.D., Professor".
+    const cell = (text.split(/\s+[|•·■▪–—-]\s+|\s*[,;(]\s*|(?<=\p{L}{3})\.\s+|\s{2,}|\t/u)[0] ?? '')
+      .replace(/[\s.:"'“”‘’«»]+$/, '')
+      .replace(SALUTATION, '');
+    if (looksLikeName(cell)) return splitName(cell);
+    // At the very top, the name may run into the next item: "Jane Doe 12 High Street", "Jane Doe Java Developer".
+    if (seen <= 2 || /^[^\s]+\s+[^\s]+\s+\d/.test(cell)) {
+      const prefix = namePrefix(cell);
+      if (prefix) return splitName(prefix);
+    }
+  }
+  return { first: '', last: '' };
+}

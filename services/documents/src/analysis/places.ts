@@ -1,0 +1,141 @@
+/**
+ * Country names (English, native and the other analysed languages) → canonical English name and ISO 3166 code,
+ * plus first-level regions of a few large countries, so "Pune, Maharashtra" or "Austin, TX" name their country.
+ */
+import { foldWords } from './text.js';
+
+export interface Country {
+  name: string;
+  code: string;
+}
+
+const COUNTRY_TABLE: ReadonlyArray<readonly [string, string, string]> = [
+  [
+    'United States',
+    'US',
+    'usa|us|u s a|u s|united states of america|america|etats unis|estados unidos|stati uniti|verenigde staten|vereinigte staaten',
+  ],
+  [
+    'United Kingdom',
+    'GB',
+    'uk|u k|great britain|england|scotland|wales|northern ireland|royaume uni|reino unido|regno unito|verenigd koninkrijk|vereinigtes konigreich|grossbritannien|angleterre|inglaterra|inghilterra|engeland|schottland|ecosse',
+  ],
+  ['Germany', 'DE', 'deutschland|allemagne|alemania|germania|duitsland|alemanha'],
+  ['France', 'FR', 'frankreich|francia|frankrijk|franca'],
+  ['Spain', 'ES', 'espana|spanien|espagne|spagna|spanje|espanha'],
+  ['Italy', 'IT', 'italia|italien|italie|italie|italia'],
+  [
+    'Netherlands',
+    'NL',
+    'the netherlands|nederland|holland|niederlande|pays bas|paises bajos|paesi bassi|paises baixos|holanda',
+  ],
+  ['Belgium', 'BE', 'belgique|belgie|belgien|belgica|belgio'],
+  ['Switzerland', 'CH', 'schweiz|suisse|svizzera|suiza|zwitserland|suica'],
+  ['Austria', 'AT', 'osterreich|autriche|oostenrijk'],
+  ['Portugal', 'PT', 'portogallo'],
+  ['Luxembourg', 'LU', 'luxemburg|luxemburgo|lussemburgo'],
+  ['Ireland', 'IE', 'irland|irlande|irlanda|ierland|eire'],
+  ['Poland', 'PL', 'polska|polen|pologne|polonia|polonia'],
+  ['Sweden', 'SE', 'sverige|schweden|suede|suecia|svezia|zweden|suecia'],
+  ['Norway', 'NO', 'norge|norwegen|norvege|noruega|norvegia|noorwegen'],
+  ['Denmark', 'DK', 'danmark|danemark|dinamarca|danimarca|denemarken|danemark'],
+  ['Finland', 'FI', 'suomi|finnland|finlande|finlandia|finlandia'],
+  ['Czech Republic', 'CZ', 'czechia|cesko|tschechien|republique tcheque|republica checa|repubblica ceca|tsjechie'],
+  ['Romania', 'RO', 'rumanien|roumanie|rumania|roemenie'],
+  ['Greece', 'GR', 'griechenland|grece|grecia|griekenland'],
+  ['Hungary', 'HU', 'ungarn|hongrie|hungria|ungheria|hongarije'],
+  ['Turkey', 'TR', 'turkiye|turkei|turquie|turquia|turchia|turkije'],
+  ['Russia', 'RU', 'russland|russie|rusia|russia|rusland'],
+  ['Ukraine', 'UA', 'ucrania|ucraina|oekraine'],
+  ['Canada', 'CA', 'kanada|canada'],
+  ['Mexico', 'MX', 'mexiko|mexique|messico'],
+  ['Brazil', 'BR', 'brasil|brasilien|bresil|brasile|brazilie'],
+  ['Argentina', 'AR', 'argentinien|argentine|argentinie'],
+  ['Chile', 'CL', 'chili|cile'],
+  ['Colombia', 'CO', 'kolumbien|colombie'],
+  ['Peru', 'PE', 'perou'],
+  ['India', 'IN', 'indien|inde|indie'],
+  ['China', 'CN', 'chine|cina|prc'],
+  ['Japan', 'JP', 'japon|giappone|japao'],
+  ['South Korea', 'KR', 'korea|republic of korea|sudkorea|coree du sud|corea del sur|corea del sud|zuid korea'],
+  ['Taiwan', 'TW', ''],
+  ['Hong Kong', 'HK', ''],
+  ['Singapore', 'SG', 'singapur|singapour|singapura'],
+  ['Malaysia', 'MY', 'malaisie|malasia'],
+  ['Indonesia', 'ID', 'indonesien|indonesie'],
+  ['Philippines', 'PH', 'philippinen|filipinas|filippine|filipijnen'],
+  ['Vietnam', 'VN', 'viet nam'],
+  ['Thailand', 'TH', 'thailande|tailandia'],
+  ['Pakistan', 'PK', ''],
+  ['Bangladesh', 'BD', ''],
+  ['Sri Lanka', 'LK', ''],
+  ['Nepal', 'NP', ''],
+  ['Australia', 'AU', 'australien|australie|australie'],
+  ['New Zealand', 'NZ', 'neuseeland|nouvelle zelande|nueva zelanda|nuova zelanda|nieuw zeeland'],
+  ['South Africa', 'ZA', 'sudafrika|afrique du sud|sudafrica|zuid afrika'],
+  ['Nigeria', 'NG', ''],
+  ['Kenya', 'KE', 'kenia'],
+  ['Egypt', 'EG', 'agypten|egypte|egipto|egitto'],
+  ['Morocco', 'MA', 'marokko|maroc|marruecos|marocco'],
+  ['Tunisia', 'TN', 'tunesien|tunisie|tunez'],
+  ['Algeria', 'DZ', 'algerien|algerie|argelia'],
+  ['Israel', 'IL', ''],
+  [
+    'United Arab Emirates',
+    'AE',
+    'uae|u a e|emirates|vereinigte arabische emirate|emirats arabes unis|emiratos arabes unidos',
+  ],
+  ['Saudi Arabia', 'SA', 'saudi arabien|arabie saoudite|arabia saudita|arabia saudi'],
+  ['Qatar', 'QA', 'katar'],
+];
+
+const COUNTRIES = new Map<string, Country>();
+for (const [name, code, aliases] of COUNTRY_TABLE) {
+  const country = { name, code };
+  for (const alias of [name, ...aliases.split('|')]) if (alias) COUNTRIES.set(foldWords(alias), country);
+}
+
+// Regions whose names (or postal codes) are written after a city instead of the country.
+const REGIONS: ReadonlyArray<readonly [string, string]> = [
+  [
+    'US',
+    'al|ak|az|ar|ca|co|ct|de|dc|fl|ga|hi|id|il|in|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy|' +
+      'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|' +
+      'massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|' +
+      'oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia',
+  ],
+  [
+    'IN',
+    'andhra pradesh|arunachal pradesh|assam|bihar|chhattisgarh|goa|gujarat|haryana|himachal pradesh|jharkhand|karnataka|kerala|madhya pradesh|maharashtra|manipur|meghalaya|' +
+      'mizoram|nagaland|odisha|orissa|punjab|rajasthan|sikkim|tamil nadu|telangana|tripura|uttar pradesh|uttarakhand|west bengal|delhi|new delhi|jammu and kashmir|chandigarh|puducherry',
+  ],
+  [
+    'CA',
+    'ontario|quebec|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick|newfoundland|on|qc|bc|ab',
+  ],
+  ['AU', 'new south wales|victoria|queensland|western australia|south australia|tasmania|nsw|vic|qld'],
+];
+const REGION_COUNTRY = new Map<string, string>();
+for (const [code, names] of REGIONS)
+  for (const n of names.split('|')) if (!REGION_COUNTRY.has(n)) REGION_COUNTRY.set(n, code);
+const BY_CODE = new Map([...COUNTRIES.values()].map((c) => [c.code, c]));
+
+/** A country named by this text (whole text, any supported language), or undefined. */
+export function countryNamed(text: string): Country | undefined {
+  return COUNTRIES.get(foldWords(text));
+}
+
+/**
+ * The country implied by a region written after a city ("Maharashtra", "CA 94043", "TX"). Two-letter codes only
+ * count when written in capitals, so "in"/"or"/"me" in prose are not states.
+ */
+export function countryOfRegion(text: string): Country | undefined {
+  const t = text.trim().replace(/\s*\d[\d\s-]*$/, '');
+  if (/^[A-Za-z]{2}$/.test(t) && t !== t.toUpperCase()) return undefined;
+  const code = REGION_COUNTRY.get(foldWords(t));
+  return code ? BY_CODE.get(code) : undefined;
+}
+
+export function countryByCode(code: string): Country | undefined {
+  return BY_CODE.get(code);
+}

@@ -1,0 +1,181 @@
+/** Section segmentation: finds heading lines (vocabulary in headings.ts) and groups the lines under them. */
+import { CV_HEADINGS, JOB_HEADINGS, type CvSectionKind, type JobSectionKind } from './headings.js';
+import { foldWords, isUpper, type Line } from './text.js';
+
+export interface Section<K extends string> {
+  /** `header` = the lines before the first heading. */
+  kind: K | 'header';
+  heading: string;
+  lines: Line[];
+}
+
+interface Vocabulary<K extends string> {
+  exact: Map<string, K>;
+  suffixes: Array<[string, K]>;
+  maxWords: number;
+}
+
+function build<K extends string>(table: Record<K, readonly string[]>): Vocabulary<K> {
+  const exact = new Map<string, K>();
+  const suffixes: Array<[string, K]> = [];
+  let maxWords = 1;
+  for (const kind of Object.keys(table) as K[]) {
+    for (const phrase of table[kind]) {
+      if (phrase.startsWith('~')) {
+        suffixes.push([foldWords(phrase.slice(1)), kind]);
+        continue;
+      }
+      const folded = foldWords(phrase);
+      // First listing wins, so a phrase listed under a specific kind is not overridden by a later generic one.
+      if (!exact.has(folded)) exact.set(folded, kind);
+      maxWords = Math.max(maxWords, folded.split(' ').length);
+    }
+  }
+  return { exact, suffixes, maxWords };
+}
+
+const CV_VOCABULARY = build(CV_HEADINGS);
+const JOB_VOCABULARY = build(JOB_HEADINGS);
+
+// A vocabulary word after one of these is part of a phrase ("Bachelor of Education"), not a heading.
+const PREPOSITIONS = new Set([
+  'of',
+  'in',
+  'for',
+  'at',
+  'with',
+  'to',
+  'on',
+  'by',
+  'from',
+  'as',
+  'de',
+  'des',
+  'du',
+  'en',
+  'em',
+  'do',
+  'da',
+  'der',
+  'die',
+  'das',
+  'fur',
+  'im',
+  'von',
+  'zu',
+  'di',
+  'del',
+  'della',
+  'van',
+  'het',
+  'para',
+  'per',
+  'al',
+  'a',
+  'and',
+  'und',
+  'et',
+  'y',
+  'e',
+  'o',
+  'or',
+  'ou',
+  'oder',
+]);
+// What may follow the vocabulary phrase: "Education and Training", "Skills & Abilities", "Experience / History".
+const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'e', 'en', 'o', 'or', 'ou', 'oder', 'ed']);
+
+export interface HeadingMatch<K extends string> {
+  kind: K;
+  /** Text after "Heading:" on the same line, if any. */
+  rest: string;
+}
+
+function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
+  if (line.bullet) return undefined;
+  const text = line.text.replace(/^(?:[ivx]{1,4}|\d{1,2}|[a-h])[.)]\s+/i, '');
+  let head = text;
+  let rest = '';
+  const colon = text.search(/[:：]/);
+  if (colon > 0) {
+    head = text.slice(0, colon);
+    rest = text.slice(colon + 1).trim();
+  }
+  head = head.replace(/[\s.\-–—_=*#>]+$/, '').trim();
+  if (!head || head.length > 60 || /\d|@|:\/\//.test(head)) return undefined;
+  const words = foldWords(head).split(' ').filter(Boolean);
+  if (words.length === 0 || words.length > 7) return undefined;
+  const exact = vocabulary.exact.get(words.join(' '));
+  if (exact) return { kind: exact, rest };
+  // "Some longer label: content" is a field of the current section, not a heading.
+  if (rest) return undefined;
+  const styled = isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w));
+  if (!styled) return undefined;
+  let best: { kind: K; n: number } | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const before = words.slice(0, i);
+    if (before.length > 3 || before.some((w) => PREPOSITIONS.has(w))) break;
+    for (let n = Math.min(vocabulary.maxWords, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ');
+      let kind = vocabulary.exact.get(phrase);
+      if (!kind && n === 1)
+        kind = vocabulary.suffixes.find(([suffix]) => phrase.length > suffix.length && phrase.endsWith(suffix))?.[1];
+      if (!kind) continue;
+      const after = words.slice(i + n);
+      if (after.length > 4 || (after.length > 0 && !CONNECTORS.has(after[0] ?? ''))) continue;
+      if (!best || n > best.n) best = { kind, n };
+      break;
+    }
+  }
+  return best ? { kind: best.kind, rest: '' } : undefined;
+}
+
+function segment<K extends string>(
+  lines: readonly Line[],
+  vocabulary: Vocabulary<K>,
+  isHeading: (current: K | 'header', m: HeadingMatch<K>) => boolean,
+): Section<K>[] {
+  const sections: Section<K>[] = [{ kind: 'header', heading: '', lines: [] }];
+  for (const line of lines) {
+    const current = sections[sections.length - 1]!;
+    const m = matchHeading(line, vocabulary);
+    if (m && isHeading(current.kind, m)) {
+      const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
+      if (m.rest) section.lines.push({ text: m.rest, bullet: false });
+      sections.push(section);
+    } else {
+      current.lines.push(line);
+    }
+  }
+  return sections;
+}
+
+/**
+ * CV sections. Inside an experience or project entry, "Skills: …" / "Project: …" style label lines describe the
+ * entry, so a label with content there does not open a new section (education and experience still do).
+ */
+export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
+  return segment(
+    lines,
+    CV_VOCABULARY,
+    (current, m) =>
+      !(
+        m.rest &&
+        (current === 'experience' || current === 'projects') &&
+        m.kind !== 'education' &&
+        m.kind !== 'experience'
+      ),
+  );
+}
+
+export function jobSections(lines: readonly Line[]): Section<JobSectionKind>[] {
+  return segment(lines, JOB_VOCABULARY, () => true);
+}
+
+export function isCvHeading(line: Line): boolean {
+  return matchHeading(line, CV_VOCABULARY) !== undefined;
+}
+
+export function isJobHeading(line: Line): boolean {
+  return matchHeading(line, JOB_VOCABULARY) !== undefined;
+}

@@ -1,0 +1,113 @@
+/** Text normalisation shared by the analyzers: one logical line per entry, bullets marked, whitespace tidy. */
+
+export interface Line {
+  /** The line without its bullet glyph, whitespace collapsed. */
+  text: string;
+  /** Started with a bullet / list glyph: body text, never a heading or an entry header. */
+  bullet: boolean;
+}
+
+// Glyphs used as list markers. Private-use code points are what Word's Symbol/Wingdings bullets become in extracted text.
+const BULLET = /^(?:[•●▪■◦○✓✔✗➢➤►▶▸‣⁃◆◇❖□☐⦿⦾∙·*→⇒»>]|[\uE000-\uF8FF]|[-–—](?=\s)|o(?=\s+\S))\s*/u;
+
+/**
+ * Folds for vocabulary matching: lowercase, diacritics removed, one char per char (so offsets stay valid
+ * for slicing the original line).
+ */
+export function foldSameLength(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    let f = ch;
+    if (ch.charCodeAt(0) > 0x7f) {
+      const base = ch.normalize('NFD')[0] ?? ch;
+      f = base.length === ch.length ? base : ch;
+    }
+    const lower = f.toLowerCase();
+    out += lower.length === f.length ? lower : f;
+  }
+  return out;
+}
+
+/** Folds for word matching: lowercase, no diacritics, apostrophes dropped, separators → " and ", punctuation → space. */
+export function foldWords(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/['’`´]/g, '')
+    .replace(/\s*[&+/|]\s*/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Splits raw extracted text into lines. Extractors (PDF especially) often lose line breaks and leave runs of
+ * spaces where the layout had columns or breaks, so a long line with such runs is split on them.
+ */
+export function toLines(raw: string): Line[] {
+  const text = raw
+    .replace(/\r\n?|[\u2028\u2029\f\v]/g, '\n')
+    .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/[\uE000-\uF8FF]/g, '•');
+  const out: Line[] = [];
+  for (const physical of text.split('\n')) {
+    const cells =
+      physical.length > 150 && /\S {2,}\S/.test(physical) ? physical.split(/\s{2,}|\t+/) : physical.split(/\t+|\s{3,}/);
+    for (const cell of cells) pushCell(cell, out);
+  }
+  return out;
+}
+
+function pushCell(cell: string, out: Line[]): void {
+  let t = cell.trim();
+  let bullet = false;
+  // Strip stacked bullets ("• • text", "o • text").
+  for (let m = BULLET.exec(t); m && m[0].length > 0; m = BULLET.exec(t)) {
+    bullet = true;
+    t = t.slice(m[0].length);
+  }
+  t = t.replace(/\s+/g, ' ').trim();
+  if (!t || !/[\p{L}\p{N}]/u.test(t)) return;
+  out.push({ text: t, bullet });
+}
+
+/**
+ * Joins lines that a layout wrapped mid-sentence (the next one starts in lowercase and is not a bullet),
+ * so descriptions and requirements come out as the author's sentences.
+ */
+export function joinWrapped(lines: readonly Line[]): string[] {
+  const out: string[] = [];
+  for (const l of lines) {
+    const last = out.length - 1;
+    const continues = last >= 0 && !l.bullet && /^[\p{Ll}(&,;]/u.test(l.text) && !/[.!?:]$/.test(out[last] ?? '');
+    if (continues) out[last] = `${out[last]} ${l.text}`;
+    else out.push(l.text);
+  }
+  return out;
+}
+
+export function wordCount(s: string): number {
+  const m = s.match(/\S+/g);
+  return m ? m.length : 0;
+}
+
+/** True when every cased letter is uppercase and there are at least two letters. */
+export function isUpper(s: string): boolean {
+  const letters = s.match(/\p{L}/gu);
+  return !!letters && letters.length >= 2 && s === s.toUpperCase() && s !== s.toLowerCase();
+}
+
+export function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s\-'’.])(\p{L})/gu, (_m, p: string, c: string) => p + c.toUpperCase());
+}
+
+/** Removes separators and dangling punctuation left at the ends after cutting a part out of a line. */
+export function tidy(s: string): string {
+  return s
+    .replace(/\(\s*\)|\[\s*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:|\-–—•·/()]+|[\s,;:|\-–—•·/(]+$/g, '')
+    .trim();
+}
