@@ -33,8 +33,12 @@ export async function jetStreamHandles(nc: NatsConnection): Promise<JetStreamHan
   return { js: jetStreamClient(nc), jsm: await jetstreamManager(nc) };
 }
 
+/** A stream's config as @talent/events defines it (`streamDefinitions`, readonly `as const` objects). */
+export type StreamDefinition = Omit<Partial<StreamConfig>, 'subjects'> & { name: string; subjects?: readonly string[] };
+
 /** Creates the stream, or updates it when it exists; safe to call from every replica at every boot. */
-export async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+export async function ensureStream(jsm: JetStreamManager, definition: StreamDefinition): Promise<void> {
+  const config = { ...definition, ...(definition.subjects ? { subjects: [...definition.subjects] } : {}) } as Partial<StreamConfig> & { name: string };
   try {
     await jsm.streams.info(config.name);
     await jsm.streams.update(config.name, config);

@@ -29,7 +29,7 @@ export class TaskFailureRefunds {
   async start(): Promise<void> {
     const { js, jsm } = await jetStreamHandles(this.nats);
     // Documents owns this stream; creating it here too (same definition) lets billing start first.
-    await ensureStream(jsm, streamDefinitions(this.names).documents as never);
+    await ensureStream(jsm, streamDefinitions(this.names).documents);
     await ensureConsumer(jsm, this.names.streams.documents, {
       durable_name: this.names.consumers.billingRefunds,
       filter_subject: this.names.subjects.taskFailed,
