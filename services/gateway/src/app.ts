@@ -17,7 +17,9 @@ import { Readiness } from './readiness.js';
 import { registerCreditRoutes } from './routes/credits.js';
 import { docsRouter } from './routes/docs.js';
 import { healthRouter } from './routes/health.js';
+import { registerDocumentRoutes } from './routes/documents.js';
 import { registerSkillRoutes } from './routes/skills.js';
+import { TaskEvents } from './tasks/task-events.js';
 import { closeUpstreams, createUpstreams, upstreamAddresses, type Upstreams } from './upstreams.js';
 
 export interface GatewayParts {
@@ -26,26 +28,42 @@ export interface GatewayParts {
   upstreams: Upstreams;
   readiness: Readiness;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Task completions from NATS, for `block` and `stream` analyze requests. */
+  taskEvents: TaskEvents;
 }
 
 /** Every REST operation, registered for Express and the OpenAPI document at once. */
-export function buildApi(upstreams: Upstreams, guards: ConstructorParameters<typeof ApiRouter>[1]) {
+export function buildApi(
+  upstreams: Upstreams,
+  guards: ConstructorParameters<typeof ApiRouter>[1],
+  { env, taskEvents, logger }: Pick<GatewayParts, 'env' | 'taskEvents' | 'logger'>,
+) {
   const registry = new OpenAPIRegistry();
   const api = new ApiRouter(registry, guards);
+  registerDocumentRoutes(api, {
+    documents: upstreams.documents,
+    events: taskEvents,
+    analyzeDeadlineMs: env.ANALYZE_DEADLINE_MS,
+    blockTimeoutMs: env.ANALYZE_BLOCK_TIMEOUT_MS,
+    streamTimeoutMs: env.ANALYZE_STREAM_TIMEOUT_MS,
+    pollMs: env.TASK_POLL_INTERVAL_MS,
+    logger,
+  });
   registerSkillRoutes(api, upstreams);
   registerCreditRoutes(api, upstreams);
   return { api, document: generateOpenApiDocument(registry) };
 }
 
-export function createApp({ env, logger, upstreams, readiness, httpDuration }: GatewayParts): Express {
+export function createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents }: GatewayParts): Express {
   const authenticator = new ApiKeyAuthenticator(
     async (apiKey) => upstreams.billing.authenticate({ apiKey }),
     { ttlMs: env.AUTH_CACHE_TTL_MS },
   );
-  const { api, document } = buildApi(upstreams, {
-    authenticate: authenticator.middleware(),
-    rateLimit: createRateLimiter(env.RATE_LIMIT_PER_MINUTE),
-  });
+  const { api, document } = buildApi(
+    upstreams,
+    { authenticate: authenticator.middleware(), rateLimit: createRateLimiter(env.RATE_LIMIT_PER_MINUTE) },
+    { env, taskEvents, logger },
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -102,8 +120,11 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
   const upstreams = createUpstreams(env);
   const readiness = new Readiness(upstreamAddresses(env));
   readiness.start();
+  // Optional: without NATS the gateway serves, and block/stream requests poll statuses.
+  const taskEvents = new TaskEvents({ url: env.NATS_URL, namespace: env.NATS_NAMESPACE, logger });
+  taskEvents.start();
 
-  const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration }));
+  const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents }));
   let metricsServer: Server | undefined;
   let port: number;
   try {
@@ -112,6 +133,7 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
   } catch (error) {
     server.close();
     readiness.stop();
+    await taskEvents.stop();
     closeUpstreams(upstreams);
     throw error;
   }
@@ -123,6 +145,9 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
     (stopping ??= (async () => {
       logger.info('shutting down');
       readiness.beginShutdown();
+      // Waiting block/stream requests answer now with what they know (streams end with `done`), so they do
+      // not hold the drain below; then the NATS connection closes.
+      const eventsStopped = taskEvents.stop();
       await new Promise<void>((resolve) => {
         // Idle keep-alive sockets would hold close() open; busy ones are closed as soon as they go idle.
         const sweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -135,6 +160,7 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
         server.closeIdleConnections();
       });
       readiness.stop();
+      await eventsStopped;
       closeUpstreams(upstreams);
       await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       logger.info('stopped');

@@ -28,6 +28,16 @@ export const gatewayEnvSchema = baseEnv.extend({
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
   /** `trust proxy` setting of Express: how many proxy hops to trust for the client IP (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** Prefix of every NATS subject (as the other services'); the gateway listens to the task events under it. */
+  NATS_NAMESPACE: z.string().default(''),
+  /** gRPC deadline of the analyze calls (up to 100 texts or 60 MB of files to accept in one request). */
+  ANALYZE_DEADLINE_MS: z.coerce.number().int().positive().default(60_000),
+  /** How long `block: true` waits for every task to finish before answering with status PENDING. */
+  ANALYZE_BLOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** Longest life of a `stream: true` event stream; it then ends with a `done` event whose status is PENDING. */
+  ANALYZE_STREAM_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(600_000),
+  /** Status polls of a waiting `block`/`stream` request, besides the task events (which can be missed). */
+  TASK_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
 });
 
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;

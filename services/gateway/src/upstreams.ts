@@ -1,11 +1,16 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
-import { billing, skills } from '@talent/proto';
+import { billing, documents, skills } from '@talent/proto';
 import type { GatewayEnv } from './env.js';
 
 /** gRPC clients of the peers the implemented routes call. */
 export interface Upstreams {
   billing: AsyncClient<billing.BillingServiceClient>;
   skills: AsyncClient<skills.SkillsServiceClient>;
+  /**
+   * Uploads travel in one AnalyzeFiles message of up to 60 MB (the route's limit): grpc-js sends messages of any
+   * size by default (`grpc.max_send_message_length` = -1) and the documents server accepts 64 MB.
+   */
+  documents: AsyncClient<documents.DocumentsServiceClient>;
 }
 
 export function createUpstreams(env: GatewayEnv): Upstreams {
@@ -13,12 +18,14 @@ export function createUpstreams(env: GatewayEnv): Upstreams {
   return {
     billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR, options),
     skills: createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR, options),
+    documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, options),
   };
 }
 
 export function closeUpstreams(upstreams: Upstreams): void {
   upstreams.billing.close();
   upstreams.skills.close();
+  upstreams.documents.close();
 }
 
 /** Every peer readiness depends on, including the ones whose routes come with later issues. */
@@ -31,4 +38,3 @@ export function upstreamAddresses(env: GatewayEnv): Record<string, string> {
     skills: env.SKILLS_SERVICE_ADDR,
   };
 }
-

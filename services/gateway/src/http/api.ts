@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { DomainError } from '@talent/platform';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from '../openapi/zod.js';
 import { ERROR_RESPONSES, type DocumentedError } from '../openapi/errors.js';
 import { HttpError } from './errors.js';
@@ -8,8 +8,28 @@ import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency.js';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type QuerySchema = z.ZodObject;
+type BodySchema = z.ZodType;
 
-export interface Operation<Q extends QuerySchema | undefined> {
+/** The exact message of a body that lacks a required field (spec, Errors). */
+export const MISSING_FIELDS_MESSAGE = 'Missing required fields.';
+
+/** Default largest JSON body; an operation may raise it (`bodyLimit`). A bigger body gets 413. */
+export const DEFAULT_JSON_BODY_LIMIT = '1mb';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** A handler returns this when it wrote the response itself (e.g. an event stream). */
+export const RESPONDED: unique symbol = Symbol('responded');
+
+/**
+ * A request body the gateway does not validate itself, documented as given: JSON handed on to the peer that
+ * validates it (`req.body`), or multipart/form-data parsed by `parse` (run after authentication).
+ */
+export type RawBody =
+  | { mediaType: 'application/json'; schema: z.ZodType; description: string }
+  | { mediaType: 'multipart/form-data'; schema: z.ZodType; description: string; parse: RequestHandler };
+
+export interface Operation<Q extends QuerySchema | undefined, B extends BodySchema | undefined = undefined> {
   method: Method;
   /** OpenAPI path template relative to the base path, e.g. `/cvs/{id}`. */
   path: string;
@@ -22,24 +42,46 @@ export interface Operation<Q extends QuerySchema | undefined> {
   /** Charges tokens: accepts `Idempotency-Key`, handed to the handler for the upstream call. */
   billable?: boolean;
   query?: Q;
+  /** Path parameters, for the document (handlers read `req.params` and decide what a malformed one means). */
+  params?: z.ZodObject;
   headers?: z.ZodObject;
-  response: { description: string; schema: z.ZodType };
+  /**
+   * JSON request body, parsed after authentication (at most `bodyLimit`) and validated before the handler: the
+   * first issue becomes a 400 `{error}` naming the field (`{field}` in a schema's message is replaced by its
+   * path, e.g. `inputs[2]`); a missing required field gives exactly `Missing required fields.`. Documented as
+   * the operation's request body.
+   */
+  body?: B;
+  /** Largest JSON body (body-parser syntax, e.g. `32mb`); default 1 MB. */
+  bodyLimit?: string;
+  /** A body the gateway parses but does not validate (see RawBody); exclusive with `body`. */
+  rawBody?: RawBody;
+  response: {
+    description: string;
+    schema: z.ZodType;
+    /** Also answers `text/event-stream` (the handler then writes the stream and returns RESPONDED). */
+    eventStream?: z.ZodType;
+  };
   /** Error statuses besides the ones every operation can return (401 unless public, 429, 500, 503). */
   errors?: DocumentedError[];
+  /** Further documented responses whose bodies the shared table does not describe (e.g. 404 PENDING, 422). */
+  responses?: Record<number, ResponseConfig>;
 }
 
-export interface HandlerContext<Q> {
+export interface HandlerContext<Q, B = unknown> {
   req: Request;
   res: Response;
   query: Q;
+  /** The validated body when the operation declares `body`; otherwise whatever was parsed (`req.body`). */
+  body: B;
   /** Empty on public operations. */
   workspaceId: string;
   /** The validated `Idempotency-Key` header of a billable operation; empty when absent or not billable. */
   idempotencyKey: string;
 }
 
-type Handler<Q extends QuerySchema | undefined> = (
-  context: HandlerContext<Q extends QuerySchema ? z.output<Q> : undefined>,
+type Handler<Q extends QuerySchema | undefined, B extends BodySchema | undefined> = (
+  context: HandlerContext<Q extends QuerySchema ? z.output<Q> : undefined, B extends BodySchema ? z.output<B> : unknown>,
 ) => Promise<unknown>;
 
 /** The first zod issue's message: our schemas word them to name the query parameter. */
@@ -50,6 +92,51 @@ function queryError(error: z.ZodError): DomainError {
     issue?.message && issue.message.includes(`'${name}'`) ? issue.message : `Invalid query parameter '${name}': ${issue?.message ?? 'invalid value'}.`;
   return new DomainError('INVALID_ARGUMENT', message);
 }
+
+/** `['inputs', 2, 'text']` → `inputs[2].text`. */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    '',
+  );
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The first zod issue of a body as a 400 message that names the field: `Missing required fields.` when a
+ * required field is absent, else the schema's message (`{field}` replaced by the field's path).
+ */
+export function bodyError(error: z.ZodError, input: unknown): DomainError {
+  const issue = error.issues[0];
+  if (!issue) return new DomainError('INVALID_ARGUMENT', 'Invalid request body.');
+  if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+    return new DomainError('INVALID_ARGUMENT', MISSING_FIELDS_MESSAGE);
+  }
+  const name = fieldName(issue.path);
+  let message = issue.message.replaceAll('{field}', name);
+  if (name && !message.includes(`'${name}'`) && !message.includes(`'${String(issue.path[0])}'`)) {
+    message = `Invalid field '${name}': ${message.replace(/\.$/, '')}.`;
+  }
+  return new DomainError('INVALID_ARGUMENT', message);
+}
+
+/** A body sent with another media type would be silently ignored by the JSON parser: say so instead. */
+const requireJson: RequestHandler = (req, _res, next) => {
+  const empty = req.headers['content-length'] === '0';
+  if (!empty && req.is(JSON_TYPES) === false) {
+    next(new DomainError('INVALID_ARGUMENT', 'Request body must be JSON: send it with Content-Type: application/json.'));
+    return;
+  }
+  next();
+};
 
 /**
  * Registers each operation once for both Express and the OpenAPI document, so the served routes and the
@@ -64,7 +151,10 @@ export class ApiRouter {
     private readonly guards: { authenticate: RequestHandler; rateLimit: RequestHandler },
   ) {}
 
-  add<Q extends QuerySchema | undefined = undefined>(operation: Operation<Q>, handler: Handler<Q>): void {
+  add<Q extends QuerySchema | undefined = undefined, B extends BodySchema | undefined = undefined>(
+    operation: Operation<Q, B>,
+    handler: Handler<Q, B>,
+  ): void {
     const expressPath = operation.path.replace(/\{(\w+)\}/g, ':$1');
     const route = `/api/v1${operation.path}`;
     const entry = this.paths.get(expressPath) ?? { methods: new Set<string>(), public: Boolean(operation.public) };
@@ -76,7 +166,14 @@ export class ApiRouter {
       next();
     };
     const chain = operation.public ? [label, this.guards.rateLimit] : [label, this.guards.authenticate, this.guards.rateLimit];
+    // Bodies are read only once the caller is known, so an anonymous client cannot make the gateway parse them.
+    if (operation.body || operation.rawBody?.mediaType === 'application/json') {
+      chain.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES }));
+    } else if (operation.rawBody?.mediaType === 'multipart/form-data') {
+      chain.push(operation.rawBody.parse);
+    }
     const querySchema = operation.query;
+    const bodySchema = operation.body;
     this.router[operation.method](expressPath, ...chain, async (req, res) => {
       let query: unknown = undefined;
       if (querySchema) {
@@ -84,14 +181,22 @@ export class ApiRouter {
         if (!parsed.success) throw queryError(parsed.error);
         query = parsed.data;
       }
-      const body = await handler({
+      let body: unknown = req.body as unknown;
+      if (bodySchema) {
+        const input = body ?? {};
+        const parsed = bodySchema.safeParse(input);
+        if (!parsed.success) throw bodyError(parsed.error, input);
+        body = parsed.data;
+      }
+      const result = await handler({
         req,
         res,
         query: query as never,
+        body: body as never,
         workspaceId: typeof res.locals.workspaceId === 'string' ? res.locals.workspaceId : '',
         idempotencyKey: operation.billable ? idempotencyKeyOf(req) : '',
       });
-      res.json(body);
+      if (result !== RESPONDED) res.json(result);
     });
     this.document(operation);
   }
@@ -111,7 +216,7 @@ export class ApiRouter {
     return this.router;
   }
 
-  private document(operation: Operation<QuerySchema | undefined>): void {
+  private document(operation: Operation<QuerySchema | undefined, BodySchema | undefined>): void {
     const statuses: DocumentedError[] = [
       ...(operation.errors ?? []),
       ...(operation.public ? [] : [401 as const]),
@@ -119,10 +224,25 @@ export class ApiRouter {
       500,
       503,
     ];
+    const { eventStream } = operation.response;
     const responses: Record<string, ResponseConfig> = {
-      200: { description: operation.response.description, content: { 'application/json': { schema: operation.response.schema } } },
+      200: {
+        description: operation.response.description,
+        content: {
+          'application/json': { schema: operation.response.schema },
+          ...(eventStream ? { 'text/event-stream': { schema: eventStream } } : {}),
+        },
+      },
     };
+    if (operation.body && !statuses.includes(400)) statuses.push(400);
     for (const status of [...new Set(statuses)].sort()) responses[status] = ERROR_RESPONSES[status];
+    // Integer keys keep ascending order in the document.
+    for (const [status, response] of Object.entries(operation.responses ?? {})) responses[status] = response;
+    const requestBody = operation.body
+      ? { required: true, content: { 'application/json': { schema: operation.body } } }
+      : operation.rawBody
+        ? { required: true, description: operation.rawBody.description, content: { [operation.rawBody.mediaType]: { schema: operation.rawBody.schema } } }
+        : undefined;
     this.registry.registerPath({
       method: operation.method,
       path: operation.path,
@@ -132,10 +252,12 @@ export class ApiRouter {
       description: operation.description,
       ...(operation.public ? { security: [] } : {}),
       request: {
+        ...(operation.params ? { params: operation.params } : {}),
         ...(operation.query ? { query: operation.query } : {}),
         ...(operation.headers || operation.billable
           ? { headers: (operation.headers ?? z.object({})).extend(operation.billable ? IdempotencyKeyHeader.shape : {}) }
           : {}),
+        ...(requestBody ? { body: requestBody } : {}),
       },
       responses,
     });

@@ -33,7 +33,32 @@ within 24 hours replays the first result without charging again; the same key wi
 
 ## Conventions
 Timestamps are ISO 8601 UTC with milliseconds. Lists use \`limit\`/\`offset\` query parameters and return
-\`{message, length, data, pagination: {total, offset, limit, has_more}}\`.
+\`{message, length, data, pagination: {total, offset, limit, has_more}}\`. JSON bodies are sent with
+\`Content-Type: application/json\` and may be at most 1 MB unless an operation says otherwise (413 above); a
+missing required field gives 400 \`{"error": "Missing required fields."}\`, any other invalid field a 400 whose
+message names it.
+
+## CVs and jobs
+Analysis is asynchronous: the analyze operations answer with one task id per document (status PENDING); a
+task ends COMPLETED (its record is readable and matchable) or FAILED (its tokens are refunded automatically;
+resubmit the document). Poll \`POST /cvs/status\` or \`POST /jobs/status\` every 2–3 s, or ask the analyze
+operation to wait (\`block\`, bounded: 30 s by default) or to stream status changes as Server-Sent Events
+(\`stream\`, at most 10 minutes by default; \`stream\` wins when both are set). Both report the same statuses as
+polling does, so a missed notification never leaves a client waiting longer than the bound.
+
+- **Limits**: 1–100 texts per request, each at most 100,000 characters (a JSON body of at most 32 MB); 1–20
+  files per upload, each a PDF, DOC or DOCX of at most 50 MB and at most 60 MB in all (an upload crossing a
+  limit is refused with 400 as soon as it does, without reading the rest); 1–1,000 ids per status request;
+  \`limit\` 1–100 (default 20) on lists.
+- **cache** (default true): the same content (normalised text, or identical file bytes) in the same workspace is
+  analyzed once; resubmitting it returns the existing id, free of charge, and its status then carries
+  \`original_id\`. With \`cache: false\` every submission is a new, charged task.
+- **Lists** contain COMPLETED records only, newest first. Pending tasks answer \`GET /{cvs|jobs}/{id}\` with
+  404 \`{"message", "status": "PENDING"}\`; unknown, foreign, deleted and FAILED ids (and ids that are not
+  UUIDs) with 404 \`{"error": "CV <id> not found."}\` (\`Job <id> not found.\`).
+- **Languages**: skill names in records follow \`Accept-Language\`; an update's content language is its
+  \`content_language\` field, else the first \`Accept-Language\` entry's primary subtag.
+- **Deleting** a record erases its submitted content and its cache entry; tokens are not refunded.
 `.trim();
 
 export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
@@ -54,6 +79,8 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
     servers: [{ url: '/api/v1', description: 'This gateway.' }],
     security: [{ [SECURITY_SCHEME]: [] }],
     tags: [
+      { name: 'CVs', description: 'Analyze CVs (text or PDF/DOC/DOCX), follow their processing, and read, correct and delete the CV records.' },
+      { name: 'Jobs', description: 'Analyze job descriptions (text or PDF/DOC/DOCX), follow their processing, and read, correct and delete the job records.' },
       { name: 'Skills', description: 'The public skills taxonomy (no API key).' },
       { name: 'Tokens', description: 'Token balance, ledger history and price list of the workspace (free).' },
     ],
