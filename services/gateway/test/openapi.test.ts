@@ -54,7 +54,22 @@ describe('gateway: OpenAPI document and documentation page', () => {
       Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
     );
     expect(ops.map((o) => o.route).sort()).toEqual(
-      ['GET /credits/balance', 'GET /credits/costs', 'GET /credits/history', 'GET /skills/languages', 'GET /skills/search'].sort(),
+      [
+        'GET /credits/balance',
+        'GET /credits/costs',
+        'GET /credits/history',
+        'GET /skills/languages',
+        'GET /skills/search',
+        ...['cvs', 'jobs'].flatMap((r) => [
+          `POST /${r}/analyze`,
+          `POST /${r}/analyze/files`,
+          `POST /${r}/status`,
+          `GET /${r}`,
+          `GET /${r}/{id}`,
+          `PUT /${r}/{id}`,
+          `DELETE /${r}/{id}`,
+        ]),
+      ].sort(),
     );
     for (const { route, op } of ops) {
       const statuses = Object.keys(op.responses);
