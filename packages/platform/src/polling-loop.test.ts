@@ -21,6 +21,17 @@ function manualTicks() {
   };
 }
 
+/** A started loop with a long interval, woken into its first tick, which is still running. */
+async function loopInATick() {
+  const ticks = manualTicks();
+  const loop = new PollingLoop({ name: 't', intervalMs: 10_000, tick: ticks.tick, logger });
+  loop.start();
+  loop.wake();
+  await sleep(20);
+  expect(ticks.count).toBe(1);
+  return { ticks, loop };
+}
+
 describe('PollingLoop', () => {
   it('ticks every interval, one tick at a time, and not before start', async () => {
     let ticks = 0;
@@ -37,12 +48,7 @@ describe('PollingLoop', () => {
   });
 
   it('stop() waits for the tick in progress', async () => {
-    const ticks = manualTicks();
-    const loop = new PollingLoop({ name: 't', intervalMs: 10_000, tick: ticks.tick, logger });
-    loop.start();
-    loop.wake();
-    await sleep(20);
-    expect(ticks.count).toBe(1);
+    const { ticks, loop } = await loopInATick();
     let stopped = false;
     const stopping = loop.stop().then(() => (stopped = true));
     expect(loop.stopping).toBe(true);
@@ -54,12 +60,7 @@ describe('PollingLoop', () => {
   });
 
   it('wake() runs a tick now, and once more right after a tick it interrupted', async () => {
-    const ticks = manualTicks();
-    const loop = new PollingLoop({ name: 't', intervalMs: 10_000, tick: ticks.tick, logger });
-    loop.start();
-    loop.wake();
-    await sleep(20);
-    expect(ticks.count).toBe(1);
+    const { ticks, loop } = await loopInATick();
     loop.wake();
     loop.wake();
     ticks.releaseAll();
