@@ -146,7 +146,9 @@ function cityName(part: string): string {
 
 /** "Street, 10115 Berlin, Germany", "Pune- 411007, Maharashtra, India", "Austin, TX 78701" → city and country. */
 export function parsePlace(value: string, allowLoneCity: boolean): Place | undefined {
+  // "Birmingham, B26 3QJ (United Kingdom)": a parenthesised country is one more part.
   const parts = value
+    .replace(/\(([^()]{2,40})\)/g, ', $1')
     .split(/\s*[,;|•·■▪]\s*/)
     .map((p) => p.trim())
     .filter(Boolean);
@@ -185,7 +187,7 @@ export function findPlace(lines: readonly string[], headerCount: number): Place 
     const m = ADDRESS_LABEL.exec(lines[i]!);
     if (!m) continue;
     let value = m[1] ?? '';
-    for (let j = i + 1; j < lines.length && j <= i + 3 && /,\s*$/.test(value); j++) {
+    for (let j = i + 1; j < lines.length && j <= i + 3 && (value === '' || /,\s*$/.test(value)); j++) {
       if (FIELD_LABEL.test(lines[j]!)) break;
       value += ` ${lines[j]}`;
     }

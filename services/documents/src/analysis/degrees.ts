@@ -108,6 +108,8 @@ export function majorAfter(text: string, end: number): string {
   const intro = FIELD_INTRO.exec(text.slice(end));
   if (!intro) return '';
   const rest = text.slice(end + intro[0].length);
+  // "PhD - Thesis title: …" names a label, not a field of study.
+  if (/^[^,.;:]{0,40}:/.test(rest)) return '';
   const stop = FIELD_END.exec(rest);
   const field = (stop ? rest.slice(0, stop.index) : rest)
     .replace(/^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della)\s+/i, '')

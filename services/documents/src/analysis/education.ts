@@ -19,6 +19,9 @@ const HONOURS =
   /\b(?:summa\s+cum\s+laude|magna\s+cum\s+laude|cum\s+laude|with\s+(?:first\s+class\s+)?hono(?:u)?rs|first\s+class(?:\s+hono(?:u)?rs)?|with\s+distinction|mit\s+auszeichnung|con\s+lode|110\s*\/\s*110(?:\s+e\s+lode)?|mention\s+(?:très\s+bien|bien|assez\s+bien))\b/i;
 const SEGMENT = /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+/i;
 
+const GENERIC_SCHOOL =
+  /^(?:the\s+)?(?:university|college|school|institute|academy|universit[äa]t|universit[ée]|universidad|universit[àa]|universiteit|universidade|hochschule|[ée]cole|escuela|scuola)\W*$/i;
+
 interface Draft {
   degree: string;
   major: string;
@@ -30,7 +33,16 @@ interface Draft {
 function institutionIn(text: string, exclude: string): string {
   for (const seg of text.split(SEGMENT)) {
     const s = tidy(seg.replace(/\(.*?\)/g, ' '));
-    if (s && s !== exclude && !exclude.includes(s) && institutionWords.inText(s) && wordCount(s) <= 12) return s;
+    // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
+    if (
+      s &&
+      s !== exclude &&
+      !exclude.includes(s) &&
+      institutionWords.inText(s) &&
+      !GENERIC_SCHOOL.test(s) &&
+      wordCount(s) <= 12
+    )
+      return s;
   }
   return '';
 }

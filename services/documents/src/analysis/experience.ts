@@ -22,8 +22,9 @@ import {
 import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
 import { joinWrapped, tidy, wordCount, type Line } from './text.js';
 
+// "Industry: Banking", and Europass's unpunctuated "Business or sector Banking".
 const SECTOR_FIELD =
-  /^(?:industry|sector|branche|secteur(?:\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak)\s*[:：]\s*(.+)$/i;
+  /^(?:(?:industry|sector|branche|secteur(?:\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak)\s*[:：]|business\s+or\s+sector\b|wirtschaftszweig\s+oder\s+branche\b|activité\s+ou\s+secteur\b|tipo\s+de\s+empresa\s+o\s+sector\b|tipo\s+di\s+attività\s+o\s+settore\b)\s*:?\s*(.+)$/i;
 // Abbreviations that end a header line with a period without making it a sentence.
 const ABBREVIATION_END =
   /\b(?:ltd|inc|co|corp|pvt|llc|plc|jr|sr|st|dept|univ|gmbh|s\.a|s\.l|b\.v|n\.v|s\.p\.a|s\.r\.l)\.$/i;

@@ -133,6 +133,42 @@ const NOT_NAME_WORDS = new Set(
     'children',
     'font',
     'styles',
+    // Fields of study and subjects, which fill short capitalised lines near the top ("Computer Science").
+    'science',
+    'sciences',
+    'engineering',
+    'arts',
+    'computer',
+    'computing',
+    'business',
+    'administration',
+    'management',
+    'technology',
+    'technologies',
+    'studies',
+    'economics',
+    'mathematics',
+    'physics',
+    'chemistry',
+    'biology',
+    'law',
+    'medicine',
+    'nursing',
+    'accounting',
+    'finance',
+    'marketing',
+    'design',
+    'systems',
+    'software',
+    'data',
+    'development',
+    'operations',
+    'security',
+    'network',
+    'cloud',
+    'digital',
+    'informatik',
+    'informatique',
     'size',
     'elementary',
     'margins',
@@ -250,13 +286,19 @@ function namePrefix(cell: string): string {
 export function findName(lines: readonly Line[]): PersonName {
   let first = '';
   let last = '';
-  for (const line of lines.slice(0, 80)) {
-    const full = FULL_NAME_FIELD.exec(line.text);
+  const top = lines.slice(0, 80);
+  for (const [i, line] of top.entries()) {
+    // "Name:" with the value in the next column (a tab in extracted text) or on the next line.
+    const text =
+      /[:：]$/.test(line.text) && top[i + 1] && !/[:：]/.test(top[i + 1]!.text)
+        ? `${line.text} ${top[i + 1]!.text}`
+        : line.text;
+    const full = FULL_NAME_FIELD.exec(text);
     if (full?.[1] && looksLikeName(clean(full[1]).replace(/[,;|].*$/, '')))
       return splitName(clean(full[1]).replace(/[,;|].*$/, ''));
-    const f = FIRST_NAME_FIELD.exec(line.text);
+    const f = FIRST_NAME_FIELD.exec(text);
     if (f?.[1]) first = clean(f[1]);
-    const l = LAST_NAME_FIELD.exec(line.text);
+    const l = LAST_NAME_FIELD.exec(text);
     if (l?.[1]) last = clean(l[1]);
   }
   const unshout = (s: string) => (s.length > 1 && s === s.toUpperCase() ? titleCase(s) : s);

@@ -1,5 +1,6 @@
 /** Section segmentation: finds heading lines (vocabulary in headings.ts) and groups the lines under them. */
 import { CV_HEADINGS, JOB_HEADINGS, type CvSectionKind, type JobSectionKind } from './headings.js';
+import { roleWords } from './lexicon.js';
 import { foldWords, isUpper, type Line } from './text.js';
 
 export interface Section<K extends string> {
@@ -11,12 +12,15 @@ export interface Section<K extends string> {
 
 interface Vocabulary<K extends string> {
   exact: Map<string, K>;
+  /** Phrases that are a heading only on their own ("Technologies", not "VegaSoft Technologies"). */
+  alone: Set<string>;
   suffixes: Array<[string, K]>;
   maxWords: number;
 }
 
 function build<K extends string>(table: Record<K, readonly string[]>): Vocabulary<K> {
   const exact = new Map<string, K>();
+  const alone = new Set<string>();
   const suffixes: Array<[string, K]> = [];
   let maxWords = 1;
   for (const kind of Object.keys(table) as K[]) {
@@ -25,13 +29,14 @@ function build<K extends string>(table: Record<K, readonly string[]>): Vocabular
         suffixes.push([foldWords(phrase.slice(1)), kind]);
         continue;
       }
+      if (phrase.startsWith('=')) alone.add(foldWords(phrase));
       const folded = foldWords(phrase);
       // First listing wins, so a phrase listed under a specific kind is not overridden by a later generic one.
       if (!exact.has(folded)) exact.set(folded, kind);
       maxWords = Math.max(maxWords, folded.split(' ').length);
     }
   }
-  return { exact, suffixes, maxWords };
+  return { exact, alone, suffixes, maxWords };
 }
 
 const CV_VOCABULARY = build(CV_HEADINGS);
@@ -82,6 +87,29 @@ const PREPOSITIONS = new Set([
   'ou',
   'oder',
 ]);
+const DEGREE_WORDS = new Set([
+  'bachelor',
+  'bachelors',
+  'master',
+  'masters',
+  'doctor',
+  'doctorate',
+  'associate',
+  'diploma',
+  'certificate',
+  'degree',
+  'ba',
+  'bs',
+  'bsc',
+  'ma',
+  'ms',
+  'msc',
+  'phd',
+  'licence',
+  'licenciatura',
+  'laurea',
+  'grado',
+]);
 // What may follow the vocabulary phrase: "Education and Training", "Skills & Abilities", "Experience / History".
 const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'e', 'en', 'o', 'or', 'ou', 'oder', 'ed']);
 
@@ -107,17 +135,24 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   if (words.length === 0 || words.length > 7) return undefined;
   const exact = vocabulary.exact.get(words.join(' '));
   if (exact) return { kind: exact, rest };
-  // "Some longer label: content" is a field of the current section, not a heading.
-  if (rest) return undefined;
+  // "Some longer label: content" is a field of the current section, not a heading — unless it is shouted
+  // like one ("STUDENT TEACHING EXPERIENCE: Third Street School").
+  if (rest && !isUpper(head)) return undefined;
   const styled = isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w));
   if (!styled) return undefined;
   let best: { kind: K; n: number } | undefined;
   for (let i = 0; i < words.length; i++) {
     const before = words.slice(0, i);
-    if (before.length > 3 || before.some((w) => PREPOSITIONS.has(w))) break;
+    // "Highlights of Professional Experience" is a heading; "Bachelor of Education", "Coordinator of
+    // Education" are not: a preposition before the phrase is only allowed after ordinary words.
+    if (
+      before.length > 3 ||
+      (before.some((w) => PREPOSITIONS.has(w)) && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
+    )
+      break;
     for (let n = Math.min(vocabulary.maxWords, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ');
-      let kind = vocabulary.exact.get(phrase);
+      let kind = vocabulary.alone.has(phrase) ? undefined : vocabulary.exact.get(phrase);
       if (!kind && n === 1)
         kind = vocabulary.suffixes.find(([suffix]) => phrase.length > suffix.length && phrase.endsWith(suffix))?.[1];
       if (!kind) continue;
@@ -127,19 +162,19 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
       break;
     }
   }
-  return best ? { kind: best.kind, rest: '' } : undefined;
+  return best ? { kind: best.kind, rest } : undefined;
 }
 
 function segment<K extends string>(
   lines: readonly Line[],
   vocabulary: Vocabulary<K>,
-  isHeading: (current: K | 'header', m: HeadingMatch<K>) => boolean,
+  isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line) => boolean,
 ): Section<K>[] {
   const sections: Section<K>[] = [{ kind: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const current = sections[sections.length - 1]!;
     const m = matchHeading(line, vocabulary);
-    if (m && isHeading(current.kind, m)) {
+    if (m && isHeading(current, m, line)) {
       const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
       if (m.rest) section.lines.push({ text: m.rest, bullet: false });
       sections.push(section);
@@ -154,18 +189,23 @@ function segment<K extends string>(
  * CV sections. Inside an experience or project entry, "Skills: …" / "Project: …" style label lines describe the
  * entry, so a label with content there does not open a new section (education and experience still do).
  */
+/** How a heading is written: shouted or not, with a colon or not. */
+function headingStyle(text: string): string {
+  const head = text.split(/[:：]/)[0] ?? '';
+  return `${isUpper(head) ? 'upper' : 'mixed'}${/[:：]/.test(text) ? ':' : ''}`;
+}
+
+/**
+ * CV sections. Inside an experience or project entry, label lines ("Tools:", "Technologies: …", "Project
+ * Overview") describe the entry: a skills/summary/other heading only ends an experience or projects section
+ * when it is written like that section's own heading, or when it is an education/experience heading.
+ */
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
-  return segment(
-    lines,
-    CV_VOCABULARY,
-    (current, m) =>
-      !(
-        m.rest &&
-        (current === 'experience' || current === 'projects') &&
-        m.kind !== 'education' &&
-        m.kind !== 'experience'
-      ),
-  );
+  return segment(lines, CV_VOCABULARY, (current, m, line) => {
+    if (current.kind !== 'experience' && current.kind !== 'projects') return true;
+    if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
+    return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
+  });
 }
 
 export function jobSections(lines: readonly Line[]): Section<JobSectionKind>[] {

@@ -41,6 +41,10 @@ export function foldWords(s: string): string {
     .trim();
 }
 
+// Page footers and headers repeated by PDF exports: "Page 1 / 2", "Seite 2 von 3", "© European Union, 2002-2017".
+const PAGE_FURNITURE =
+  /^(?:(?:page|seite|página|pagina|pag\.?|pág\.?)\s*\d+\s*(?:(?:of|\/|von|de|di|sur|van|da)\s*\d+)?|©.*|\d+\s*\/\s*\d+)$/i;
+
 /**
  * Splits raw extracted text into lines. Extractors (PDF especially) often lose line breaks and leave runs of
  * spaces where the layout had columns or breaks, so a long line with such runs is split on them.
@@ -55,7 +59,7 @@ export function toLines(raw: string): Line[] {
   for (const physical of text.split('\n')) {
     const cells =
       physical.length > 150 && /\S {2,}\S/.test(physical) ? physical.split(/\s{2,}|\t+/) : physical.split(/\t+|\s{3,}/);
-    for (const cell of cells) pushCell(cell, out);
+    for (const cell of cells) if (!PAGE_FURNITURE.test(cell.trim())) pushCell(cell, out);
   }
   return out;
 }
