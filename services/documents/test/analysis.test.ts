@@ -551,6 +551,103 @@ describe('rules analyzer', () => {
     expect(b.education_preference).toEqual({ degree: 'Bachelor', major: 'Marketing', score: '' });
   });
 
+  it.each([
+    [
+      'es',
+      'María García López\nCalle Mayor 5, 28013 Madrid, España\nTeléfono: 612 345 678 · maria.garcia@correo.es\n\nExperiencia profesional\nDesarrolladora Backend en Ejemplo S.L.\nenero de 2019 - actualidad\nDesarrollo de APIs con Java y Spring para el sector financiero.\n\nFormación académica\nGrado en Ingeniería Informática, Universidad Politécnica de Madrid\n2011 - 2015',
+      {
+        phone: '+34612345678',
+        city: 'Madrid',
+        country: 'Spain',
+        title: 'Desarrolladora Backend',
+        start: '2019-01',
+        degree: 'Grado',
+        major: 'Ingeniería Informática',
+        school: 'Universidad Politécnica de Madrid',
+      },
+    ],
+    [
+      'it',
+      'Luca Bianchi\nVia Roma 10, 20121 Milano, Italia\nCellulare: 347 123 4567 - luca.bianchi@esempio.it\n\nEsperienze lavorative\n09/2018 – oggi\nSviluppatore software presso Esempio S.p.A., Milano\nSviluppo di applicazioni web con Python e Django.\n\nIstruzione e formazione\nLaurea magistrale in Informatica, Università degli Studi di Milano, 110/110 e lode\n2016 – 2018',
+      {
+        phone: '+393471234567',
+        city: 'Milano',
+        country: 'Italy',
+        title: 'Sviluppatore software',
+        start: '2018-09',
+        degree: 'Laurea magistrale',
+        major: 'Informatica',
+        school: 'Università degli Studi di Milano',
+      },
+    ],
+    [
+      'nl',
+      'Jan de Vries\nKerkstraat 1, 1017 GA Amsterdam, Nederland\nTelefoon: 06 12345678 | jan.devries@voorbeeld.nl\n\nWerkervaring\nSoftware ontwikkelaar bij Voorbeeld B.V.\njan 2020 - heden\nOntwikkeling van webapplicaties met Java voor de klanten van het bedrijf.\n\nOpleiding\nHBO Informatica, Hogeschool van Amsterdam\n2015 - 2019',
+      {
+        phone: '+31612345678',
+        city: 'Amsterdam',
+        country: 'Netherlands',
+        title: 'Software ontwikkelaar',
+        start: '2020-01',
+        degree: 'HBO',
+        major: '',
+        school: 'Hogeschool van Amsterdam',
+      },
+    ],
+  ])('analyses a CV in %s', async (language, text, want) => {
+    const cv = cvContent.parse(await analyzer.analyzeCv(text));
+    expect(cv.source_language).toBe(language);
+    expect(cv.information.phone).toEqual([want.phone]);
+    expect(cv.information.address).toEqual({ city: want.city, country: want.country });
+    expect(cv.experience.map((e) => [e.title, e.start_date, e.end_date])).toEqual([
+      [want.title, want.start, '2025-06'],
+    ]);
+    expect(cv.education.map((e) => [e.degree, e.major, e.institution_name])).toEqual([
+      [want.degree, want.major, want.school],
+    ]);
+  });
+
+  it.each([
+    [
+      'pt',
+      'Engenheiro de Software Sênior\nEmpresa: Exemplo Ltda.\nLocal: São Paulo, Brasil\nTipo de contrato: CLT, tempo integral\n\nResponsabilidades\n- Desenvolver serviços em Java\n\nRequisitos\n- Bacharelado em Ciência da Computação ou áreas relacionadas\n- Pelo menos 5 anos de experiência com desenvolvimento backend\n\nDiferenciais\n- Experiência com Kubernetes',
+      {
+        title: 'Engenheiro de Software Sênior',
+        company: 'Exemplo Ltda.',
+        city: 'São Paulo',
+        country: 'Brazil',
+        months: 60,
+        major: 'Ciência da Computação',
+      },
+    ],
+    [
+      'es',
+      'Oferta de empleo: Analista de Datos\nEmpresa: Datos Ejemplo S.A.\nUbicación: Barcelona, España\nJornada: Tiempo completo\nTipo de contrato: Indefinido\n\nFunciones\n- Análisis de datos con SQL y Python\n\nRequisitos\n- Licenciatura o Grado en Estadística, Matemáticas o afines\n- Experiencia mínima de 3 años en puestos similares\n\nSe valorará\n- Conocimientos de Kubernetes',
+      {
+        title: 'Analista de Datos',
+        company: 'Datos Ejemplo S.A.',
+        city: 'Barcelona',
+        country: 'Spain',
+        months: 36,
+        major: 'Estadística, Matemáticas',
+      },
+    ],
+  ])('analyses a job in %s', async (language, text, want) => {
+    const job = jobContent.parse(await analyzer.analyzeJob(text));
+    expect(job.source_language).toBe(language);
+    expect(job.information).toMatchObject({
+      title: want.title,
+      company: want.company,
+      locations: [{ city: want.city, country: want.country }],
+      job_type: 'full-time',
+      contract_type: 'permanent',
+    });
+    expect(job.experience_preference.duration).toBe(want.months);
+    expect(job.education_preference).toEqual({ degree: 'Bachelor', major: want.major, score: '' });
+    expect(job.hard_skills.find((s) => s.skill === 'kubernetes')?.relationship).toBe('optional');
+    expect(job.job_requirements).toHaveLength(3);
+  });
+
   it('takes the linker language, hints and ids as given, de-duplicates by id and drops invalid ids', async () => {
     const extra: LinkedSkill[] = [
       { id: IDS.docker, name: 'docker', type: 'hard-skill', evidence: 'Docker', confidence: 0.5, hint: 'optional' },

@@ -125,9 +125,14 @@ export interface Place {
 const ADDRESS_LABEL =
   /^(?:address|home\s+address|current\s+address|permanent\s+address|present\s+address|postal\s+address|location|current\s+location|city|residence|based\s+in|lives\s+in|adresse|anschrift|wohnort|ort|domicile|ville|lieu\s+de\s+résidence|dirección|direccion|domicilio|ciudad|residencia|indirizzo|residenza|città|citta|adres|woonplaats|plaats|morada|endereço|endereco|cidade|localização|localizacao|localidade)\s*[:：]\s*(.*)$/i;
 
+// Postcodes written next to a city: NL "1017 GA", PT "1000-001", BR "01310-100", PL "00-950", CA "K1A 0B1",
+// UK "LS1 4AP", old German "D-30457", and plain 4–6 digit codes.
+const POSTCODE =
+  /\b\d{4}\s?[A-Z]{2}\b|\b\d{4,5}-\d{3}\b|\b\d{2}-\d{3}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b|\b[A-Z]{1,2}-\d{4,5}\b|\b\d{4,6}\b/g;
+
 /** A city candidate: 1–4 capitalised words, no digits, not a street. */
 function cityName(part: string): string {
-  const t = tidy(part.replace(/\b\d{4,6}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s*\d[A-Z]{2}\b|\b\d{2}-\d{3}\b/g, ' '));
+  const t = tidy(part.replace(POSTCODE, ' '));
   if (!t || /\d/.test(t) || t.length > 40) return '';
   const words = t.split(/\s+/);
   if (

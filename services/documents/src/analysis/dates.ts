@@ -224,6 +224,21 @@ function index(ym: YearMonth): number {
 
 /** All dates and ranges in a line, left to right. `now` gives the month that "present" means. */
 export function findDateSpans(line: string, now: Date): DateSpan[] {
+  // Every date has digits (a year); most lines have none.
+  if (!/\d/.test(line)) return [];
+  const key = `${now.getTime()}\u0000${line}`;
+  const cached = CACHE.get(key);
+  if (cached) return cached;
+  const spans = computeSpans(line, now);
+  // Several steps look at the same lines (sections, phones, entries); a small cache keeps that cheap.
+  if (CACHE.size >= 4096) CACHE.clear();
+  CACHE.set(key, spans);
+  return spans;
+}
+
+const CACHE = new Map<string, DateSpan[]>();
+
+function computeSpans(line: string, now: Date): DateSpan[] {
   const folded = foldSameLength(line);
   const tokens = tokenize(folded, now);
   const current: YearMonth = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, monthKnown: true };
@@ -349,12 +364,11 @@ const NUMBER_WORDS: Record<string, number> = {
   uma: 1,
   dois: 2,
   duas: 2,
-  quatro_: 4,
+  quatro: 4,
   oito: 8,
   dez: 10,
 };
 const NUM = `(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBER_WORDS)
-  .filter((w) => !w.endsWith('_'))
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
 const YEAR_UNIT = '(?:years?|yrs?\\.?|jahren?|jahr|jahrige[nrs]?|annees?|ans?|anos|anni|anno|jaar|jaren)';

@@ -31,7 +31,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     4,
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado\\s+(?:en|universitario)|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree\\s+in`,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)`,
   ],
   [
     3,
@@ -101,7 +101,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
 const FIELD_END =
-  /,?\s+(?:or|oder|ou|o|of|oppure)\s+(?:an?\s+|other\s+|in\s+a\s+|einem?\s+|une?\s+|un\s+|una\s+|um\s+|een\s+)?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|equival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|equival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
 
 /** The field of study written after a degree mention ("in Computer Science, Engineering"), or ''. */
 export function majorAfter(text: string, end: number): string {

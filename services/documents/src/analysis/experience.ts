@@ -79,7 +79,9 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
 }
 
 // Splits a header line into its parts: "Senior Engineer at Google", "Developer | ACME GmbH | Berlin".
-const PART_SEPARATOR = /\s+(?:at|@|bei|chez|presso|bij|em|na|en)\s+|\s+[|•·–—-]\s+|\s*[|•·]\s*|,\s+/i;
+// "en"/"em"/"na" also mean "in", so they only separate an employer written with a capital ("en Ejemplo S.L.").
+const PART_SEPARATOR =
+  /\s+(?:at|@|bei|chez|presso|bij)\s+|\s+(?:en|em|na)\s+(?=\p{Lu})|\s+[|•·–—-]\s+|\s*[|•·]\s*|,\s+/iu;
 
 function parts(text: string): string[] {
   return text

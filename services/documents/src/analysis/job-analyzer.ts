@@ -17,7 +17,7 @@ export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
 
 const field = (labels: string) => new RegExp(`^(?:${labels})\\s*[:：]\\s*(.+)$`, 'i');
 const TITLE_FIELD = field(
-  'job\\s+title|title|position|role|job|vacancy|poste|intitulé(?:\\s+du\\s+poste)?|titre(?:\\s+du\\s+poste)?|stelle|stellenbezeichnung|stellentitel|puesto|cargo|título(?:\\s+del\\s+puesto)?|posizione|ruolo|titolo|functie|functietitel|vacature|vaga|título\\s+da\\s+vaga',
+  "job\\s+title|title|position|role|job|vacancy|job\\s+offer|oferta(?:\\s+de\\s+(?:empleo|trabajo))?|offre(?:\\s+d['’]emploi)?|stellenangebot|offerta(?:\\s+di\\s+lavoro)?|poste|intitulé(?:\\s+du\\s+poste)?|titre(?:\\s+du\\s+poste)?|stelle|stellenbezeichnung|stellentitel|puesto|cargo|título(?:\\s+del\\s+puesto)?|posizione|ruolo|titolo|functie|functietitel|vacature|vaga|título\\s+da\\s+vaga",
 );
 const COMPANY_FIELD = field(
   'company|employer|organi[sz]ation|hiring\\s+company|company\\s+name|unternehmen|firma|arbeitgeber|entreprise|société|employeur|empresa|compañía|azienda|società|bedrijf|organisatie|werkgever',
@@ -77,7 +77,7 @@ const CONTRACT_TYPES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'permanent',
-    /\bpermanent\b|unbefristet|festanstellung|\bcdi\b|durée\s+indéterminée|indefinido|tempo\s+indeterminato|vast\s+contract|vaste\s+aanstelling|onbepaalde\s+tijd|sem\s+termo|efetivo/i,
+    /\bpermanent\b|unbefristet|festanstellung|\bcdi\b|durée\s+indéterminée|indefinido|tempo\s+indeterminato|vast\s+contract|vaste\s+aanstelling|onbepaalde\s+tijd|sem\s+termo|efetivo|\bclt\b/i,
   ],
 ];
 

@@ -184,18 +184,22 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
   ]),
 };
 
+const LANGUAGES_OF = new Map<string, string[]>();
+for (const [lang, words] of Object.entries(FUNCTION_WORDS))
+  for (const w of words) LANGUAGES_OF.set(w, [...(LANGUAGES_OF.get(w) ?? []), lang]);
+const EDGE_PUNCTUATION = /^[^\p{L}]+|[^\p{L}]+$/gu;
+
 /** ISO 639-1 code of the text's language among en, de, fr, es, it, nl, pt; `en` when undecidable. */
 export function detectLanguage(text: string): string {
   // Addresses and URLs ("yahoo.com", "linkedin.com/in/…") are not words of the text.
-  const sample = (text.length > 6000 ? text.slice(0, 6000) : text).replace(
-    /\S*(?:@|:\/\/|www\.|\.\p{L}{2,}\b)\S*/gu,
-    ' ',
-  );
+  const sample = text.length > 6000 ? text.slice(0, 6000) : text;
   const counts = new Map<string, number>();
-  // As written: function words are lowercase in running text, while "OS", "IT" or "DA" in a CV are not.
-  for (const word of sample.match(/\p{L}+/gu) ?? []) {
-    for (const [lang, words] of Object.entries(FUNCTION_WORDS))
-      if (words.has(word)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  for (const token of sample.split(/\s+/)) {
+    // Addresses and URLs ("yahoo.com", "linkedin.com/in/…") are not words of the text.
+    if (token.length > 12 || token.includes('@') || token.includes('/')) continue;
+    // As written: function words are lowercase in running text, while "OS", "IT" or "DA" in a CV are not.
+    const langs = LANGUAGES_OF.get(token.replace(EDGE_PUNCTUATION, ''));
+    if (langs) for (const lang of langs) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
