@@ -648,6 +648,64 @@ describe('rules analyzer', () => {
     expect(job.job_requirements).toHaveLength(3);
   });
 
+  it('reads a job pasted from a job board: place in the company line, "What you\'ll bring", "Nice to have"', async () => {
+    const job = await analyzer.analyzeJob(
+      [
+        'Senior Data Scientist',
+        'Acme Analytics · Berlin, Germany (Hybrid)',
+        'Full-time',
+        '',
+        'About the job',
+        'Acme Analytics is looking for a Senior Data Scientist to join our growing team in Berlin.',
+        '',
+        "What you'll do",
+        '- Build and ship models that forecast demand',
+        '',
+        "What you'll bring",
+        '- 5+ years of experience in machine learning',
+        '- MSc or PhD in Computer Science, Statistics or a related field',
+        '- Python and SQL',
+        '',
+        'Nice to have',
+        '- Experience with Docker',
+      ].join('\n'),
+    );
+    expect(job.information).toMatchObject({
+      title: 'Senior Data Scientist',
+      company: 'Acme Analytics',
+      description: 'Acme Analytics is looking for a Senior Data Scientist to join our growing team in Berlin.',
+      locations: [{ city: 'Berlin', country: 'Germany' }],
+      job_type: 'full-time',
+    });
+    expect(job.experience_preference).toMatchObject({
+      description: '5+ years of experience in machine learning',
+      duration: 60,
+    });
+    expect(job.education_preference).toEqual({ degree: 'Doctorate', major: 'Computer Science, Statistics', score: '' });
+    expect(job.job_requirements).toHaveLength(4);
+    expect(job.hard_skills.map((s) => [s.skill, s.relationship])).toEqual([
+      ['python', 'required'],
+      ['docker', 'optional'],
+    ]);
+  });
+
+  it('reads a job written as plain paragraphs', async () => {
+    const job = await analyzer.analyzeJob(
+      'We are looking for a Customer Support Agent to join our team in Lisbon. You will answer customer questions by phone and e-mail.\n' +
+        'The ideal candidate has at least 2 years of experience in customer service and fluent English and Portuguese.\n' +
+        "A high school diploma is required; a bachelor's degree is a plus. This is a full-time, permanent position.",
+    );
+    expect(job.information).toMatchObject({
+      title: 'Customer Support Agent',
+      company: '',
+      job_type: 'full-time',
+      contract_type: 'permanent',
+    });
+    expect(job.information.description).toMatch(/^We are looking for a Customer Support Agent/);
+    expect(job.experience_preference.duration).toBe(24);
+    expect(job.job_requirements).toHaveLength(2);
+  });
+
   it('takes the linker language, hints and ids as given, de-duplicates by id and drops invalid ids', async () => {
     const extra: LinkedSkill[] = [
       { id: IDS.docker, name: 'docker', type: 'hard-skill', evidence: 'Docker', confidence: 0.5, hint: 'optional' },

@@ -5,6 +5,8 @@ import type { LinkedSkill, SkillLinker } from './index.js';
 import { statedMonths } from './dates.js';
 import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
 import { detectLanguage } from './language.js';
+import { parsePlace } from './contacts.js';
+import { roleWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
@@ -37,13 +39,19 @@ const CONTRACT_FIELD = field(
 const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
 
 const HIRING =
-  /^(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
 const JOIN =
   /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
 const NOT_A_COMPANY =
   /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
 const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij|en)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+// "We are looking for a Customer Support Agent to …": the capitalised words after it name the job.
+const LOOKING_FOR =
+  /\b(?:looking\s+for|seeking|hiring|recruiting|suchen\s+wir|sucht)\s+(?:an?\s+|einen\s+|eine\s+|ein\s+)?((?:[\p{Lu}][\p{L}'’&/-]*\s+){0,5}[\p{Lu}][\p{L}'’&/-]*)/u;
+// Work arrangement written next to a place: "Berlin, Germany (Hybrid)".
+const WORK_MODE =
+  /\((?:hybrid|remote|on[\s-]?site|vor\s+ort|télétravail|teletrabajo|remoto|ibrido|hybride|hibrido|híbrido)\)/gi;
 // Gender markers in German/French/Dutch job titles: "(m/w/d)", "(H/F)".
 const GENDER_TAG = /\s*[([]\s*(?:[mwfdhx]\s*[/|,]\s*){1,3}[mwfdhx]\s*[)\]]/gi;
 
@@ -139,6 +147,11 @@ function normalise(text: string, table: ReadonlyArray<readonly [string, RegExp]>
   return best;
 }
 
+/** A "looking for …" phrase without a role word is not a job title ("looking for Talented People"). */
+function roleLess(text: string): boolean {
+  return !roleWords.inText(text);
+}
+
 function isFieldLine(text: string): boolean {
   return ANY_FIELD.some((re) => re.test(text));
 }
@@ -191,7 +204,30 @@ export function parseJob(text: string): JobText {
     }
   }
 
+  if (!title) {
+    const m = lines
+      .slice(0, 5)
+      .map((l) => LOOKING_FOR.exec(l.text))
+      .find((x) => x?.[1] && !roleLess(x[1]));
+    if (m?.[1]) title = tidy(m[1]);
+  }
+
   const locationValue = lines.map((l) => LOCATION_FIELD.exec(l.text)?.[1]).filter((v): v is string => !!v);
+  const places = locationValue.flatMap(locations);
+  if (places.length === 0) {
+    // No "Location:" field: a "City, Country" part of a header line ("Acme · Berlin, Germany (Hybrid)").
+    for (const l of header.slice(0, 6)) {
+      if (l.text === titleLine) continue;
+      const found = l.text
+        .split(/\s+[·•|–—-]\s+|\s*[·•|]\s*/)
+        .map((cell) => parsePlace(cell.replace(WORK_MODE, ' '), false))
+        .find((p) => p?.country);
+      if (found) {
+        places.push(found);
+        break;
+      }
+    }
+  }
   const activity = fieldValue(lines, SECTOR_FIELD);
 
   // Where contract words describe this job: the title, header and field lines, the about/benefits text —
@@ -216,13 +252,14 @@ export function parseJob(text: string): JobText {
     );
   }
 
+  // A short "Acme is hiring!" is a banner, not the description.
+  const banner = (t: string) => (HIRING.test(t) || JOIN.test(t)) && wordCount(t) <= 8;
   const headerParagraphs = header.filter(
     (l) =>
       l.text !== titleLine &&
       !isFieldLine(l.text) &&
       !isJobHeading(l) &&
-      !HIRING.test(l.text) &&
-      !JOIN.test(l.text) &&
+      !banner(l.text) &&
       (wordCount(l.text) >= 8 || /[.!?]$/.test(l.text)),
   );
   const aboutLines = sectionLines(sections, 'about');
@@ -260,7 +297,7 @@ export function parseJob(text: string): JobText {
       company,
       description,
       activity_sector: activity,
-      locations: locationValue.flatMap(locations),
+      locations: places,
       job_type: jobType,
       contract_type: contractType,
     },
