@@ -1,15 +1,11 @@
-import { baseEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
+import { baseEnv, loadEnv, peerEnv } from '@talent/platform';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
 export const gatewayEnvSchema = baseEnv.extend({
   PORT: port.default(8080),
-  BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')),
-  DOCUMENTS_SERVICE_ADDR: peerAddress.default(localAddress('documents')),
-  MATCHING_SERVICE_ADDR: peerAddress.default(localAddress('matching')),
-  SOURCING_SERVICE_ADDR: peerAddress.default(localAddress('sourcing')),
-  SKILLS_SERVICE_ADDR: peerAddress.default(localAddress('skills')),
+  ...peerEnv('gateway'),
   /** Requests per minute per workspace (authenticated) or per client IP (public paths). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Capped at 5 s so a revoked key stops working within 10 s (issue 2). */
@@ -28,8 +24,6 @@ export const gatewayEnvSchema = baseEnv.extend({
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
   /** `trust proxy` setting of Express: how many proxy hops to trust for the client IP (0 = none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
-  /** Prefix of every NATS subject (as the other services'); the gateway listens to the task events under it. */
-  NATS_NAMESPACE: z.string().default(''),
   /** gRPC deadline of the analyze calls (up to 100 texts or 60 MB of files to accept in one request). */
   ANALYZE_DEADLINE_MS: z.coerce.number().int().positive().default(60_000),
   /** How long `block: true` waits for every task to finish before answering with status PENDING. */

@@ -1,12 +1,10 @@
-import { DomainError, enrichContext, isDomainError } from '@talent/platform';
+import { DomainError, enrichContext, isDomainError, isUuid } from '@talent/platform';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 
 export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the x-api-key header.';
 export const INVALID_KEY_MESSAGE = 'Invalid API Key.';
 
-/** API keys are UUIDs (spec, Authentication 1); anything else is rejected without a round trip. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Principal {
   workspaceId: string;
@@ -80,7 +78,8 @@ export class ApiKeyAuthenticator {
         next(new DomainError('UNAUTHENTICATED', MISSING_KEY_MESSAGE));
         return;
       }
-      if (!UUID.test(apiKey)) {
+      // API keys are UUIDs (spec, Authentication 1); anything else is rejected without a round trip.
+      if (!isUuid(apiKey)) {
         next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
         return;
       }

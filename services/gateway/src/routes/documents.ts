@@ -1,4 +1,4 @@
-import { DomainError, type Logger } from '@talent/platform';
+import { DomainError, isUuid, type Logger } from '@talent/platform';
 import { documents } from '@talent/proto';
 import { UPDATE_SCHEMA_NAMES } from '@talent/records';
 import type { Request } from 'express';
@@ -14,7 +14,6 @@ import {
   DOCUMENT_LIMITS,
   DOCUMENT_RESPONSES,
   IdParams,
-  isUuid,
   ListQuery,
   RecordLanguageHeader,
   recordResponses,

@@ -1,5 +1,6 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { cvContent, cvUpdate, jobContent, jobUpdate, UPDATE_SCHEMA_NAMES } from '@talent/records';
+import { UUID_PATTERN } from '@talent/platform';
 import { ErrorBody } from '../openapi/errors.js';
 import { z } from '../openapi/zod.js';
 import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
@@ -36,9 +37,6 @@ export const DOCUMENT_LIMITS = {
   heartbeatMs: 15_000,
 } as const;
 
-/** 8-4-4-4-12 hex digits: what the API calls a UUID (ids are compared case-insensitively upstream). */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 const Uuid = z.string().regex(UUID_PATTERN).openapi({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93' });
 
