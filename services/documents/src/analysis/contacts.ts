@@ -18,9 +18,9 @@ const URL =
   /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}|,;]+|\b(?:[a-z0-9-]+\.)*(?:linkedin\.com|github\.com|github\.io|gitlab\.com)\/[^\s<>"'()[\]{}|,;]*/gi;
 const LABELLED_SITE =
   /\b(?:website|web\s*site|web|homepage|home\s*page|portfolio|blog|site|webseite|site\s*web|sitio\s*web|sito\s*web|página\s*web)\s*[:：]\s*([a-z0-9][\w.-]*\.[a-z]{2,}(?:\/\S*)?)/gi;
-// Profiles on these hosts are not the candidate's own website.
+// Profiles on these hosts are not the candidate's own website (nor the Europass template's footer link).
 const NOT_A_WEBSITE =
-  /(?:^|\.)(?:linkedin|github|gitlab|indeed|facebook|twitter|x|instagram|youtube|xing|glassdoor|monster|naukri|google|microsoft|apple|skype|wa|t)\.[a-z.]+$/i;
+  /(?:^|\.)(?:linkedin|github|gitlab|indeed|facebook|twitter|x|instagram|youtube|xing|glassdoor|monster|naukri|google|microsoft|apple|skype|wa|t|europa)\.[a-z.]+$/i;
 
 export interface Links {
   linkedin: string;

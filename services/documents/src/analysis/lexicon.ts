@@ -458,7 +458,6 @@ const STREET_WORDS = [
   'house',
   'building',
   'block',
-  'park',
   'close',
   'square',
   'terrace',
