@@ -389,7 +389,10 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const accepted = await analyze('cvs', inputs, ws.apiKey);
     expect(accepted.status).toBe(200);
     const ids = accepted.body.data.ids as string[];
+    const inFlight = (await statuses('cvs', ids, ws.apiKey)).body.data.filter((item: Body) => item.status === 'PENDING').length;
     await e2e.service('documents').stop('SIGKILL');
+    // 50 analyses take about a second; the kill lands while most are queued or running.
+    expect(inFlight).toBeGreaterThan(0);
     await e2e.service('documents').start();
     const final = await settle('cvs', ids, ws.apiKey, 120_000);
     expect(final.filter((item) => item.status === 'PENDING')).toEqual([]);

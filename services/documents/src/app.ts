@@ -44,7 +44,7 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
         concurrency: env.EXTRACTION_CONCURRENCY,
       });
       const relay = new OutboxRelay(database.pool, env.DATABASE_SCHEMA, js, logger);
-      const tasks = new TaskRepository(database.prisma, new DocumentEvents(names), () => relay.kick());
+      const tasks = new TaskRepository(database.prisma, database.pool, new DocumentEvents(names), () => relay.kick());
       const charges = new BillingCharges(billingClient);
       const skillsPeer = new SkillsPeer(skillsClient);
       const processor = new TaskProcessor({ tasks, charges, extractor, analyzer: createRulesAnalyzer(skillsPeer), logger });

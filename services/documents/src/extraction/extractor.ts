@@ -8,6 +8,8 @@ export interface ExtractionInput {
   type: DocumentType;
   /** The uploaded name; only a hint (Tika) — the type always comes from the bytes. */
   filename: string;
+  /** The caller gives the bytes up: they may move to the extraction thread (no copy) and be unusable after. */
+  transfer?: boolean;
 }
 
 export interface ExtractedDocument {

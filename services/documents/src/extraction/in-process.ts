@@ -25,9 +25,9 @@ export class InProcessExtractor implements TextExtractor {
     });
   }
 
-  async extract({ bytes, type }: ExtractionInput): Promise<ExtractedDocument> {
+  async extract({ bytes, type, transfer }: ExtractionInput): Promise<ExtractedDocument> {
     if (bytes.length === 0) throw permanentError(EMPTY_FILE_REASON);
-    const output = await this.pool.run({ type, bytes, zipLimits: this.zipLimits });
+    const output = await this.pool.run({ type, bytes, zipLimits: this.zipLimits }, { transfer: transfer ?? false });
     return { ...output, via: 'in-process' };
   }
 

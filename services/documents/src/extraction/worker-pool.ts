@@ -23,6 +23,7 @@ interface Pending {
   id: number;
   job: WorkerJob;
   timeoutMs: number;
+  transfer: boolean;
   resolve: (output: WorkerOutput) => void;
   reject: (error: ExtractionError) => void;
   timer?: NodeJS.Timeout;
@@ -56,13 +57,14 @@ export class WorkerPool {
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  run(job: WorkerJob, overrides: { timeoutMs?: number } = {}): Promise<WorkerOutput> {
+  run(job: WorkerJob, overrides: { timeoutMs?: number; transfer?: boolean } = {}): Promise<WorkerOutput> {
     if (this.closed) return Promise.reject(transientError('The text extractor is shutting down.'));
     return new Promise<WorkerOutput>((resolve, reject) => {
       this.queue.push({
         id: this.nextId++,
         job,
         timeoutMs: overrides.timeoutMs ?? this.options.timeoutMs,
+        transfer: overrides.transfer ?? false,
         resolve,
         reject,
       });
@@ -125,7 +127,10 @@ export class WorkerPool {
         ),
       pending.timeoutMs,
     );
-    slot.worker.postMessage({ id: pending.id, job: pending.job });
+    // A document that owns its whole ArrayBuffer moves to the worker instead of being copied (50 MB files).
+    const { bytes } = pending.job;
+    const movable = pending.transfer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    slot.worker.postMessage({ id: pending.id, job: pending.job }, movable ? [bytes.buffer as ArrayBuffer] : []);
   }
 
   private settle(slot: Slot, reply: WorkerReply): void {

@@ -143,6 +143,8 @@ export class Intake {
         await this.releaseQuietly(workspaceId, batchId, reservationId);
         for (const id of created) await this.tasks.fail({ id, workspaceId, kind }, 'Billing was unavailable; the request was not accepted.', action);
         throw error;
+      } finally {
+        this.tasks.announce();
       }
     }
     return { ids: accepted.ids, replayed: false };

@@ -36,13 +36,12 @@ export class TaskProcessor {
 
   async process(taskId: string, delivery: Delivery): Promise<Outcome> {
     const { tasks, logger } = this.deps;
-    const task = await tasks.loadForProcessing(taskId);
+    const task = await tasks.claimForProcessing(taskId);
     // Deleted meanwhile, or finished by an earlier delivery.
-    if (!task || task.status !== 'PENDING') return 'skipped';
+    if (!task) return 'skipped';
     const ref = { id: task.id, workspaceId: task.workspaceId, kind: task.kind };
     const action = PROCESSING_ACTION[task.kind];
     try {
-      await tasks.countAttempt(task.id);
       await this.ensureCharged(task);
       const text = await this.textOf(task);
       const record = task.kind === 'cv' ? cvContent.parse(await this.deps.analyzer.analyzeCv(text)) : jobContent.parse(await this.deps.analyzer.analyzeJob(text));
@@ -66,7 +65,7 @@ export class TaskProcessor {
 
   /** Ends a task whose work message exhausted its deliveries without an answer (e.g. the worker kept crashing). */
   async abandon(taskId: string, deliveries: number): Promise<void> {
-    const task = await this.deps.tasks.loadForProcessing(taskId);
+    const task = await this.deps.tasks.findById(taskId);
     if (!task || task.status !== 'PENDING') return;
     await this.deps.tasks.fail(
       { id: task.id, workspaceId: task.workspaceId, kind: task.kind },
@@ -100,6 +99,7 @@ export class TaskProcessor {
       bytes: task.file,
       type: task.sourceType as 'pdf' | 'docx' | 'doc',
       filename: task.filename ?? '',
+      transfer: true,
     });
     await this.deps.tasks.saveExtractedText(task.id, extracted.text);
     return extracted.text;

@@ -1,4 +1,5 @@
 import { DomainError, isUuid } from '@talent/platform';
+import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Kind } from './kinds.js';
@@ -50,6 +51,45 @@ type Tx = Prisma.TransactionClient;
 
 const LIVE: TaskStatus[] = ['PENDING', 'COMPLETED'];
 
+const FILE_SLICE_BYTES = 4 * 1024 * 1024;
+
+/** A tasks row as PostgreSQL returns it. */
+interface RawTask {
+  id: string;
+  workspace_id: string;
+  kind: Kind;
+  status: TaskStatus;
+  source_type: string;
+  filename: string | null;
+  batch_id: string;
+  reservation_id: string | null;
+  charged: boolean;
+  deduped_at: Date | null;
+  failure_reason: string | null;
+  attempts: number;
+  record: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const fromRaw = (row: RawTask): TaskRow => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  kind: row.kind,
+  status: row.status,
+  sourceType: row.source_type,
+  filename: row.filename,
+  batchId: row.batch_id,
+  reservationId: row.reservation_id,
+  charged: row.charged,
+  dedupedAt: row.deduped_at,
+  failureReason: row.failure_reason,
+  attempts: row.attempts,
+  record: row.record,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
 /** Thrown inside acceptBatch when a concurrent request stored the same Idempotency-Key first. */
 export class IdempotencyRace extends Error {}
 
@@ -60,6 +100,7 @@ export class IdempotencyRace extends Error {}
 export class TaskRepository {
   constructor(
     private readonly prisma: Db,
+    private readonly pool: pg.Pool,
     private readonly events: DocumentEvents,
     /** Called after a transaction wrote events, so the outbox relay publishes them now rather than at its next poll. */
     private readonly outboxWritten: () => void = () => undefined,
@@ -99,81 +140,135 @@ export class TaskRepository {
     idempotency?: { key: string; requestHash: string };
   }): Promise<AcceptedBatch> {
     const { workspaceId, kind } = input;
-    return this.withEvents(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${workspaceId}:${kind}`}, 0))`;
-      const reused = input.cache ? await findReusable(tx, workspaceId, kind, input.order.map((entry) => entry.contentHash)) : new Map<string, string>();
+    // Plain SQL on one pooled connection: file bytes go to PostgreSQL as a binary parameter, where Prisma would
+    // serialise them (a 50 MB upload held several times over).
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${workspaceId}:${kind}`]);
+      const reused = new Map<string, string>();
+      if (input.cache) {
+        const { rows: live } = await client.query<{ id: string; content_hash: string }>(
+          `SELECT id, content_hash FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND content_hash = ANY($3)
+             AND status IN ('PENDING', 'COMPLETED') ORDER BY created_at, id`,
+          [workspaceId, kind, [...new Set(input.order.map((entry) => entry.contentHash))]],
+        );
+        for (const row of live) if (!reused.has(row.content_hash)) reused.set(row.content_hash, row.id);
+      }
       const rows = input.tasks.filter((task) => !reused.has(task.contentHash));
       const creatable = new Set(input.tasks.map((task) => task.id));
       if (input.order.some((entry) => !reused.has(entry.contentHash) && !creatable.has(entry.taskId))) {
         // The task the caller expected to reuse was deleted (or failed) in the meantime.
         throw new DomainError('ALREADY_EXISTS', 'A document of this request was deleted while the request was being accepted; send it again.');
       }
-      if (rows.length > 0) {
-        await tx.task.createMany({
-          data: rows.map((task) => ({
-            id: task.id,
-            workspaceId,
-            kind,
-            contentHash: task.contentHash,
-            sourceType: task.sourceType,
-            filename: task.filename ?? null,
-            batchId: input.batchId,
-            reservationId: input.reservationId ?? null,
-          })),
-        });
-        await tx.taskContent.createMany({
-          data: rows.map((task) => ({ taskId: task.id, text: task.text ?? null, file: task.file ? Buffer.from(task.file) : null })),
-        });
-        const outbox = rows.map((task) => this.events.analyzeRequested({ id: task.id, workspaceId, kind }));
-        await tx.outbox.createMany({ data: outbox.map((row) => ({ id: row.id, subject: row.subject, payload: row.payload })) });
+      for (const task of rows) {
+        await client.query(
+          `INSERT INTO tasks (id, workspace_id, kind, content_hash, source_type, filename, batch_id, reservation_id)
+           VALUES ($1, $2, $3::"DocumentKind", $4, $5, $6, $7, $8)`,
+          [task.id, workspaceId, kind, task.contentHash, task.sourceType, task.filename ?? null, input.batchId, input.reservationId ?? null],
+        );
+        await client.query('INSERT INTO task_contents (task_id, text, file) VALUES ($1, $2, $3)', [task.id, task.text ?? null, task.file ?? null]);
+        const event = this.events.analyzeRequested({ id: task.id, workspaceId, kind });
+        await client.query('INSERT INTO outbox (id, subject, payload) VALUES ($1, $2, $3)', [event.id, event.subject, event.payload]);
       }
       if (reused.size > 0) {
-        await tx.task.updateMany({ where: { id: { in: [...reused.values()] }, dedupedAt: null }, data: { dedupedAt: new Date() } });
+        await client.query('UPDATE tasks SET deduped_at = now() WHERE id = ANY($1::uuid[]) AND deduped_at IS NULL', [[...reused.values()]]);
       }
       const ids = input.order.map((entry) => reused.get(entry.contentHash) ?? entry.taskId);
       if (input.idempotency) {
-        const stored = await tx.analyzeRequest.createMany({
-          data: [{ workspaceId, idempotencyKey: input.idempotency.key, requestHash: input.idempotency.requestHash, taskIds: ids }],
-          skipDuplicates: true,
-        });
-        if (stored.count === 0) throw new IdempotencyRace();
+        const stored = await client.query(
+          `INSERT INTO analyze_requests (workspace_id, idempotency_key, request_hash, task_ids) VALUES ($1, $2, $3, $4::uuid[])
+           ON CONFLICT DO NOTHING`,
+          [workspaceId, input.idempotency.key, input.idempotency.requestHash, ids],
+        );
+        if (stored.rowCount === 0) throw new IdempotencyRace();
       }
+      await client.query('COMMIT');
+      // No kick here: the caller commits the batch's charge first (see announce), so workers rarely find it unpaid.
       return { ids, created: rows.map((task) => task.id) };
-    });
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Publishes the events written so far now rather than at the relay's next poll. */
+  announce(): void {
+    this.outboxWritten();
   }
 
   async markCharged(batchId: string): Promise<void> {
-    await this.prisma.task.updateMany({ where: { batchId, charged: false }, data: { charged: true } });
+    await this.pool.query('UPDATE tasks SET charged = true WHERE batch_id = $1 AND NOT charged', [batchId]);
   }
-
   /** Ids of a batch's tasks, in the order its billing lines were committed. */
   async batchTaskIds(batchId: string): Promise<string[]> {
     const rows = await this.prisma.task.findMany({ where: { batchId }, select: { id: true }, orderBy: { id: 'asc' } });
     return rows.map((row) => row.id);
   }
 
+  /** The hot read of clients that poll: one indexed query, no ORM. */
   async statuses(workspaceId: string, kind: Kind, ids: string[]): Promise<Map<string, Pick<TaskRow, 'id' | 'status' | 'dedupedAt' | 'failureReason'>>> {
     const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
     if (valid.length === 0) return new Map();
-    const rows = await this.prisma.task.findMany({
-      where: { workspaceId, kind, id: { in: valid } },
-      select: { id: true, status: true, dedupedAt: true, failureReason: true },
-    });
-    return new Map(rows.map((row) => [row.id, row]));
+    const { rows } = await this.pool.query<{ id: string; status: TaskStatus; deduped_at: Date | null; failure_reason: string | null }>(
+      `SELECT id, status, deduped_at, failure_reason FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND id = ANY($3::uuid[])`,
+      [workspaceId, kind, valid],
+    );
+    return new Map(rows.map((row) => [row.id, { id: row.id, status: row.status, dedupedAt: row.deduped_at, failureReason: row.failure_reason }]));
   }
-
   async find(workspaceId: string, kind: Kind, id: string): Promise<TaskRow | undefined> {
     if (!isUuid(id)) return undefined;
     const row = await this.prisma.task.findFirst({ where: { id: id.toLowerCase(), workspaceId, kind } });
     return (row as TaskRow | null) ?? undefined;
   }
 
-  /** For the worker: the task wherever it belongs, with what was submitted. */
-  async loadForProcessing(id: string): Promise<(TaskRow & { text: string | null; file: Uint8Array | null }) | undefined> {
-    const row = await this.prisma.task.findUnique({ where: { id }, include: { content: true } });
+  /** A task wherever it belongs (internal use: dead-lettering). */
+  async findById(id: string): Promise<TaskRow | undefined> {
+    const { rows } = await this.pool.query<RawTask>('SELECT * FROM tasks WHERE id = $1', [id]);
+    return rows[0] ? fromRaw(rows[0]) : undefined;
+  }
+
+  /**
+   * For the worker: takes a PENDING task (wherever it belongs) for one attempt — counting it and touching
+   * `updated_at`, so the stale sweep leaves it alone — and returns it with what was submitted. Undefined when
+   * the task is gone or already final.
+   */
+  async claimForProcessing(id: string): Promise<(TaskRow & { text: string | null; file: Uint8Array | null }) | undefined> {
+    const { rows } = await this.pool.query<RawTask & { text: string | null }>(
+      `WITH claimed AS (
+         UPDATE tasks SET attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING *
+       )
+       SELECT claimed.*, c.text FROM claimed LEFT JOIN task_contents c ON c.task_id = claimed.id`,
+      [id],
+    );
+    const row = rows[0];
     if (!row) return undefined;
-    const { content, ...task } = row;
-    return { ...(task as TaskRow), text: content?.text ?? null, file: content?.file ?? null };
+    const task = fromRaw(row);
+    return { ...task, text: row.text, file: task.sourceType === 'text' ? null : await this.readFile(id) };
+  }
+  /**
+   * A stored file, read in slices into one buffer: a single 50 MB bytea result would pass through the driver's
+   * growing read buffer several times over.
+   */
+  private async readFile(taskId: string): Promise<Uint8Array | null> {
+    const { rows } = await this.pool.query<{ size: number | null }>('SELECT octet_length(file) AS size FROM task_contents WHERE task_id = $1', [taskId]);
+    const size = rows[0]?.size;
+    if (size === null || size === undefined) return null;
+    const file = Buffer.allocUnsafeSlow(size);
+    for (let offset = 0; offset < size; offset += FILE_SLICE_BYTES) {
+      // Base64 text per slice: small strings, where a bytea result would come back as hex of the whole slice.
+      const slice = await this.pool.query<{ part: string | null }>(
+        "SELECT encode(substring(file FROM $2 FOR $3), 'base64') AS part FROM task_contents WHERE task_id = $1",
+        [taskId, offset + 1, FILE_SLICE_BYTES],
+      );
+      const encoded = slice.rows[0]?.part;
+      if (encoded === null || encoded === undefined) return null;
+      const part = Buffer.from(encoded, 'base64');
+      part.copy(file, offset);
+    }
+    return file;
   }
 
   async list(workspaceId: string, kind: Kind, page: { limit: number; offset: number }): Promise<{ rows: TaskRow[]; total: number }> {
@@ -185,40 +280,38 @@ export class TaskRepository {
     return { rows: rows as TaskRow[], total };
   }
 
-  async countAttempt(id: string): Promise<void> {
-    await this.prisma.task.update({ where: { id }, data: { attempts: { increment: 1 }, updatedAt: new Date() } });
-  }
-
   async saveExtractedText(id: string, text: string): Promise<void> {
     await this.prisma.taskContent.updateMany({ where: { taskId: id }, data: { extractedText: text } });
   }
 
-  /** PENDING → COMPLETED with its record and completion event; false when the task is gone or already final. */
+  /** PENDING → COMPLETED with its record and completion event, in one statement; false when gone or already final. */
   async complete(task: { id: string; workspaceId: string; kind: Kind }, record: object): Promise<boolean> {
-    return this.withEvents(async (tx) => {
-      const now = new Date();
-      const updated = await tx.task.updateMany({
-        where: { id: task.id, status: 'PENDING' },
-        data: { status: 'COMPLETED', record: record as Prisma.InputJsonValue, completedAt: now, updatedAt: now },
-      });
-      if (updated.count === 0) return false;
-      await insertOutbox(tx, this.events.taskCompleted(task));
-      return true;
-    });
+    const event = this.events.taskCompleted(task);
+    const { rowCount } = await this.pool.query(
+      `WITH done AS (
+         UPDATE tasks SET status = 'COMPLETED', record = $2::jsonb, completed_at = now(), updated_at = now()
+         WHERE id = $1 AND status = 'PENDING' RETURNING id
+       )
+       INSERT INTO outbox (id, subject, payload) SELECT $3, $4, $5::jsonb FROM done`,
+      [task.id, JSON.stringify(record), event.id, event.subject, JSON.stringify(event.payload)],
+    );
+    if (rowCount) this.outboxWritten();
+    return Boolean(rowCount);
   }
 
-  /** PENDING → FAILED with its reason and the event that makes billing refund; false when already final or gone. */
+  /** PENDING → FAILED with its reason and the event that makes billing refund, in one statement; false when already final or gone. */
   async fail(task: { id: string; workspaceId: string; kind: Kind }, reason: string, action: string): Promise<boolean> {
-    return this.withEvents(async (tx) => {
-      const now = new Date();
-      const updated = await tx.task.updateMany({
-        where: { id: task.id, status: 'PENDING' },
-        data: { status: 'FAILED', failureReason: reason.slice(0, 1000), completedAt: now, updatedAt: now },
-      });
-      if (updated.count === 0) return false;
-      await insertOutbox(tx, this.events.taskFailed(task, reason, action));
-      return true;
-    });
+    const event = this.events.taskFailed(task, reason, action);
+    const { rowCount } = await this.pool.query(
+      `WITH failed AS (
+         UPDATE tasks SET status = 'FAILED', failure_reason = $2, completed_at = now(), updated_at = now()
+         WHERE id = $1 AND status = 'PENDING' RETURNING id
+       )
+       INSERT INTO outbox (id, subject, payload) SELECT $3, $4, $5::jsonb FROM failed`,
+      [task.id, reason.slice(0, 1000), event.id, event.subject, JSON.stringify(event.payload)],
+    );
+    if (rowCount) this.outboxWritten();
+    return Boolean(rowCount);
   }
 
   /** Replaces a COMPLETED record's content (PUT); false when it is no longer there. */
