@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CV_TEXT, dotinCv, dotinFiles, hasSharedData, JOB_TEXT, SHARED_DATA } from './documents-data.js';
+import { readServerSentEvents } from '@talent/testkit';
 import { E2eStack, eventually } from './harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -346,19 +347,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events: { event: string; data: Body }[] = [];
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as Body });
-      }
-    }
+    await readServerSentEvents(response.body, (event, data) => events.push({ event, data: data as Body }));
     expect(events[0]!.event).toBe('accepted');
     const ids = events[0]!.data.ids as string[];
     expect(ids).toHaveLength(2);

@@ -1,2 +1,3 @@
 export * from './infra.js';
 export * from './stack.js';
+export * from './sse.js';

@@ -1,6 +1,6 @@
 import { natsNames } from '@talent/events';
 import { connectNats, createLogger, type NatsConnection } from '@talent/platform';
-import { testNatsUrl, uniqueName } from '@talent/testkit';
+import { readServerSentEvents, testNatsUrl, uniqueName } from '@talent/testkit';
 import express from 'express';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -235,23 +235,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(response.headers.get('cache-control')).toMatch(/no-cache/);
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(':')) {
-            onEvent(':', block.slice(1).trim());
-            continue;
-          }
-          const name = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          onEvent(name, data ? JSON.parse(data) : undefined);
-        }
-      }
+      await readServerSentEvents(response.body, onEvent);
     }
 
     it('without block or stream: answers PENDING at once', async () => {
