@@ -13,3 +13,4 @@ export * from './polling-loop.js';
 export * from './migrate.js';
 export * from './service.js';
 export * from './services.js';
+export * from './languages.js';

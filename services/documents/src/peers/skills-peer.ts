@@ -1,6 +1,5 @@
-import type { AsyncClient } from '@talent/platform';
+import { negotiateLanguage, type AsyncClient } from '@talent/platform';
 import { skills } from '@talent/proto';
-import Negotiator from 'negotiator';
 import type { LinkedSkill, SkillLinker } from '../analysis/index.js';
 
 const LANGUAGES_TTL_MS = 60_000;
@@ -73,10 +72,7 @@ export class SkillsPeer implements SkillLinker {
 
   /** The Accept-Language entry with the best q-value among the available languages; English otherwise. */
   async negotiate(acceptLanguage: string): Promise<string> {
-    const header = acceptLanguage.trim();
-    if (!header) return DEFAULT_LANGUAGE;
-    const available = await this.availableLanguages();
-    const [best] = new Negotiator({ headers: { 'accept-language': header } }).languages(available);
-    return best ?? DEFAULT_LANGUAGE;
+    if (!acceptLanguage.trim()) return DEFAULT_LANGUAGE;
+    return negotiateLanguage(acceptLanguage, await this.availableLanguages(), DEFAULT_LANGUAGE);
   }
 }

@@ -1,16 +1,8 @@
-import Negotiator from 'negotiator';
+import { negotiateLanguage as negotiate } from '@talent/platform';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 
-/**
- * The language to answer in: the Accept-Language entry with the highest q-value among the available languages
- * ("de-CH" counts as "de"; q=0 excludes), English when none is available or the header is empty.
- */
-export function negotiateLanguage(acceptLanguage: string, available: readonly string[]): string {
-  const header = acceptLanguage.trim();
-  if (!header) return DEFAULT_LANGUAGE;
-  const [best] = new Negotiator({ headers: { 'accept-language': header } }).languages([...available]);
-  return best ?? DEFAULT_LANGUAGE;
-}
+/** The Accept-Language choice among the available languages; English when none is available. */
+export const negotiateLanguage = (acceptLanguage: string, available: readonly string[]): string => negotiate(acceptLanguage, available, DEFAULT_LANGUAGE);
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
