@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocx, buildPdf } from '../../services/documents/test/fixtures/extraction/builders.js';
 import { CV_TEXT, dotinCv, dotinFiles, hasSharedData, JOB_TEXT, SHARED_DATA } from './documents-data.js';
 import { readServerSentEvents } from '@talent/testkit';
 import { E2eStack, eventually } from './harness.js';
@@ -156,6 +157,24 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const skills = (cv: Body) => new Set(cv.hard_skills.map((s: Body) => s.id));
     const shared = [...skills(fromPdf)].filter((id) => skills(fromDocx).has(id)).length;
     expect(shared).toBeGreaterThanOrEqual(Math.floor(Math.max(skills(fromPdf).size, skills(fromDocx).size) * 0.7));
+  });
+
+  it('analyzes a job posting uploaded as DOCX and as PDF into the same requirements', async () => {
+    const lines = JOB_TEXT.split('\n').filter((line) => line.trim());
+    const accepted = await upload('jobs', [
+      { name: 'job.docx', bytes: buildDocx(lines) },
+      { name: 'job.pdf', bytes: buildPdf({ blocks: JOB_TEXT.split('\n\n').map((block) => block.split('\n').filter(Boolean)) }) },
+    ]);
+    expect(accepted.status).toBe(200);
+    const ids = accepted.body.data.ids as string[];
+    expect((await settle('jobs', ids)).map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    const [fromDocx, fromPdf] = await Promise.all(ids.map(async (id) => (await call('GET', `/jobs/${id}`, acme.apiKey)).body.data));
+    for (const job of [fromDocx, fromPdf]) {
+      expect(job.information.title).toBe('Senior Backend Engineer');
+      expect(job.experience_preference.duration).toBe(60);
+      expect(job.job_requirements).toEqual(expect.arrayContaining([expect.stringContaining('Python and PostgreSQL')]));
+    }
+    expect(fromPdf.job_requirements).toEqual(fromDocx.job_requirements);
   });
 
   it('refuses files that are not PDF, DOC or DOCX by their bytes, charging nothing', async () => {
