@@ -1,6 +1,15 @@
-import type { RecordSkill } from '@talent/records';
+import { cvContent, jobContent, type RecordSkill } from '@talent/records';
 import type { SkillsPeer } from '../peers/skills-peer.js';
 import type { TaskRow } from '../tasks/task-repository.js';
+import type { Kind } from '../tasks/kinds.js';
+
+const SCHEMAS = { cv: cvContent, job: jobContent } as const;
+
+/** The stored content with every object's keys in the spec's order again (jsonb storage does not keep it). */
+function inSpecOrder(kind: Kind, stored: unknown): Content {
+  const parsed = SCHEMAS[kind].safeParse(stored);
+  return (parsed.success ? parsed.data : (stored ?? {})) as Content;
+}
 
 type Content = Record<string, unknown> & { hard_skills?: RecordSkill[]; soft_skills?: RecordSkill[] };
 
@@ -21,7 +30,7 @@ export class RecordViews {
   async render(rows: TaskRow[], acceptLanguage: string): Promise<RecordView[]> {
     if (rows.length === 0) return [];
     const language = await this.skills.negotiate(acceptLanguage);
-    const contents = rows.map((row) => (row.record ?? {}) as Content);
+    const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
     const ids = contents.flatMap((content) => [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id));
     const { found } = await this.skills.lookup(ids, language);
     const relabel = (skills: RecordSkill[] | undefined) => (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
