@@ -2,3 +2,4 @@ export * from './skill.js';
 export * from './cv.js';
 export * from './job.js';
 export * from './updates.js';
+export * from './limits.js';

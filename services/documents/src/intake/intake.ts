@@ -1,11 +1,11 @@
 import { DomainError, isDomainError, type Logger } from '@talent/platform';
 import { randomUUID } from 'node:crypto';
+import { INTAKE_LIMITS } from '@talent/records';
 import { detectDocumentType } from '../extraction/file-type.js';
 import type { BillingCharges } from '../peers/billing-charges.js';
 import { fileHash, normaliseText, sha256, textHash } from '../tasks/content-hash.js';
 import { PROCESSING_ACTION, type Kind } from '../tasks/kinds.js';
 import { IdempotencyRace, type NewTask, type TaskRepository } from '../tasks/task-repository.js';
-import { INTAKE_LIMITS } from './limits.js';
 
 export interface Submission {
   workspaceId: string;
@@ -40,14 +40,14 @@ export class Intake {
 
   async analyzeTexts(submission: Submission, inputs: string[]): Promise<Accepted> {
     if (inputs.length === 0) throw new DomainError('INVALID_ARGUMENT', "'inputs' must be a non-empty array of strings.");
-    if (inputs.length > INTAKE_LIMITS.maxBatch) {
-      throw new DomainError('INVALID_ARGUMENT', `'inputs' may hold at most ${INTAKE_LIMITS.maxBatch} texts per request.`);
+    if (inputs.length > INTAKE_LIMITS.maxInputs) {
+      throw new DomainError('INVALID_ARGUMENT', `'inputs' may hold at most ${INTAKE_LIMITS.maxInputs} texts per request.`);
     }
     const units = inputs.map((input, index): Unit => {
       const text = normaliseText(input);
       if (!text) throw new DomainError('INVALID_ARGUMENT', `'inputs[${index}]' is empty: each input must be a non-empty string.`);
-      if (text.length > INTAKE_LIMITS.maxTextLength) {
-        throw new DomainError('INVALID_ARGUMENT', `'inputs[${index}]' is longer than ${INTAKE_LIMITS.maxTextLength} characters.`);
+      if (text.length > INTAKE_LIMITS.maxInputChars) {
+        throw new DomainError('INVALID_ARGUMENT', `'inputs[${index}]' is longer than ${INTAKE_LIMITS.maxInputChars} characters.`);
       }
       return { contentHash: textHash(text), sourceType: 'text', text };
     });

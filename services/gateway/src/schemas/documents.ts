@@ -1,42 +1,27 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { cvContent, cvUpdate, jobContent, jobUpdate, UPDATE_SCHEMA_NAMES } from '@talent/records';
+import { cvContent, cvUpdate, INTAKE_LIMITS, jobContent, jobUpdate, UPDATE_SCHEMA_NAMES } from '@talent/records';
 import { UUID_PATTERN } from '@talent/platform';
 import { ErrorBody } from '../openapi/errors.js';
 import { z } from '../openapi/zod.js';
 import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
 
-const MiB = 1024 * 1024;
-
 /**
- * Limits the spec leaves open ("not shown"), decided here and written into the OpenAPI document. The documents
- * service enforces the same numbers; the gateway checks them first so a bad request never travels upstream.
+ * Limits of the REST surface: the intake limits shared with the documents service (@talent/records) plus the
+ * gateway's own; checked here first so a bad request never travels upstream, and written into the OpenAPI document.
  */
 export const DOCUMENT_LIMITS = {
-  /** Texts per `POST /{cvs|jobs}/analyze`. */
-  maxInputs: 100,
-  /** Characters per text (after trimming). */
-  maxInputChars: 100_000,
+  ...INTAKE_LIMITS,
   /**
    * JSON body of a text analysis: 100 inputs of 100,000 characters always fit when sent as UTF-8 (at most 3
    * bytes per UTF-16 code unit, so 30 MB of text); only `\uXXXX`-escaped non-ASCII text could exceed it.
    */
   analyzeJsonLimit: '32mb',
   analyzeJsonLimitLabel: '32 MB',
-  /** Files per `POST /{cvs|jobs}/analyze/files`. */
-  maxFiles: 20,
-  /** Bytes per file (spec: at most 50 MB). */
-  maxFileBytes: 50 * MiB,
-  /**
-   * Bytes of a whole multipart body: the files travel to the documents service in one gRPC message, which
-   * accepts 64 MB, so 60 MB keeps every message under that with room to spare.
-   */
-  maxUploadBytes: 60 * MiB,
   /** Ids per `POST /{cvs|jobs}/status`. */
   maxStatusIds: 1_000,
   /** Heartbeat comment lines of an event stream. */
   heartbeatMs: 15_000,
 } as const;
-
 
 const Uuid = z.string().regex(UUID_PATTERN).openapi({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93' });
 
