@@ -15,7 +15,10 @@ export interface LabelledCv {
 export function dotinCv(file: string): LabelledCv {
   const xml = readFileSync(`${SHARED_DATA}cvs/dotin-train/${file}`, 'utf8');
   const body = xml.replace(/^<\?xml[^>]*>\s*/, '').replace(/^<cv>|<\/cv>\s*$/g, '');
-  const labels = [...body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)].map((m) => ({ type: m[1]!, text: unescape(m[2]!) }));
+  const labels = [...body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)].map((m) => ({
+    type: m[1]!,
+    text: unescape(m[2]!),
+  }));
   return { file, text: unescape(body.replace(/<\/?label[^>]*>/g, '')).trim(), labels };
 }
 
@@ -26,7 +29,12 @@ export function dotinFiles(): string[] {
 }
 
 function unescape(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** A job posting written the way real ones are, for tests that must run without shared data. */

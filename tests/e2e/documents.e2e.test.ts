@@ -24,15 +24,31 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     await e2e.start();
     acme = await e2e.createWorkspace('acme');
     other = await e2e.createWorkspace('other');
-    await e2e.billing.grantTokens({ workspaceId: acme.workspaceId, amount: 1000, expiresInSeconds: 0, idempotencyKey: randomUUID() });
-    await e2e.billing.grantTokens({ workspaceId: other.workspaceId, amount: 100, expiresInSeconds: 0, idempotencyKey: randomUUID() });
+    await e2e.billing.grantTokens({
+      workspaceId: acme.workspaceId,
+      amount: 1000,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
+    await e2e.billing.grantTokens({
+      workspaceId: other.workspaceId,
+      amount: 100,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
   }, 180_000);
   afterAll(() => e2e.stop(), 60_000);
   afterEach((context) => {
     if (context.task.result?.state === 'fail') console.log(e2e.logs.slice(-150).join('\n'));
   });
 
-  const call = async (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    apiKey: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await e2e.request(path, {
       method,
       apiKey,
@@ -41,9 +57,16 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     });
     return { status: response.status, body: (await response.json()) as Body };
   };
-  const analyze = (resource: 'cvs' | 'jobs', inputs: unknown, apiKey = acme.apiKey, extra: Body = {}) => call('POST', `/${resource}/analyze`, apiKey, { inputs, ...extra });
-  const statuses = (resource: 'cvs' | 'jobs', ids: string[], apiKey = acme.apiKey) => call('POST', `/${resource}/status`, apiKey, { ids });
-  const upload = async (resource: 'cvs' | 'jobs', files: { name: string; bytes: Uint8Array }[], apiKey = acme.apiKey, fields: Record<string, string> = {}) => {
+  const analyze = (resource: 'cvs' | 'jobs', inputs: unknown, apiKey = acme.apiKey, extra: Body = {}) =>
+    call('POST', `/${resource}/analyze`, apiKey, { inputs, ...extra });
+  const statuses = (resource: 'cvs' | 'jobs', ids: string[], apiKey = acme.apiKey) =>
+    call('POST', `/${resource}/status`, apiKey, { ids });
+  const upload = async (
+    resource: 'cvs' | 'jobs',
+    files: { name: string; bytes: Uint8Array }[],
+    apiKey = acme.apiKey,
+    fields: Record<string, string> = {},
+  ) => {
     const form = new FormData();
     for (const file of files) form.append('files', new Blob([Buffer.from(file.bytes)]), file.name);
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -61,7 +84,8 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     return value.body.data as { id: string; status: string; original_id: string | null }[];
   };
   const balance = async (apiKey: string) => (await call('GET', '/credits/balance', apiKey)).body.data.balance as number;
-  const ledger = async (apiKey: string) => (await call('GET', '/credits/history?limit=100', apiKey)).body.data as Body[];
+  const ledger = async (apiKey: string) =>
+    (await call('GET', '/credits/history?limit=100', apiKey)).body.data as Body[];
 
   it('analyzes a CV text into a complete record, charged once', async () => {
     const before = await balance(acme.apiKey);
@@ -78,8 +102,28 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(body.status).toBe('COMPLETED');
     const cv = body.data;
     // The spec's fields, in the spec's order.
-    expect(Object.keys(cv)).toEqual(['id', 'information', 'experience', 'education', 'skill_descriptions', 'source_language', 'hard_skills', 'soft_skills', 'created_at', 'updated_at']);
-    expect(Object.keys(cv.information)).toEqual(['first_name', 'last_name', 'email', 'phone', 'linkedin', 'github', 'website', 'address']);
+    expect(Object.keys(cv)).toEqual([
+      'id',
+      'information',
+      'experience',
+      'education',
+      'skill_descriptions',
+      'source_language',
+      'hard_skills',
+      'soft_skills',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(Object.keys(cv.information)).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'linkedin',
+      'github',
+      'website',
+      'address',
+    ]);
     expect(cv.id).toBe(id);
     expect(cv.created_at).toMatch(ISO_MS);
     expect(cv.information.email).toContain('jane.doe@example.com');
@@ -97,7 +141,13 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const hard = cv.hard_skills.map((s: Body) => s.skill.toLowerCase());
     expect(hard).toEqual(expect.arrayContaining(['python', 'postgresql']));
     for (const skill of [...cv.hard_skills, ...cv.soft_skills]) {
-      expect(skill).toEqual({ id: expect.stringMatching(UUID), skill: expect.any(String), type: expect.any(String), relationship: 'satisfies', explanation: expect.any(String) });
+      expect(skill).toEqual({
+        id: expect.stringMatching(UUID),
+        skill: expect.any(String),
+        type: expect.any(String),
+        relationship: 'satisfies',
+        explanation: expect.any(String),
+      });
       expect(skill.explanation.length).toBeGreaterThan(0);
     }
     expect(cv.hard_skills.every((s: Body) => s.type === 'hard-skill')).toBe(true);
@@ -124,7 +174,10 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
 
   it.skipIf(!hasSharedData)('analyzes real labelled CVs and finds their labelled e-mail addresses', async () => {
     const cvs = dotinFiles().slice(0, 5).map(dotinCv);
-    const accepted = await analyze('cvs', cvs.map((cv) => cv.text));
+    const accepted = await analyze(
+      'cvs',
+      cvs.map((cv) => cv.text),
+    );
     expect(accepted.status).toBe(200);
     const ids = accepted.body.data.ids as string[];
     expect((await settle('cvs', ids)).map((s) => s.status)).toEqual(ids.map(() => 'COMPLETED'));
@@ -132,7 +185,9 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     let labelled = 0;
     for (const [index, id] of ids.entries()) {
       const record = (await call('GET', `/cvs/${id}`, acme.apiKey)).body.data;
-      const email = cvs[index]!.labels.find((label) => label.type === 'Email Address')?.text.trim().toLowerCase();
+      const email = cvs[index]!.labels.find((label) => label.type === 'Email Address')
+        ?.text.trim()
+        .toLowerCase();
       if (!email) continue;
       labelled += 1;
       if (record.information.email.includes(email)) found += 1;
@@ -151,7 +206,9 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const ids = accepted.body.data.ids as string[];
     expect(ids).toHaveLength(2);
     expect((await settle('cvs', ids)).map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
-    const [fromPdf, fromDocx] = await Promise.all(ids.map(async (id) => (await call('GET', `/cvs/${id}`, acme.apiKey)).body.data));
+    const [fromPdf, fromDocx] = await Promise.all(
+      ids.map(async (id) => (await call('GET', `/cvs/${id}`, acme.apiKey)).body.data),
+    );
     expect(fromPdf.information.email).toEqual(fromDocx.information.email);
     expect(fromPdf.information.email.length).toBeGreaterThan(0);
     const skills = (cv: Body) => new Set(cv.hard_skills.map((s: Body) => s.id));
@@ -163,12 +220,17 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const lines = JOB_TEXT.split('\n').filter((line) => line.trim());
     const accepted = await upload('jobs', [
       { name: 'job.docx', bytes: buildDocx(lines) },
-      { name: 'job.pdf', bytes: buildPdf({ blocks: JOB_TEXT.split('\n\n').map((block) => block.split('\n').filter(Boolean)) }) },
+      {
+        name: 'job.pdf',
+        bytes: buildPdf({ blocks: JOB_TEXT.split('\n\n').map((block) => block.split('\n').filter(Boolean)) }),
+      },
     ]);
     expect(accepted.status).toBe(200);
     const ids = accepted.body.data.ids as string[];
     expect((await settle('jobs', ids)).map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
-    const [fromDocx, fromPdf] = await Promise.all(ids.map(async (id) => (await call('GET', `/jobs/${id}`, acme.apiKey)).body.data));
+    const [fromDocx, fromPdf] = await Promise.all(
+      ids.map(async (id) => (await call('GET', `/jobs/${id}`, acme.apiKey)).body.data),
+    );
     for (const job of [fromDocx, fromPdf]) {
       expect(job.information.title).toBe('Senior Backend Engineer');
       expect(job.experience_preference.duration).toBe(60);
@@ -179,7 +241,9 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
 
   it('refuses files that are not PDF, DOC or DOCX by their bytes, charging nothing', async () => {
     const before = await balance(acme.apiKey);
-    const renamed = await upload('cvs', [{ name: 'cv.pdf', bytes: new TextEncoder().encode('plain text pretending to be a PDF') }]);
+    const renamed = await upload('cvs', [
+      { name: 'cv.pdf', bytes: new TextEncoder().encode('plain text pretending to be a PDF') },
+    ]);
     expect(renamed.status).toBe(400);
     expect(renamed.body.error).toMatch(/file format/i);
     const empty = await upload('cvs', [{ name: 'empty.docx', bytes: new Uint8Array() }]);
@@ -208,10 +272,20 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
 
   it('answers 402 for a batch the balance cannot cover, leaving nothing behind', async () => {
     const poor = await e2e.createWorkspace('poor');
-    await e2e.billing.grantTokens({ workspaceId: poor.workspaceId, amount: 2, expiresInSeconds: 0, idempotencyKey: randomUUID() });
+    await e2e.billing.grantTokens({
+      workspaceId: poor.workspaceId,
+      amount: 2,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
     const response = await analyze('cvs', ['CV one with Python', 'CV two with Java', 'CV three with SQL'], poor.apiKey);
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ code: 'INSUFFICIENT_CREDITS', message: expect.any(String), balance: 2, required: 3 });
+    expect(response.body).toEqual({
+      code: 'INSUFFICIENT_CREDITS',
+      message: expect.any(String),
+      balance: 2,
+      required: 3,
+    });
     expect((await call('GET', '/cvs', poor.apiKey)).body.pagination.total).toBe(0);
     expect(await balance(poor.apiKey)).toBe(2);
     expect((await ledger(poor.apiKey)).map((entry) => entry.kind)).toEqual(['grant']);
@@ -236,13 +310,31 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
   it('replays the first answer for a repeated Idempotency-Key and refuses another body with it', async () => {
     const key = randomUUID();
     const text = `Idempotent CV ${randomUUID()} — Python developer`;
-    const first = await call('POST', '/cvs/analyze', acme.apiKey, { inputs: [text], cache: false }, { 'idempotency-key': key });
+    const first = await call(
+      'POST',
+      '/cvs/analyze',
+      acme.apiKey,
+      { inputs: [text], cache: false },
+      { 'idempotency-key': key },
+    );
     const before = await balance(acme.apiKey);
-    const replay = await call('POST', '/cvs/analyze', acme.apiKey, { inputs: [text], cache: false }, { 'idempotency-key': key });
+    const replay = await call(
+      'POST',
+      '/cvs/analyze',
+      acme.apiKey,
+      { inputs: [text], cache: false },
+      { 'idempotency-key': key },
+    );
     expect(replay.status).toBe(200);
     expect(replay.body.data.ids).toEqual(first.body.data.ids);
     expect(await balance(acme.apiKey)).toBe(before);
-    const reused = await call('POST', '/cvs/analyze', acme.apiKey, { inputs: ['another text'] }, { 'idempotency-key': key });
+    const reused = await call(
+      'POST',
+      '/cvs/analyze',
+      acme.apiKey,
+      { inputs: ['another text'] },
+      { 'idempotency-key': key },
+    );
     expect(reused.status).toBe(422);
   });
 
@@ -282,7 +374,12 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(Object.keys(foreignGet.body)).toEqual(['error']);
     expect(foreignGet.body.error.replace(foreign, 'ID')).toBe(unknownGet.body.error.replace(unknown, 'ID'));
     for (const method of ['PUT', 'DELETE']) {
-      const response = await call(method, `/cvs/${foreign}`, acme.apiKey, method === 'PUT' ? { content_language: 'en', hard_skills: [] } : undefined);
+      const response = await call(
+        method,
+        `/cvs/${foreign}`,
+        acme.apiKey,
+        method === 'PUT' ? { content_language: 'en', hard_skills: [] } : undefined,
+      );
       expect(response.status).toBe(404);
     }
     expect((await call('GET', `/cvs/${foreign}`, other.apiKey)).status).toBe(200);
@@ -291,9 +388,15 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
 
   it('lists completed records newest first with pagination, per workspace', async () => {
     const ws = await e2e.createWorkspace('lister');
-    await e2e.billing.grantTokens({ workspaceId: ws.workspaceId, amount: 50, expiresInSeconds: 0, idempotencyKey: randomUUID() });
+    await e2e.billing.grantTokens({
+      workspaceId: ws.workspaceId,
+      amount: 50,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
     const ids: string[] = [];
-    for (let index = 0; index < 3; index += 1) ids.push((await analyze('cvs', [`List CV number ${index} — Python, SQL`], ws.apiKey)).body.data.ids[0]);
+    for (let index = 0; index < 3; index += 1)
+      ids.push((await analyze('cvs', [`List CV number ${index} — Python, SQL`], ws.apiKey)).body.data.ids[0]);
     await settle('cvs', ids, ws.apiKey);
     const page = await call('GET', '/cvs?limit=2&offset=0', ws.apiKey);
     expect(page.status).toBe(200);
@@ -320,26 +423,51 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(ok.status).toBe(200);
     expect(ok.body.data.information.first_name).toBe('Janet');
     expect(ok.body.data.information.last_name).toBe('Doe');
-    expect(ok.body.data.hard_skills).toEqual([{ id: python.id, skill: python.skill, type: 'hard-skill', relationship: 'satisfies', explanation: 'Corrected by a recruiter.' }]);
+    expect(ok.body.data.hard_skills).toEqual([
+      {
+        id: python.id,
+        skill: python.skill,
+        type: 'hard-skill',
+        relationship: 'satisfies',
+        explanation: 'Corrected by a recruiter.',
+      },
+    ]);
     const read = (await call('GET', `/cvs/${id}`, acme.apiKey)).body.data;
     expect(read.information.first_name).toBe('Janet');
     expect(Date.parse(read.updated_at)).toBeGreaterThan(Date.parse(read.created_at));
 
     const unknownSkill = randomUUID();
-    const invalid = await call('PUT', `/cvs/${id}`, acme.apiKey, { hard_skills: [{ id: unknownSkill, relationship: 'satisfies' }] }, { 'accept-language': 'en' });
+    const invalid = await call(
+      'PUT',
+      `/cvs/${id}`,
+      acme.apiKey,
+      { hard_skills: [{ id: unknownSkill, relationship: 'satisfies' }] },
+      { 'accept-language': 'en' },
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.detail.message).toEqual(expect.any(String));
-    expect(invalid.body.detail.invalid_skills).toEqual([{ id: unknownSkill, field: 'hard_skills[0]', message: expect.any(String) }]);
+    expect(invalid.body.detail.invalid_skills).toEqual([
+      { id: unknownSkill, field: 'hard_skills[0]', message: expect.any(String) },
+    ]);
 
     const noLanguage = await call('PUT', `/cvs/${id}`, acme.apiKey, { information: { first_name: 'X' } });
     expect(noLanguage.status).toBe(400);
     expect(noLanguage.body.detail.message).toMatch(/language/i);
 
-    const mismatch = await call('PUT', `/cvs/${id}`, acme.apiKey, { content_language: 'en', experience: 'not a list', salary: 1 });
+    const mismatch = await call('PUT', `/cvs/${id}`, acme.apiKey, {
+      content_language: 'en',
+      experience: 'not a list',
+      salary: 1,
+    });
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body.detail).toEqual({ message: expect.any(String), schema: 'CvUpdate', errors: expect.any(Array) });
+    expect(mismatch.body.detail).toEqual({
+      message: expect.any(String),
+      schema: 'CvUpdate',
+      errors: expect.any(Array),
+    });
     expect(mismatch.body.detail.errors.length).toBeGreaterThanOrEqual(2);
-    for (const error of mismatch.body.detail.errors) expect(error).toEqual({ type: expect.any(String), loc: expect.any(Array), msg: expect.any(String) });
+    for (const error of mismatch.body.detail.errors)
+      expect(error).toEqual({ type: expect.any(String), loc: expect.any(Array), msg: expect.any(String) });
 
     const deleted = await call('DELETE', `/cvs/${id}`, acme.apiKey);
     expect(deleted.status).toBe(200);
@@ -352,16 +480,23 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
   });
 
   it('answers with final statuses when block is set, and streams status changes as Server-Sent Events', async () => {
-    const blocked = await analyze('jobs', [`Blocking job ${randomUUID()}\nRequirements\n- Python`], acme.apiKey, { block: true });
+    const blocked = await analyze('jobs', [`Blocking job ${randomUUID()}\nRequirements\n- Python`], acme.apiKey, {
+      block: true,
+    });
     expect(blocked.status).toBe(200);
     expect(blocked.body.data.status).toBe('COMPLETED');
-    expect(blocked.body.data.statuses).toEqual([{ id: blocked.body.data.ids[0], status: 'COMPLETED', original_id: null }]);
+    expect(blocked.body.data.statuses).toEqual([
+      { id: blocked.body.data.ids[0], status: 'COMPLETED', original_id: null },
+    ]);
 
     const response = await e2e.request('/cvs/analyze', {
       method: 'POST',
       apiKey: acme.apiKey,
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ inputs: [`Streamed CV ${randomUUID()} — Java`, `Streamed CV ${randomUUID()} — Go`], stream: true }),
+      body: JSON.stringify({
+        inputs: [`Streamed CV ${randomUUID()} — Java`, `Streamed CV ${randomUUID()} — Go`],
+        stream: true,
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -379,25 +514,42 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
   it('honours Accept-Language for skill names and keeps type and relationship in English', async () => {
     const [id] = (await analyze('cvs', [`Python and PostgreSQL developer ${randomUUID()}`])).body.data.ids as string[];
     await settle('cvs', [id!]);
-    const languages = ((await (await e2e.request('/skills/languages')).json()) as Body).data.map((l: Body) => l.code) as string[];
+    const languages = ((await (await e2e.request('/skills/languages')).json()) as Body).data.map(
+      (l: Body) => l.code,
+    ) as string[];
     const target = languages.find((code) => code !== 'en');
     if (!target) return;
     const english = (await call('GET', `/cvs/${id}`, acme.apiKey)).body.data;
-    const translated = (await call('GET', `/cvs/${id}`, acme.apiKey, undefined, { 'accept-language': target })).body.data;
+    const translated = (await call('GET', `/cvs/${id}`, acme.apiKey, undefined, { 'accept-language': target })).body
+      .data;
     expect(translated.hard_skills.map((s: Body) => s.id)).toEqual(english.hard_skills.map((s: Body) => s.id));
-    expect(translated.hard_skills.map((s: Body) => [s.type, s.relationship])).toEqual(english.hard_skills.map((s: Body) => [s.type, s.relationship]));
-    const listed = (await call('GET', '/cvs?limit=100', acme.apiKey, undefined, { 'accept-language': target })).body.data.find((cv: Body) => cv.id === id);
+    expect(translated.hard_skills.map((s: Body) => [s.type, s.relationship])).toEqual(
+      english.hard_skills.map((s: Body) => [s.type, s.relationship]),
+    );
+    const listed = (
+      await call('GET', '/cvs?limit=100', acme.apiKey, undefined, { 'accept-language': target })
+    ).body.data.find((cv: Body) => cv.id === id);
     expect(listed.hard_skills).toEqual(translated.hard_skills);
   });
 
   it('loses no accepted unit and charges none twice when documents is SIGKILLed with 50 units in flight', async () => {
     const ws = await e2e.createWorkspace('crash');
-    await e2e.billing.grantTokens({ workspaceId: ws.workspaceId, amount: 100, expiresInSeconds: 0, idempotencyKey: randomUUID() });
-    const inputs = Array.from({ length: 50 }, (_, index) => `Crash CV ${index} ${randomUUID()}\nSkills: Python, SQL, Docker, teamwork`);
+    await e2e.billing.grantTokens({
+      workspaceId: ws.workspaceId,
+      amount: 100,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
+    const inputs = Array.from(
+      { length: 50 },
+      (_, index) => `Crash CV ${index} ${randomUUID()}\nSkills: Python, SQL, Docker, teamwork`,
+    );
     const accepted = await analyze('cvs', inputs, ws.apiKey);
     expect(accepted.status).toBe(200);
     const ids = accepted.body.data.ids as string[];
-    const inFlight = (await statuses('cvs', ids, ws.apiKey)).body.data.filter((item: Body) => item.status === 'PENDING').length;
+    const inFlight = (await statuses('cvs', ids, ws.apiKey)).body.data.filter(
+      (item: Body) => item.status === 'PENDING',
+    ).length;
     await e2e.service('documents').stop('SIGKILL');
     // 50 analyses take about a second; the kill lands while most are queued or running.
     expect(inFlight).toBeGreaterThan(0);

@@ -3,3 +3,4 @@ export * from './cv.js';
 export * from './job.js';
 export * from './updates.js';
 export * from './limits.js';
+export * from './messages.js';

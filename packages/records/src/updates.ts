@@ -38,7 +38,13 @@ export const jobUpdate = z.strictObject({
 });
 
 export const CV_UPDATE_DIMENSIONS = ['information', 'experience', 'education', 'hard_skills', 'soft_skills'] as const;
-export const JOB_UPDATE_DIMENSIONS = ['information', 'experience_preference', 'education_preference', 'hard_skills', 'soft_skills'] as const;
+export const JOB_UPDATE_DIMENSIONS = [
+  'information',
+  'experience_preference',
+  'education_preference',
+  'hard_skills',
+  'soft_skills',
+] as const;
 
 /** Names the 422 `detail.schema` reports. */
 export const UPDATE_SCHEMA_NAMES = { cv: 'CvUpdate', job: 'JobUpdate' } as const;

@@ -3,7 +3,10 @@
  * `name` is the `event:` field (`message` when absent), `data` the parsed JSON of `data:`; comment blocks
  * (heartbeats) arrive as name `:` with their text.
  */
-export async function readServerSentEvents(body: ReadableStream<Uint8Array> | null, onEvent: (name: string, data: unknown) => void): Promise<void> {
+export async function readServerSentEvents(
+  body: ReadableStream<Uint8Array> | null,
+  onEvent: (name: string, data: unknown) => void,
+): Promise<void> {
   if (!body) return;
   const decoder = new TextDecoder();
   let buffer = '';

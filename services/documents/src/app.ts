@@ -32,7 +32,8 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
     migrationsDir,
     async setup({ logger, nats, js }) {
       // Accepted by the env schema so deployments can be written for it, but not built yet: refuse loudly.
-      if (env.ANALYZER === 'llm') throw new Error('ANALYZER=llm is not available yet; use ANALYZER=rules (the default).');
+      if (env.ANALYZER === 'llm')
+        throw new Error('ANALYZER=llm is not available yet; use ANALYZER=rules (the default).');
       const names = natsNames(env.NATS_NAMESPACE);
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const billingClient = createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR);
@@ -47,7 +48,13 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
       const tasks = new TaskRepository(database.prisma, database.pool, new DocumentEvents(names), () => relay.kick());
       const charges = new BillingCharges(billingClient);
       const skillsPeer = new SkillsPeer(skillsClient);
-      const processor = new TaskProcessor({ tasks, charges, extractor, analyzer: createRulesAnalyzer(skillsPeer), logger });
+      const processor = new TaskProcessor({
+        tasks,
+        charges,
+        extractor,
+        analyzer: createRulesAnalyzer(skillsPeer),
+        logger,
+      });
       const worker = new AnalysisWorker(nats, names, processor, logger, {
         concurrency: env.ANALYSIS_CONCURRENCY,
         maxDeliver: env.ANALYSIS_MAX_DELIVER,

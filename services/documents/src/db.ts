@@ -7,5 +7,10 @@ export type Database = ServiceDatabase<Db>;
 
 /** The documents schema's connections (Prisma, and the pool the outbox relay uses); every table lives in `schema`. */
 export function createDatabase(databaseUrl: string, schema: string, poolSize?: number): Database {
-  return createServiceDatabase(databaseUrl, schema, poolSize, (pool) => new PrismaClient({ adapter: new PrismaPg(pool, { schema }) }));
+  return createServiceDatabase(
+    databaseUrl,
+    schema,
+    poolSize,
+    (pool) => new PrismaClient({ adapter: new PrismaPg(pool, { schema }) }),
+  );
 }

@@ -22,9 +22,14 @@ export const documentsEnvSchema = backendEnv('documents').extend({
   EXTRACTION_MAX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(256),
   EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** A PENDING task untouched this long is handed to the work queue again (lost message, crash). */
-  STALE_TASK_AFTER_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),
+  STALE_TASK_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(10 * 60_000),
 });
 
 export type DocumentsEnv = z.output<typeof documentsEnvSchema>;
 
-export const loadDocumentsEnv = (source: NodeJS.ProcessEnv = process.env): DocumentsEnv => loadEnv(documentsEnvSchema, source);
+export const loadDocumentsEnv = (source: NodeJS.ProcessEnv = process.env): DocumentsEnv =>
+  loadEnv(documentsEnvSchema, source);

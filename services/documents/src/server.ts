@@ -27,43 +27,76 @@ const toRecord = (kind: Kind, view: RecordView): documents.Record => ({
 
 /** gRPC handlers: translate messages to domain calls and back, nothing more. */
 export function documentsGrpcService({ intake, records }: DocumentsDomain): GrpcServiceBinding {
-  return bindService<documents.DocumentsServiceServer>('talent.documents.v1.DocumentsService', documents.DocumentsServiceService, {
-    analyzeTexts: (request) =>
-      intake.analyzeTexts(
-        { workspaceId: request.workspaceId, kind: kindOf(request.kind), cache: request.cache, idempotencyKey: request.idempotencyKey },
-        request.inputs,
-      ),
-    analyzeFiles: (request) =>
-      intake.analyzeFiles(
-        { workspaceId: request.workspaceId, kind: kindOf(request.kind), cache: request.cache, idempotencyKey: request.idempotencyKey },
-        request.files.map((file) => ({ filename: file.filename, bytes: file.content })),
-      ),
-    async getStatuses(request) {
-      const items = await records.statuses(request.workspaceId, kindOf(request.kind), request.ids);
-      return { items: items.map((item) => ({ id: item.id, status: STATUS[item.status], originalId: item.originalId, reason: item.reason })) };
+  return bindService<documents.DocumentsServiceServer>(
+    'talent.documents.v1.DocumentsService',
+    documents.DocumentsServiceService,
+    {
+      analyzeTexts: (request) =>
+        intake.analyzeTexts(
+          {
+            workspaceId: request.workspaceId,
+            kind: kindOf(request.kind),
+            cache: request.cache,
+            idempotencyKey: request.idempotencyKey,
+          },
+          request.inputs,
+        ),
+      analyzeFiles: (request) =>
+        intake.analyzeFiles(
+          {
+            workspaceId: request.workspaceId,
+            kind: kindOf(request.kind),
+            cache: request.cache,
+            idempotencyKey: request.idempotencyKey,
+          },
+          request.files.map((file) => ({ filename: file.filename, bytes: file.content })),
+        ),
+      async getStatuses(request) {
+        const items = await records.statuses(request.workspaceId, kindOf(request.kind), request.ids);
+        return {
+          items: items.map((item) => ({
+            id: item.id,
+            status: STATUS[item.status],
+            originalId: item.originalId,
+            reason: item.reason,
+          })),
+        };
+      },
+      async getRecord(request) {
+        const kind = kindOf(request.kind);
+        const view = await records.get(request.workspaceId, kind, request.id, request.acceptLanguage);
+        return { status: documents.TaskStatus.TASK_STATUS_COMPLETED, record: toRecord(kind, view) };
+      },
+      async listRecords(request) {
+        const kind = kindOf(request.kind);
+        const limit = request.page?.limit || 20;
+        const offset = request.page?.offset ?? 0;
+        const { records: views, total } = await records.list(
+          request.workspaceId,
+          kind,
+          { limit, offset },
+          request.acceptLanguage,
+        );
+        return {
+          records: views.map((view) => toRecord(kind, view)),
+          page: { total, offset, limit, hasMore: offset + views.length < total },
+        };
+      },
+      async updateRecord(request) {
+        const kind = kindOf(request.kind);
+        const view = await records.update(
+          request.workspaceId,
+          kind,
+          request.id,
+          request.patchJson,
+          request.contentLanguage,
+          request.contentLanguage,
+        );
+        return { record: toRecord(kind, view) };
+      },
+      async deleteRecord(request) {
+        return { name: await records.delete(request.workspaceId, kindOf(request.kind), request.id) };
+      },
     },
-    async getRecord(request) {
-      const kind = kindOf(request.kind);
-      const view = await records.get(request.workspaceId, kind, request.id, request.acceptLanguage);
-      return { status: documents.TaskStatus.TASK_STATUS_COMPLETED, record: toRecord(kind, view) };
-    },
-    async listRecords(request) {
-      const kind = kindOf(request.kind);
-      const limit = request.page?.limit || 20;
-      const offset = request.page?.offset ?? 0;
-      const { records: views, total } = await records.list(request.workspaceId, kind, { limit, offset }, request.acceptLanguage);
-      return {
-        records: views.map((view) => toRecord(kind, view)),
-        page: { total, offset, limit, hasMore: offset + views.length < total },
-      };
-    },
-    async updateRecord(request) {
-      const kind = kindOf(request.kind);
-      const view = await records.update(request.workspaceId, kind, request.id, request.patchJson, request.contentLanguage, request.contentLanguage);
-      return { record: toRecord(kind, view) };
-    },
-    async deleteRecord(request) {
-      return { name: await records.delete(request.workspaceId, kindOf(request.kind), request.id) };
-    },
-  });
+  );
 }

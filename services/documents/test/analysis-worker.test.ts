@@ -1,5 +1,11 @@
 import { natsNames } from '@talent/events';
-import { connectNats, createLogger, jetStreamHandles, type JetStreamHandles, type NatsConnection } from '@talent/platform';
+import {
+  connectNats,
+  createLogger,
+  jetStreamHandles,
+  type JetStreamHandles,
+  type NatsConnection,
+} from '@talent/platform';
 import { dropNatsNamespace, testNatsUrl, uniqueName } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +31,9 @@ describe('documents: analysis work queue', () => {
   afterEach(async () => {
     await worker?.stop();
     worker = undefined;
-    await jetstream.jsm.consumers.delete(names.streams.documentsWork, names.consumers.documentsAnalyze).catch(() => undefined);
+    await jetstream.jsm.consumers
+      .delete(names.streams.documentsWork, names.consumers.documentsAnalyze)
+      .catch(() => undefined);
   });
   afterAll(async () => {
     await nats.close();
@@ -48,7 +56,10 @@ describe('documents: analysis work queue', () => {
   }
 
   const start = async (processor: ScriptedProcessor, maxDeliver: number) => {
-    worker = new AnalysisWorker(nats, names, processor as unknown as TaskProcessor, createLogger('test', 'silent'), { concurrency: 2, maxDeliver });
+    worker = new AnalysisWorker(nats, names, processor as unknown as TaskProcessor, createLogger('test', 'silent'), {
+      concurrency: 2,
+      maxDeliver,
+    });
     await worker.start();
   };
   const enqueue = async (payload: unknown) => {

@@ -129,7 +129,11 @@ export class WorkerPool {
     );
     // A document that owns its whole ArrayBuffer moves to the worker instead of being copied (50 MB files).
     const { bytes } = pending.job;
-    const movable = pending.transfer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const movable =
+      pending.transfer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength &&
+      bytes.buffer instanceof ArrayBuffer;
     slot.worker.postMessage({ id: pending.id, job: pending.job }, movable ? [bytes.buffer as ArrayBuffer] : []);
   }
 

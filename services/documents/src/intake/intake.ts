@@ -39,15 +39,26 @@ export class Intake {
   ) {}
 
   async analyzeTexts(submission: Submission, inputs: string[]): Promise<Accepted> {
-    if (inputs.length === 0) throw new DomainError('INVALID_ARGUMENT', "'inputs' must be a non-empty array of strings.");
+    if (inputs.length === 0)
+      throw new DomainError('INVALID_ARGUMENT', "'inputs' must be a non-empty array of strings.");
     if (inputs.length > INTAKE_LIMITS.maxInputs) {
-      throw new DomainError('INVALID_ARGUMENT', `'inputs' may hold at most ${INTAKE_LIMITS.maxInputs} texts per request.`);
+      throw new DomainError(
+        'INVALID_ARGUMENT',
+        `'inputs' may hold at most ${INTAKE_LIMITS.maxInputs} texts per request.`,
+      );
     }
     const units = inputs.map((input, index): Unit => {
       const text = normaliseText(input);
-      if (!text) throw new DomainError('INVALID_ARGUMENT', `'inputs[${index}]' is empty: each input must be a non-empty string.`);
+      if (!text)
+        throw new DomainError(
+          'INVALID_ARGUMENT',
+          `'inputs[${index}]' is empty: each input must be a non-empty string.`,
+        );
       if (text.length > INTAKE_LIMITS.maxInputChars) {
-        throw new DomainError('INVALID_ARGUMENT', `'inputs[${index}]' is longer than ${INTAKE_LIMITS.maxInputChars} characters.`);
+        throw new DomainError(
+          'INVALID_ARGUMENT',
+          `'inputs[${index}]' is longer than ${INTAKE_LIMITS.maxInputChars} characters.`,
+        );
       }
       return { contentHash: textHash(text), sourceType: 'text', text };
     });
@@ -69,7 +80,9 @@ export class Intake {
       if (!type) {
         throw new DomainError(
           'UNSUPPORTED_FILE_TYPE',
-          file.bytes.byteLength === 0 ? `Invalid file format: ${name} is empty.` : `Invalid file format: ${name} is not a PDF, DOC or DOCX document.`,
+          file.bytes.byteLength === 0
+            ? `Invalid file format: ${name} is empty.`
+            : `Invalid file format: ${name} is not a PDF, DOC or DOCX document.`,
           { filename: file.filename },
         );
       }
@@ -97,13 +110,26 @@ export class Intake {
       tasks.push(task);
       return { contentHash: unit.contentHash, taskId: task.id };
     });
-    const known = cache ? await this.tasks.findReusable(workspaceId, kind, tasks.map((t) => t.contentHash)) : new Map<string, string>();
+    const known = cache
+      ? await this.tasks.findReusable(
+          workspaceId,
+          kind,
+          tasks.map((t) => t.contentHash),
+        )
+      : new Map<string, string>();
     const fresh = tasks.filter((task) => !known.has(task.contentHash));
 
     const batchId = randomUUID();
     const action = PROCESSING_ACTION[kind];
     // 402 here leaves nothing behind: no task exists yet.
-    const reservationId = fresh.length > 0 ? await this.charges.reserve(workspaceId, batchId, fresh.map((t) => ({ action, ref: t.id }))) : undefined;
+    const reservationId =
+      fresh.length > 0
+        ? await this.charges.reserve(
+            workspaceId,
+            batchId,
+            fresh.map((t) => ({ action, ref: t.id })),
+          )
+        : undefined;
 
     let accepted;
     try {
@@ -130,7 +156,12 @@ export class Intake {
       const created = [...accepted.created].sort();
       try {
         if (created.length > 0) {
-          await this.charges.commit(workspaceId, batchId, reservationId, created.map((ref) => ({ action, ref })));
+          await this.charges.commit(
+            workspaceId,
+            batchId,
+            reservationId,
+            created.map((ref) => ({ action, ref })),
+          );
           await this.tasks.markCharged(batchId);
         } else {
           // A concurrent request created every task first: nothing to pay for.
@@ -141,7 +172,12 @@ export class Intake {
         // and their failure events refund whatever the commit may have charged.
         this.logger.error({ err: error, batch_id: batchId }, 'commit of an analyze batch failed; failing its tasks');
         await this.releaseQuietly(workspaceId, batchId, reservationId);
-        for (const id of created) await this.tasks.fail({ id, workspaceId, kind }, 'Billing was unavailable; the request was not accepted.', action);
+        for (const id of created)
+          await this.tasks.fail(
+            { id, workspaceId, kind },
+            'Billing was unavailable; the request was not accepted.',
+            action,
+          );
         throw error;
       } finally {
         this.tasks.announce();
@@ -154,7 +190,10 @@ export class Intake {
     const stored = await this.tasks.findRequest(workspaceId, key);
     if (!stored) return undefined;
     if (stored.requestHash !== requestHash) {
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.');
+      throw new DomainError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used with a different request.',
+      );
     }
     return { ids: stored.taskIds, replayed: true };
   }
@@ -164,7 +203,8 @@ export class Intake {
       await this.charges.release(workspaceId, batchId, reservationId);
     } catch (error) {
       // The hold expires on its own (billing's timer); nothing is charged either way.
-      if (!isDomainError(error)) this.logger.warn({ err: error, batch_id: batchId }, 'release failed; the hold will expire');
+      if (!isDomainError(error))
+        this.logger.warn({ err: error, batch_id: batchId }, 'release failed; the hold will expire');
     }
   }
 }

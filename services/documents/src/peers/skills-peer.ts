@@ -11,7 +11,8 @@ export interface TaxonomySkill {
   type: 'hard-skill' | 'soft-skill';
 }
 
-const typeName = (type: skills.SkillType): 'hard-skill' | 'soft-skill' => (type === skills.SkillType.SKILL_TYPE_SOFT ? 'soft-skill' : 'hard-skill');
+const typeName = (type: skills.SkillType): 'hard-skill' | 'soft-skill' =>
+  type === skills.SkillType.SKILL_TYPE_SOFT ? 'soft-skill' : 'hard-skill';
 
 /** Everything documents asks of the skills service: linking for the analyzers, labels and languages for records. */
 export class SkillsPeer implements SkillLinker {
@@ -22,12 +23,19 @@ export class SkillsPeer implements SkillLinker {
     private readonly options: { linkDeadlineMs?: number } = {},
   ) {}
 
-  async link(text: string, language: string, context: 'cv' | 'job'): Promise<{ skills: LinkedSkill[]; language: string }> {
+  async link(
+    text: string,
+    language: string,
+    context: 'cv' | 'job',
+  ): Promise<{ skills: LinkedSkill[]; language: string }> {
     const response = await this.client.extractSkills(
       {
         text,
         language,
-        context: context === 'cv' ? skills.ExtractionContext.EXTRACTION_CONTEXT_CV : skills.ExtractionContext.EXTRACTION_CONTEXT_JOB,
+        context:
+          context === 'cv'
+            ? skills.ExtractionContext.EXTRACTION_CONTEXT_CV
+            : skills.ExtractionContext.EXTRACTION_CONTEXT_JOB,
       },
       { deadlineMs: this.options.linkDeadlineMs ?? 15_000 },
     );
@@ -57,7 +65,9 @@ export class SkillsPeer implements SkillLinker {
     if (unique.length === 0) return { found: new Map(), missing: [] };
     const response = await this.client.getSkills({ ids: unique, language });
     return {
-      found: new Map(response.skills.map((skill) => [skill.id, { id: skill.id, name: skill.name, type: typeName(skill.type) }])),
+      found: new Map(
+        response.skills.map((skill) => [skill.id, { id: skill.id, name: skill.name, type: typeName(skill.type) }]),
+      ),
       missing: response.missingIds,
     };
   }

@@ -1,5 +1,14 @@
 import { analyzeRequested, streamDefinitions, type NatsNames } from '@talent/events';
-import { AckPolicy, DeliverPolicy, ensureConsumer, ensureStream, jetStreamHandles, type JetStreamHandles, type Logger, type NatsConnection } from '@talent/platform';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  ensureConsumer,
+  ensureStream,
+  jetStreamHandles,
+  type JetStreamHandles,
+  type Logger,
+  type NatsConnection,
+} from '@talent/platform';
 import type { TaskProcessor } from './task-processor.js';
 
 const SECOND_NS = 1_000_000_000;
@@ -90,7 +99,10 @@ export class AnalysisWorker {
     }, this.ackWaitMs / 3);
     try {
       const attempt = message.info.deliveryCount;
-      const outcome = await this.processor.process(parsed.data.task_id, { attempt, maxAttempts: this.options.maxDeliver });
+      const outcome = await this.processor.process(parsed.data.task_id, {
+        attempt,
+        maxAttempts: this.options.maxDeliver,
+      });
       if (outcome === 'retry') message.nak(BACKOFF_S[Math.min(attempt, BACKOFF_S.length) - 1]! * 1000);
       else message.ack();
     } catch (error) {
@@ -108,7 +120,8 @@ export class AnalysisWorker {
       callback: (error, message) => {
         if (error) return;
         const advisory = safeJson(message) as { stream_seq?: number; deliveries?: number } | undefined;
-        if (advisory?.stream_seq) void this.deadLetter(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver);
+        if (advisory?.stream_seq)
+          void this.deadLetter(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver);
       },
     });
     this.advisories = subscription;
@@ -121,7 +134,10 @@ export class AnalysisWorker {
       const stored = await jsm.streams.getMessage(stream, { seq });
       const parsed = analyzeRequested.safeParse(stored ? safeJson(stored) : undefined);
       if (parsed.success) {
-        this.logger.error({ task_id: parsed.data.task_id, deliveries, seq }, 'analysis message dead-lettered; failing its task');
+        this.logger.error(
+          { task_id: parsed.data.task_id, deliveries, seq },
+          'analysis message dead-lettered; failing its task',
+        );
         await this.processor.abandon(parsed.data.task_id, deliveries);
       }
       await jsm.streams.deleteMessage(stream, seq);

@@ -16,7 +16,12 @@ export class StaleTaskSweeper {
     private readonly staleAfterMs: number,
     private readonly logger: Logger,
   ) {
-    this.loop = new PollingLoop({ name: 'stale-task sweep', intervalMs: Math.min(INTERVAL_MS, staleAfterMs), tick: () => this.tick(), logger });
+    this.loop = new PollingLoop({
+      name: 'stale-task sweep',
+      intervalMs: Math.min(INTERVAL_MS, staleAfterMs),
+      tick: () => this.tick(),
+      logger,
+    });
   }
 
   start(): void {

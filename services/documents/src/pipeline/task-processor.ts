@@ -44,7 +44,10 @@ export class TaskProcessor {
     try {
       await this.ensureCharged(task);
       const text = await this.textOf(task);
-      const record = task.kind === 'cv' ? cvContent.parse(await this.deps.analyzer.analyzeCv(text)) : jobContent.parse(await this.deps.analyzer.analyzeJob(text));
+      const record =
+        task.kind === 'cv'
+          ? cvContent.parse(await this.deps.analyzer.analyzeCv(text))
+          : jobContent.parse(await this.deps.analyzer.analyzeJob(text));
       return (await tasks.complete(ref, record)) ? 'completed' : 'skipped';
     } catch (error) {
       const permanent = error instanceof PermanentFailure || (error instanceof ExtractionError && error.permanent);
@@ -75,21 +78,45 @@ export class TaskProcessor {
   }
 
   /** The request that accepted the task may have died before committing its charge: commit it now (same key). */
-  private async ensureCharged(task: { batchId: string; workspaceId: string; kind: 'cv' | 'job'; reservationId: string | null; charged: boolean }): Promise<void> {
+  private async ensureCharged(task: {
+    batchId: string;
+    workspaceId: string;
+    kind: 'cv' | 'job';
+    reservationId: string | null;
+    charged: boolean;
+  }): Promise<void> {
     if (task.charged || !task.reservationId) return;
     const ids = await this.deps.tasks.batchTaskIds(task.batchId);
     const action = PROCESSING_ACTION[task.kind];
     try {
-      await this.deps.charges.commit(task.workspaceId, task.batchId, task.reservationId, ids.map((ref) => ({ action, ref })));
+      await this.deps.charges.commit(
+        task.workspaceId,
+        task.batchId,
+        task.reservationId,
+        ids.map((ref) => ({ action, ref })),
+      );
     } catch (error) {
       // Expired or already resolved otherwise: the work was accepted, so it is done all the same.
-      if (!isDomainError(error) || !['RESERVATION_NOT_PENDING', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'].includes(error.code)) throw error;
-      this.deps.logger.warn({ code: error.code, batch_id: task.batchId }, 'could not commit the charge of an accepted batch');
+      if (
+        !isDomainError(error) ||
+        !['RESERVATION_NOT_PENDING', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND'].includes(error.code)
+      )
+        throw error;
+      this.deps.logger.warn(
+        { code: error.code, batch_id: task.batchId },
+        'could not commit the charge of an accepted batch',
+      );
     }
     await this.deps.tasks.markCharged(task.batchId);
   }
 
-  private async textOf(task: { id: string; sourceType: string; filename: string | null; text: string | null; file: Uint8Array | null }): Promise<string> {
+  private async textOf(task: {
+    id: string;
+    sourceType: string;
+    filename: string | null;
+    text: string | null;
+    file: Uint8Array | null;
+  }): Promise<string> {
     if (task.sourceType === 'text') {
       if (!task.text) throw new PermanentFailure('The submitted text is empty.');
       return task.text;

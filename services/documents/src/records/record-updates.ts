@@ -29,16 +29,29 @@ interface InvalidSkill {
 export class RecordUpdates {
   constructor(private readonly skills: SkillsPeer) {}
 
-  async apply(kind: Kind, current: Record<string, unknown>, patchJson: string, contentLanguage: string): Promise<Record<string, unknown>> {
+  async apply(
+    kind: Kind,
+    current: Record<string, unknown>,
+    patchJson: string,
+    contentLanguage: string,
+  ): Promise<Record<string, unknown>> {
     const patch = this.parse(kind, patchJson);
-    const language = (typeof patch.content_language === 'string' ? patch.content_language : contentLanguage).trim().toLowerCase();
+    const language = (typeof patch.content_language === 'string' ? patch.content_language : contentLanguage)
+      .trim()
+      .toLowerCase();
     const dimensions: readonly string[] = kind === 'cv' ? CV_UPDATE_DIMENSIONS : JOB_UPDATE_DIMENSIONS;
     if (!language) {
-      throw new DomainError('UPDATE_INVALID', 'The language of the content is required: send content_language (ISO 639-1) or an Accept-Language header.');
+      throw new DomainError(
+        'UPDATE_INVALID',
+        'The language of the content is required: send content_language (ISO 639-1) or an Accept-Language header.',
+      );
     }
     const available = await this.skills.availableLanguages();
     if (!available.includes(language)) {
-      throw new DomainError('UPDATE_INVALID', `content_language '${language}' is not an available language (${available.join(', ')}; see GET /skills/languages).`);
+      throw new DomainError(
+        'UPDATE_INVALID',
+        `content_language '${language}' is not an available language (${available.join(', ')}; see GET /skills/languages).`,
+      );
     }
     const present = dimensions.filter((dimension) => (patch as Record<string, unknown>)[dimension] !== undefined);
     if (present.length === 0) {
@@ -52,7 +65,14 @@ export class RecordUpdates {
       next[dimension] = Array.isArray(value) ? value : { ...(current[dimension] as object), ...(value as object) };
     }
     const skillFields = SKILL_FIELDS.filter((field) => patch[field] !== undefined);
-    if (skillFields.length > 0) Object.assign(next, await this.resolveSkills(skillFields.map((field) => [field, patch[field]!] as const), language));
+    if (skillFields.length > 0)
+      Object.assign(
+        next,
+        await this.resolveSkills(
+          skillFields.map((field) => [field, patch[field]!] as const),
+          language,
+        ),
+      );
     return next;
   }
 
@@ -66,18 +86,29 @@ export class RecordUpdates {
     const schema = kind === 'cv' ? cvUpdate : jobUpdate;
     const result = schema.safeParse(body);
     if (result.success) return result.data as never;
-    throw new DomainError('UPDATE_SCHEMA_MISMATCH', `The body does not match the ${UPDATE_SCHEMA_NAMES[kind]} schema.`, {
-      schema: UPDATE_SCHEMA_NAMES[kind],
-      errors: result.error.issues.map((issue) => ({
-        type: issue.code === 'unrecognized_keys' ? 'extra_forbidden' : issue.code,
-        loc: ['body', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)), ...('keys' in issue ? issue.keys : [])],
-        msg: issue.message,
-      })),
-    });
+    throw new DomainError(
+      'UPDATE_SCHEMA_MISMATCH',
+      `The body does not match the ${UPDATE_SCHEMA_NAMES[kind]} schema.`,
+      {
+        schema: UPDATE_SCHEMA_NAMES[kind],
+        errors: result.error.issues.map((issue) => ({
+          type: issue.code === 'unrecognized_keys' ? 'extra_forbidden' : issue.code,
+          loc: [
+            'body',
+            ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part)),
+            ...('keys' in issue ? issue.keys : []),
+          ],
+          msg: issue.message,
+        })),
+      },
+    );
   }
 
   /** Names come from the taxonomy in the content's language; unknown ids and wrong types are reported together. */
-  private async resolveSkills(fields: (readonly [(typeof SKILL_FIELDS)[number], SkillUpdate[]])[], language: string): Promise<Record<string, RecordSkill[]>> {
+  private async resolveSkills(
+    fields: (readonly [(typeof SKILL_FIELDS)[number], SkillUpdate[]])[],
+    language: string,
+  ): Promise<Record<string, RecordSkill[]>> {
     const ids = fields.flatMap(([, skills]) => skills.map((skill) => skill.id.toLowerCase()));
     const { found } = await this.skills.lookup(ids, language);
     const invalid: InvalidSkill[] = [];
@@ -89,20 +120,43 @@ export class RecordUpdates {
         const id = update.id.toLowerCase();
         const skill = found.get(id);
         const where = `${field}[${index}]`;
-        if (!skill) return void invalid.push({ id: update.id, field: where, message: 'Unknown skill id: not in the skills taxonomy.' });
+        if (!skill)
+          return void invalid.push({
+            id: update.id,
+            field: where,
+            message: 'Unknown skill id: not in the skills taxonomy.',
+          });
         if (skill.type !== EXPECTED_TYPE[field]) {
-          return void invalid.push({ id: update.id, field: where, message: `This skill is a ${skill.type}; send it in ${skill.type === 'hard-skill' ? 'hard_skills' : 'soft_skills'}.` });
+          return void invalid.push({
+            id: update.id,
+            field: where,
+            message: `This skill is a ${skill.type}; send it in ${skill.type === 'hard-skill' ? 'hard_skills' : 'soft_skills'}.`,
+          });
         }
         if (update.type && update.type !== skill.type) {
-          return void invalid.push({ id: update.id, field: `${where}.type`, message: `type must be '${skill.type}' for this skill.` });
+          return void invalid.push({
+            id: update.id,
+            field: `${where}.type`,
+            message: `type must be '${skill.type}' for this skill.`,
+          });
         }
         if (seen.has(id)) return;
         seen.add(id);
-        resolved[field]!.push({ id, skill: skill.name, type: skill.type, relationship: update.relationship, explanation: update.explanation });
+        resolved[field]!.push({
+          id,
+          skill: skill.name,
+          type: skill.type,
+          relationship: update.relationship,
+          explanation: update.explanation,
+        });
       });
     }
     if (invalid.length > 0) {
-      throw new DomainError('UPDATE_INVALID', `${invalid.length} skill${invalid.length === 1 ? ' is' : 's are'} invalid.`, { invalid_skills: invalid });
+      throw new DomainError(
+        'UPDATE_INVALID',
+        `${invalid.length} skill${invalid.length === 1 ? ' is' : 's are'} invalid.`,
+        { invalid_skills: invalid },
+      );
     }
     return resolved;
   }

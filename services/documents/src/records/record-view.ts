@@ -31,9 +31,12 @@ export class RecordViews {
     if (rows.length === 0) return [];
     const language = await this.skills.negotiate(acceptLanguage);
     const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
-    const ids = contents.flatMap((content) => [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id));
+    const ids = contents.flatMap((content) =>
+      [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id),
+    );
     const { found } = await this.skills.lookup(ids, language);
-    const relabel = (skills: RecordSkill[] | undefined) => (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
+    const relabel = (skills: RecordSkill[] | undefined) =>
+      (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
     return rows.map((row, index) => {
       const content = contents[index]!;
       const body = {

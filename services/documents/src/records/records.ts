@@ -33,7 +33,8 @@ export class Records {
   /** Spec rule 4: COMPLETED → the record; PENDING → TASK_PENDING (404 with status); anything else → NOT_FOUND. */
   async get(workspaceId: string, kind: Kind, id: string, acceptLanguage: string): Promise<RecordView> {
     const task = await this.tasks.find(workspaceId, kind, id);
-    if (task?.status === 'PENDING') throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
+    if (task?.status === 'PENDING')
+      throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
     if (!task || task.status !== 'COMPLETED') throw notFound(kind, id);
     const [view] = await this.views.render([task], acceptLanguage);
     return view!;
@@ -44,13 +45,30 @@ export class Records {
     return { records: await this.views.render(rows, acceptLanguage), total };
   }
 
-  async update(workspaceId: string, kind: Kind, id: string, patchJson: string, contentLanguage: string, acceptLanguage: string): Promise<RecordView> {
+  async update(
+    workspaceId: string,
+    kind: Kind,
+    id: string,
+    patchJson: string,
+    contentLanguage: string,
+    acceptLanguage: string,
+  ): Promise<RecordView> {
     const task = await this.tasks.find(workspaceId, kind, id);
-    if (task?.status === 'PENDING') throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
+    if (task?.status === 'PENDING')
+      throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
     if (!task || task.status !== 'COMPLETED') throw notFound(kind, id);
-    const next = await this.updates.apply(kind, (task.record ?? {}) as Record<string, unknown>, patchJson, contentLanguage);
+    const next = await this.updates.apply(
+      kind,
+      (task.record ?? {}) as Record<string, unknown>,
+      patchJson,
+      contentLanguage,
+    );
     const updatedAt = await this.tasks.updateRecord({ id: task.id, workspaceId, kind }, next, task.updatedAt);
-    if (!updatedAt) throw new DomainError('ALREADY_EXISTS', `${KIND_LABEL[kind]} ${id} was changed or deleted meanwhile; read it again and retry.`);
+    if (!updatedAt)
+      throw new DomainError(
+        'ALREADY_EXISTS',
+        `${KIND_LABEL[kind]} ${id} was changed or deleted meanwhile; read it again and retry.`,
+      );
     const [view] = await this.views.render([{ ...task, record: next, updatedAt }], contentLanguage || acceptLanguage);
     return view!;
   }

@@ -1,5 +1,6 @@
 import { DomainError } from '@talent/platform';
 import { common } from '@talent/proto';
+import { KIND_TITLES, recordNotFoundMessage } from '@talent/records';
 
 export type Kind = 'cv' | 'job';
 
@@ -7,7 +8,7 @@ export type Kind = 'cv' | 'job';
 export const PROCESSING_ACTION: Record<Kind, string> = { cv: 'cv_processing', job: 'job_processing' };
 
 /** How messages name a record of this kind. */
-export const KIND_LABEL: Record<Kind, string> = { cv: 'CV', job: 'Job' };
+export const KIND_LABEL = KIND_TITLES;
 
 export function kindOf(kind: common.DocumentKind): Kind {
   if (kind === common.DocumentKind.DOCUMENT_KIND_CV) return 'cv';
@@ -21,5 +22,5 @@ export function protoKind(kind: Kind): common.DocumentKind {
 
 /** The one "does not exist" answer, for unknown, foreign, deleted, FAILED and malformed ids alike. */
 export function notFound(kind: Kind, id: string): DomainError {
-  return new DomainError('NOT_FOUND', `${KIND_LABEL[kind]} ${id} not found.`, { id });
+  return new DomainError('NOT_FOUND', recordNotFoundMessage(kind, id), { id });
 }

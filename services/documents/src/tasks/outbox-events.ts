@@ -15,11 +15,19 @@ export class DocumentEvents {
 
   analyzeRequested(task: { id: string; workspaceId: string; kind: Kind }): OutboxRow {
     const id = randomUUID();
-    return { id, subject: this.names.subjects.analyzeRequested, payload: { id, task_id: task.id, workspace_id: task.workspaceId, kind: task.kind } };
+    return {
+      id,
+      subject: this.names.subjects.analyzeRequested,
+      payload: { id, task_id: task.id, workspace_id: task.workspaceId, kind: task.kind },
+    };
   }
 
   taskCompleted(task: { id: string; workspaceId: string; kind: Kind }): OutboxRow {
-    return this.envelope(this.names.subjects.taskCompleted, task.workspaceId, { type: 'task.completed', task_id: task.id, kind: task.kind });
+    return this.envelope(this.names.subjects.taskCompleted, task.workspaceId, {
+      type: 'task.completed',
+      task_id: task.id,
+      kind: task.kind,
+    });
   }
 
   /** `charges` tell billing what to refund; a unit that was never charged is skipped by billing. */
@@ -34,11 +42,19 @@ export class DocumentEvents {
   }
 
   recordUpdated(record: { id: string; workspaceId: string; kind: Kind }): OutboxRow {
-    return this.envelope(this.names.subjects.recordUpdated, record.workspaceId, { type: 'record.updated', record_id: record.id, kind: record.kind });
+    return this.envelope(this.names.subjects.recordUpdated, record.workspaceId, {
+      type: 'record.updated',
+      record_id: record.id,
+      kind: record.kind,
+    });
   }
 
   recordDeleted(record: { id: string; workspaceId: string; kind: Kind }): OutboxRow {
-    return this.envelope(this.names.subjects.recordDeleted, record.workspaceId, { type: 'record.deleted', record_id: record.id, kind: record.kind });
+    return this.envelope(this.names.subjects.recordDeleted, record.workspaceId, {
+      type: 'record.deleted',
+      record_id: record.id,
+      kind: record.kind,
+    });
   }
 
   private envelope(subject: string, workspaceId: string, body: object): OutboxRow {

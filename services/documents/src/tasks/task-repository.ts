@@ -118,7 +118,9 @@ export class TaskRepository {
   }
 
   async findRequest(workspaceId: string, idempotencyKey: string): Promise<StoredRequest | undefined> {
-    const row = await this.prisma.analyzeRequest.findUnique({ where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } } });
+    const row = await this.prisma.analyzeRequest.findUnique({
+      where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } },
+    });
     return row ? { requestHash: row.requestHash, taskIds: row.taskIds } : undefined;
   }
 
@@ -159,20 +161,42 @@ export class TaskRepository {
       const creatable = new Set(input.tasks.map((task) => task.id));
       if (input.order.some((entry) => !reused.has(entry.contentHash) && !creatable.has(entry.taskId))) {
         // The task the caller expected to reuse was deleted (or failed) in the meantime.
-        throw new DomainError('ALREADY_EXISTS', 'A document of this request was deleted while the request was being accepted; send it again.');
+        throw new DomainError(
+          'ALREADY_EXISTS',
+          'A document of this request was deleted while the request was being accepted; send it again.',
+        );
       }
       for (const task of rows) {
         await client.query(
           `INSERT INTO tasks (id, workspace_id, kind, content_hash, source_type, filename, batch_id, reservation_id)
            VALUES ($1, $2, $3::"DocumentKind", $4, $5, $6, $7, $8)`,
-          [task.id, workspaceId, kind, task.contentHash, task.sourceType, task.filename ?? null, input.batchId, input.reservationId ?? null],
+          [
+            task.id,
+            workspaceId,
+            kind,
+            task.contentHash,
+            task.sourceType,
+            task.filename ?? null,
+            input.batchId,
+            input.reservationId ?? null,
+          ],
         );
-        await client.query('INSERT INTO task_contents (task_id, text, file) VALUES ($1, $2, $3)', [task.id, task.text ?? null, task.file ?? null]);
+        await client.query('INSERT INTO task_contents (task_id, text, file) VALUES ($1, $2, $3)', [
+          task.id,
+          task.text ?? null,
+          task.file ?? null,
+        ]);
         const event = this.events.analyzeRequested({ id: task.id, workspaceId, kind });
-        await client.query('INSERT INTO outbox (id, subject, payload) VALUES ($1, $2, $3)', [event.id, event.subject, event.payload]);
+        await client.query('INSERT INTO outbox (id, subject, payload) VALUES ($1, $2, $3)', [
+          event.id,
+          event.subject,
+          event.payload,
+        ]);
       }
       if (reused.size > 0) {
-        await client.query('UPDATE tasks SET deduped_at = now() WHERE id = ANY($1::uuid[]) AND deduped_at IS NULL', [[...reused.values()]]);
+        await client.query('UPDATE tasks SET deduped_at = now() WHERE id = ANY($1::uuid[]) AND deduped_at IS NULL', [
+          [...reused.values()],
+        ]);
       }
       const ids = input.order.map((entry) => reused.get(entry.contentHash) ?? entry.taskId);
       if (input.idempotency) {
@@ -209,14 +233,28 @@ export class TaskRepository {
   }
 
   /** The hot read of clients that poll: one indexed query, no ORM. */
-  async statuses(workspaceId: string, kind: Kind, ids: string[]): Promise<Map<string, Pick<TaskRow, 'id' | 'status' | 'dedupedAt' | 'failureReason'>>> {
+  async statuses(
+    workspaceId: string,
+    kind: Kind,
+    ids: string[],
+  ): Promise<Map<string, Pick<TaskRow, 'id' | 'status' | 'dedupedAt' | 'failureReason'>>> {
     const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
     if (valid.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ id: string; status: TaskStatus; deduped_at: Date | null; failure_reason: string | null }>(
+    const { rows } = await this.pool.query<{
+      id: string;
+      status: TaskStatus;
+      deduped_at: Date | null;
+      failure_reason: string | null;
+    }>(
       `SELECT id, status, deduped_at, failure_reason FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND id = ANY($3::uuid[])`,
       [workspaceId, kind, valid],
     );
-    return new Map(rows.map((row) => [row.id, { id: row.id, status: row.status, dedupedAt: row.deduped_at, failureReason: row.failure_reason }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { id: row.id, status: row.status, dedupedAt: row.deduped_at, failureReason: row.failure_reason },
+      ]),
+    );
   }
   async find(workspaceId: string, kind: Kind, id: string): Promise<TaskRow | undefined> {
     if (!isUuid(id)) return undefined;
@@ -235,7 +273,9 @@ export class TaskRepository {
    * `updated_at`, so the stale sweep leaves it alone — and returns it with what was submitted. Undefined when
    * the task is gone or already final.
    */
-  async claimForProcessing(id: string): Promise<(TaskRow & { text: string | null; file: Uint8Array | null }) | undefined> {
+  async claimForProcessing(
+    id: string,
+  ): Promise<(TaskRow & { text: string | null; file: Uint8Array | null }) | undefined> {
     const { rows } = await this.pool.query<RawTask & { text: string | null }>(
       `WITH claimed AS (
          UPDATE tasks SET attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status = 'PENDING' RETURNING *
@@ -253,7 +293,10 @@ export class TaskRepository {
    * growing read buffer several times over.
    */
   private async readFile(taskId: string): Promise<Uint8Array | null> {
-    const { rows } = await this.pool.query<{ size: number | null }>('SELECT octet_length(file) AS size FROM task_contents WHERE task_id = $1', [taskId]);
+    const { rows } = await this.pool.query<{ size: number | null }>(
+      'SELECT octet_length(file) AS size FROM task_contents WHERE task_id = $1',
+      [taskId],
+    );
     const size = rows[0]?.size;
     if (size === null || size === undefined) return null;
     const file = Buffer.allocUnsafeSlow(size);
@@ -271,10 +314,19 @@ export class TaskRepository {
     return file;
   }
 
-  async list(workspaceId: string, kind: Kind, page: { limit: number; offset: number }): Promise<{ rows: TaskRow[]; total: number }> {
+  async list(
+    workspaceId: string,
+    kind: Kind,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: TaskRow[]; total: number }> {
     const where = { workspaceId, kind, status: 'COMPLETED' as const };
     const [rows, total] = await Promise.all([
-      this.prisma.task.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: page.limit, skip: page.offset }),
+      this.prisma.task.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: page.limit,
+        skip: page.offset,
+      }),
       this.prisma.task.count({ where }),
     ]);
     return { rows: rows as TaskRow[], total };
@@ -315,7 +367,11 @@ export class TaskRepository {
   }
 
   /** Replaces a COMPLETED record's content (PUT); false when it is no longer there. */
-  async updateRecord(task: { id: string; workspaceId: string; kind: Kind }, record: object, expectedUpdatedAt: Date): Promise<Date | undefined> {
+  async updateRecord(
+    task: { id: string; workspaceId: string; kind: Kind },
+    record: object,
+    expectedUpdatedAt: Date,
+  ): Promise<Date | undefined> {
     return this.withEvents(async (tx) => {
       const now = new Date();
       const updated = await tx.task.updateMany({
@@ -331,7 +387,9 @@ export class TaskRepository {
   /** Erases the task, its record, its file and text (cascade) and so its dedupe entry; announces it. */
   async delete(task: { id: string; workspaceId: string; kind: Kind }): Promise<boolean> {
     return this.withEvents(async (tx) => {
-      const deleted = await tx.task.deleteMany({ where: { id: task.id, workspaceId: task.workspaceId, kind: task.kind } });
+      const deleted = await tx.task.deleteMany({
+        where: { id: task.id, workspaceId: task.workspaceId, kind: task.kind },
+      });
       if (deleted.count === 0) return false;
       await tx.analyzeRequest.deleteMany({ where: { workspaceId: task.workspaceId, taskIds: { has: task.id } } });
       await insertOutbox(tx, this.events.recordDeleted(task));
@@ -349,7 +407,9 @@ export class TaskRepository {
       });
       if (stale.length === 0) return 0;
       await tx.task.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { updatedAt: new Date() } });
-      await tx.outbox.createMany({ data: stale.map((task) => this.events.analyzeRequested(task)).map((row) => ({ ...row })) });
+      await tx.outbox.createMany({
+        data: stale.map((task) => this.events.analyzeRequested(task)).map((row) => ({ ...row })),
+      });
       return stale.length;
     });
   }
@@ -360,7 +420,12 @@ export class TaskRepository {
   }
 }
 
-async function findReusable(db: Db | Tx, workspaceId: string, kind: Kind, hashes: string[]): Promise<Map<string, string>> {
+async function findReusable(
+  db: Db | Tx,
+  workspaceId: string,
+  kind: Kind,
+  hashes: string[],
+): Promise<Map<string, string>> {
   const unique = [...new Set(hashes)];
   if (unique.length === 0) return new Map();
   const rows = await db.task.findMany({

@@ -1,4 +1,5 @@
 import { DomainError } from '@talent/platform';
+import { recordNotFoundMessage } from '@talent/records';
 import { common } from '@talent/proto';
 
 /** Everything that differs between the CV and the job endpoints. */
@@ -54,4 +55,4 @@ export const counted = (info: KindInfo, n: number): string => `${n} ${n === 1 ? 
  * for ids that are not even UUIDs so both look the same.
  */
 export const notFound = (info: KindInfo, id: string): DomainError =>
-  new DomainError('NOT_FOUND', `${info.title} ${id} not found.`, { id });
+  new DomainError('NOT_FOUND', recordNotFoundMessage(info.kind, id), { id });
