@@ -19,6 +19,8 @@ import { documentsGrpcService } from './server.js';
 import { DocumentEvents } from './tasks/outbox-events.js';
 import { TaskRepository } from './tasks/task-repository.js';
 
+const RELAY_COALESCE_MS = 5;
+
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /**
@@ -45,7 +47,15 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
         concurrency: env.EXTRACTION_CONCURRENCY,
       });
       const relay = new OutboxRelay(database.pool, env.DATABASE_SCHEMA, js, logger);
-      const tasks = new TaskRepository(database.prisma, database.pool, new DocumentEvents(names), () => relay.kick());
+      // Completions arrive a few per millisecond under load: one relay pass per short window, not one per task.
+      let kickPending: NodeJS.Timeout | undefined;
+      const kickRelay = () => {
+        kickPending ??= setTimeout(() => {
+          kickPending = undefined;
+          relay.kick();
+        }, RELAY_COALESCE_MS);
+      };
+      const tasks = new TaskRepository(database.prisma, database.pool, new DocumentEvents(names), kickRelay);
       const charges = new BillingCharges(billingClient);
       const skillsPeer = new SkillsPeer(skillsClient);
       const processor = new TaskProcessor({
@@ -82,6 +92,7 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
         async stop() {
           await worker.stop();
           await sweeper.stop();
+          clearTimeout(kickPending);
           // Last: events written by the work that just drained still go out.
           await relay.flush().catch(() => undefined);
           await relay.stop();
