@@ -3,6 +3,7 @@ import { SkillLinker, type LinkContext, type LinkResult } from './linking/skill-
 import { languageNames, negotiateLanguage } from './search/languages.js';
 import { validateSearchParams } from './search/search-params.js';
 import { SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
+import { SkillHierarchy } from './taxonomy/hierarchy.js';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODE, type TaxonomySkill, type TaxonomyVersionInfo } from './taxonomy/model.js';
 
 const MAX_IDS = 1000;
@@ -15,11 +16,20 @@ export interface LanguageInfo {
   skillCount: number;
 }
 
+export interface SkillRelations {
+  id: string;
+  broaderIds: string[];
+  narrowerIds: string[];
+  /** English preferred label. */
+  name: string;
+}
+
 export type ResolveOutcome = { index: number; skill: SkillView } | { index: number; invalid: string };
 
 /** What the skills service offers, over the in-memory taxonomy. */
 export class SkillCatalog {
   readonly index: SkillIndex;
+  readonly hierarchy: SkillHierarchy;
   private readonly linker: SkillLinker;
   private readonly languageList: LanguageInfo[];
 
@@ -28,6 +38,7 @@ export class SkillCatalog {
     readonly version: TaxonomyVersionInfo,
   ) {
     this.index = new SkillIndex(skills);
+    this.hierarchy = new SkillHierarchy(skills);
     this.linker = new SkillLinker(this.index);
     const coverage = this.index.languageCoverage();
     this.languageList = this.index.languages
@@ -62,6 +73,25 @@ export class SkillCatalog {
       else missingIds.push(id);
     }
     return { skills, missingIds };
+  }
+
+  /**
+   * Direct broader and narrower skills of each known id (request order, each id once, lowercase); unknown and
+   * malformed ids are left out. Map lookups only: O(ids).
+   */
+  related(ids: string[]): { skills: SkillRelations[]; taxonomyVersion: string } {
+    if (ids.length > MAX_IDS) throw new DomainError('INVALID_ARGUMENT', `at most ${MAX_IDS} ids per call`);
+    const seen = new Set<string>();
+    const skills: SkillRelations[] = [];
+    for (const raw of ids) {
+      const id = raw.trim().toLowerCase();
+      if (!isUuid(id) || seen.has(id)) continue;
+      seen.add(id);
+      const skill = this.index.get(id, DEFAULT_LANGUAGE);
+      if (!skill) continue;
+      skills.push({ id, broaderIds: [...this.hierarchy.broader(id)], narrowerIds: [...this.hierarchy.narrower(id)], name: skill.name });
+    }
+    return { skills, taxonomyVersion: this.version.version };
   }
 
   /** For PUT validation: each ref (an id or a name) resolves to a skill or explains why it does not. */

@@ -20,6 +20,9 @@ const toSkill = (view: SkillView): skills.Skill => ({
 /** gRPC handlers: translate messages to catalog calls and back, nothing more. */
 export function skillsGrpcService(catalog: SkillCatalog): GrpcServiceBinding {
   return bindService<skills.SkillsServiceServer>('talent.skills.v1.SkillsService', skills.SkillsServiceService, {
+    async getRelatedSkills(request) {
+      return catalog.related(request.ids);
+    },
     async searchSkills(request) {
       const usePage = request.limit === undefined && request.offset === undefined && request.page;
       const result = catalog.search({

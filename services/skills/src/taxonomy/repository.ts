@@ -120,7 +120,7 @@ export class TaxonomyRepository {
     }
   }
 
-  /** Every skill with its labels (broader relations are not needed in memory). */
+  /** Every skill with its labels and broader relations (the in-memory index and hierarchy are built from these). */
   async loadSkills(): Promise<TaxonomySkill[]> {
     const skills = await this.pool.query<{
       id: string;
@@ -148,6 +148,15 @@ export class TaxonomyRepository {
     });
     for (const [skillId, language, text, preferred] of labels.rows) {
       byId.get(skillId)?.labels.push({ language, text, preferred } satisfies SkillLabel);
+    }
+    const relations = await this.pool.query<[string, string]>({
+      text: 'SELECT skill_id, broader_id FROM skill_broader ORDER BY skill_id, broader_id',
+      rowMode: 'array',
+    });
+    for (const [skillId, broaderId] of relations.rows) {
+      // The broader skill's own id string, so the hierarchy does not keep a copy per relation.
+      const broader = byId.get(broaderId)?.id;
+      if (broader) byId.get(skillId)?.broader.push(broader);
     }
     return [...byId.values()];
   }
