@@ -18,6 +18,7 @@ import { registerCreditRoutes } from './routes/credits.js';
 import { docsRouter } from './routes/docs.js';
 import { healthRouter } from './routes/health.js';
 import { registerDocumentRoutes } from './routes/documents.js';
+import { registerMatchingRoutes } from './routes/matching.js';
 import { registerSkillRoutes } from './routes/skills.js';
 import { TaskEvents } from './tasks/task-events.js';
 import { closeUpstreams, createUpstreams, upstreamAddresses, type Upstreams } from './upstreams.js';
@@ -49,6 +50,8 @@ export function buildApi(
     pollMs: env.TASK_POLL_INTERVAL_MS,
     logger,
   });
+  // Scoring up to 10,000 CVs may outlast the default upstream deadline; ANALYZE_DEADLINE_MS bounds it as well.
+  registerMatchingRoutes(api, { matching: upstreams.matching, matchDeadlineMs: Math.max(env.UPSTREAM_DEADLINE_MS, env.ANALYZE_DEADLINE_MS) });
   registerSkillRoutes(api, upstreams);
   registerCreditRoutes(api, upstreams);
   return { api, document: generateOpenApiDocument(registry) };

@@ -1,5 +1,5 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
-import { billing, documents, skills } from '@talent/proto';
+import { billing, documents, matching, skills } from '@talent/proto';
 import type { GatewayEnv } from './env.js';
 
 /** gRPC clients of the peers the implemented routes call. */
@@ -11,6 +11,8 @@ export interface Upstreams {
    * size by default (`grpc.max_send_message_length` = -1) and the documents server accepts 64 MB.
    */
   documents: AsyncClient<documents.DocumentsServiceClient>;
+  /** Match (billable, its own longer deadline per call) and GetStoredResult. */
+  matching: AsyncClient<matching.MatchingServiceClient>;
 }
 
 export function createUpstreams(env: GatewayEnv): Upstreams {
@@ -19,6 +21,7 @@ export function createUpstreams(env: GatewayEnv): Upstreams {
     billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR, options),
     skills: createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR, options),
     documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, options),
+    matching: createGrpcClient(matching.MatchingServiceClient, env.MATCHING_SERVICE_ADDR, options),
   };
 }
 
@@ -26,6 +29,7 @@ export function closeUpstreams(upstreams: Upstreams): void {
   upstreams.billing.close();
   upstreams.skills.close();
   upstreams.documents.close();
+  upstreams.matching.close();
 }
 
 /** Every peer readiness depends on, including the ones whose routes come with later issues. */

@@ -60,6 +60,8 @@ describe('gateway: OpenAPI document and documentation page', () => {
         'GET /credits/history',
         'GET /skills/languages',
         'GET /skills/search',
+        'POST /match',
+        'GET /match/{jobId}',
         ...['cvs', 'jobs'].flatMap((r) => [
           `POST /${r}/analyze`,
           `POST /${r}/analyze/files`,
@@ -85,6 +87,43 @@ describe('gateway: OpenAPI document and documentation page', () => {
     expect(document.paths['/skills/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'type', 'limit', 'offset', 'accept-language']),
     );
+  });
+
+  it('documents both matching operations with their request, responses and decisions', () => {
+    const post = document.paths['/match'].post;
+    expect(post.tags).toEqual(['Matching']);
+    expect(post.requestBody.required).toBe(true);
+    expect(post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/MatchRequest' });
+    const request = document.components.schemas.MatchRequest;
+    expect(request.required).toEqual(expect.arrayContaining(['jobId', 'candidatesIds', 'topK']));
+    expect(request.required).not.toContain('weights');
+    expect(request.additionalProperties).toBe(false);
+    expect(request.properties.candidatesIds.maxItems).toBe(10_000);
+    expect(request.properties.cache.default).toBe(false);
+    expect(post.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '404', '422']));
+    expect(post.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/VacancyNotFound' });
+    const unprocessable = JSON.stringify(post.responses['422'].content['application/json'].schema);
+    expect(unprocessable).toContain('CandidatesNotFound');
+    expect(unprocessable).toContain('VacancyHasNoRequirements');
+    expect(document.components.schemas.VacancyNotFound.required).toEqual(['code', 'message', 'vacancy_id']);
+    expect(document.components.schemas.CandidatesNotFound.properties.candidate_ids.type).toBe('array');
+    expect(post.description).toMatch(/PENDING[^.]*404 `VACANCY_NOT_FOUND`/);
+    expect(post.description).toMatch(/one `job_matching`.*nothing on any error/);
+    expect(post.description).toMatch(/`message` names the version/);
+    expect(post.description).toMatch(/Sum of weights cannot be greater than 1/);
+    const candidate = document.components.schemas.MatchCandidate;
+    expect(Object.keys(candidate.properties).sort()).toEqual(['final_score', 'job_id', 'person_id', 'score_dict', 'score_meta', 'summary_score']);
+    expect(document.components.schemas.ScoreDetail.properties.score).toMatchObject({ type: 'integer', minimum: 0, maximum: 10 });
+    expect(document.components.schemas.ScoreDetail.required).toEqual(['score', 'criteria', 'explanation']);
+
+    const get = document.paths['/match/{jobId}'].get;
+    expect(get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:jobId', 'query:version']);
+    expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(get.description).toMatch(/Free of charge/);
+    const stored = document.components.schemas.StoredMatchResponse.properties.data;
+    expect(Object.keys(stored.properties).sort()).toEqual(['candidates', 'created_at', 'job_id', 'top_k', 'version', 'versions_used', 'weights']);
+    expect(document.tags.map((t: { name: string }) => t.name)).toContain('Matching');
   });
 
   it('writes the decisions the spec leaves open into the document', () => {

@@ -59,6 +59,15 @@ polling does, so a missed notification never leaves a client waiting longer than
 - **Languages**: skill names in records follow \`Accept-Language\`; an update's content language is its
   \`content_language\` field, else the first \`Accept-Language\` entry's primary subtag.
 - **Deleting** a record erases its submitted content and its cache entry; tokens are not refunded.
+
+## Matching
+\`POST /match\` scores 1–10,000 CVs against one job and charges one \`job_matching\` per successful request
+(nothing on any error). Both the job and every CV must be COMPLETED: a PENDING job answers 404
+\`VACANCY_NOT_FOUND\`, unusable CVs 422 \`CANDIDATES_NOT_FOUND\` listing all of them. Omitted \`weights\` mean
+equal weights; given weights may omit some (0), must sum to at most 1 and are normalised when they sum below 1.
+\`cache\` defaults to false; \`cache: true\` stores the result as a new version, read back (free) with
+\`GET /match/{jobId}?version=\` (latest when omitted) as \`{job_id, version, created_at, weights, top_k,
+candidates, versions_used}\`.
 `.trim();
 
 export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
@@ -81,6 +90,11 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
     tags: [
       { name: 'CVs', description: 'Analyze CVs (text or PDF/DOC/DOCX), follow their processing, and read, correct and delete the CV records.' },
       { name: 'Jobs', description: 'Analyze job descriptions (text or PDF/DOC/DOCX), follow their processing, and read, correct and delete the job records.' },
+      {
+        name: 'Matching',
+        description:
+          'Score COMPLETED CVs against a COMPLETED job (explainable: every requirement and skill gets a score 0–10 with criteria and explanation), and read the versioned results stored with `cache: true`.',
+      },
       { name: 'Skills', description: 'The public skills taxonomy (no API key).' },
       { name: 'Tokens', description: 'Token balance, ledger history and price list of the workspace (free).' },
     ],
