@@ -1,0 +1,141 @@
+import { bestOverlap, type CvIndex } from './cv-index.js';
+import { DEGREE_WORDS, degreeLevel, LEVEL_NAMES, mentionsEducation, type DegreeLevel } from './degrees.js';
+import { levelScore } from './education.js';
+import type { CvRecord, Dimension, JobRecord, WeightedDetail } from './types.js';
+import { contentStems, fold, quote, stem, STOPWORDS, tokens, toScore, uniqueKey } from './text.js';
+
+/**
+ * Free-text job requirement lines. Each non-blank line is placed in one dimension and scored against the CV:
+ * - a line naming an amount of years or months (“5+ years of Java”, „mindestens 3 Jahre“, « 2 ans ») goes to
+ *   experience: round(10 × mean(min(1, CV months / required months), word share)), the word share only when the
+ *   line has words beyond the duration;
+ * - else a line naming a degree or diploma (multilingual, see degrees.ts) goes to education: the degree-level rule
+ *   (10 / 6 / 2 / unknown 3), averaged with the word share of the rest of the line in the CV education entries;
+ * - else it goes to hard_skills: round(10 × word share).
+ * Word share = the share of the line's meaningful words (folded, stemmed, no stop words) found in the single CV
+ * passage (a sentence of an experience, education entry, skill description or CV skill explanation) that has
+ * the most of them; that passage is quoted. Weight 1 inside the dimension's average (as an optional skill).
+ * Key = the line, trimmed, whitespace collapsed, cut to 120 characters, made unique.
+ */
+export const REQUIREMENT_WEIGHT = 1;
+const MAX_KEY = 120;
+
+const UNITS = 'years?|yrs?|jahre?n?|ans?|annees?|anos?|anni|anno|jaar|jaren|months?|monate?n?|mois|meses|mesi|maanden';
+const DURATION = new RegExp(
+  `(\\d+(?:[.,]\\d+)?)\\s*\\+?\\s*(?:(?:-|–|to|bis|a|à)\\s*\\d+\\s*)?(?:or more\\s+|o mas\\s+|ou plus\\s+)?(${UNITS})\\b`,
+);
+const MONTH_UNIT = /^(months?|monate?n?|mois|meses|mesi|maanden)$/;
+
+interface Line {
+  key: string;
+  dimension: Dimension;
+  text: string;
+  /** Meaningful stems to look for, and the line's word for each stem (for explanations). */
+  stems: string[];
+  words: Map<string, string>;
+  months?: number;
+  level?: DegreeLevel;
+}
+
+export interface PreparedRequirements {
+  lines: Line[];
+}
+
+function requiredMonths(folded: string): number | undefined {
+  const m = DURATION.exec(folded);
+  if (!m) return undefined;
+  const amount = Number(m[1]!.replace(',', '.'));
+  if (!Number.isFinite(amount) || amount <= 0) return undefined;
+  return Math.round(MONTH_UNIT.test(m[2]!) ? amount : amount * 12);
+}
+
+export function prepareRequirements(job: JobRecord, keys: Record<Dimension, Set<string>>): PreparedRequirements {
+  const lines: Line[] = [];
+  const degreeStems = new Set([...DEGREE_WORDS].map(stem));
+  for (const raw of job.job_requirements) {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    const folded = fold(text);
+    const months = requiredMonths(folded);
+    const education = months === undefined && mentionsEducation(text);
+    const dimension: Dimension = months !== undefined ? 'experience' : education ? 'education' : 'hard_skills';
+    const level = education ? degreeLevel(text) : undefined;
+    const words = new Map<string, string>();
+    for (const token of tokens(text)) if (!words.has(stem(token))) words.set(stem(token), token);
+    const stems = contentStems(text).filter((s) => !(education && degreeStems.has(s)) && !STOPWORDS.has(s));
+    const key = uniqueKey(text.length > MAX_KEY ? `${text.slice(0, MAX_KEY - 1).trimEnd()}…` : text, keys[dimension]);
+    lines.push({
+      key,
+      dimension,
+      text,
+      stems,
+      words,
+      ...(months !== undefined ? { months } : {}),
+      ...(level !== undefined ? { level } : {}),
+    });
+  }
+  return { lines };
+}
+
+/** Stems the CV index must keep postings for. */
+export function requirementVocabulary(prepared: PreparedRequirements): string[] {
+  return prepared.lines.flatMap((l) => l.stems);
+}
+
+function wordShare(line: Line, index: CvIndex, educationOnly: boolean): { share: number; explanation: string } {
+  const found = bestOverlap(index, line.stems, educationOnly ? (p) => p.source.startsWith('education') : undefined);
+  if (!found)
+    return {
+      share: 0,
+      explanation: `none of its words (${line.stems.map((s) => line.words.get(s) ?? s).join(', ')}) appears in the CV${educationOnly ? ' education' : ''}`,
+    };
+  const p = index.passages[found.passage]!;
+  const matched = found.matched.map((s) => line.words.get(s) ?? s);
+  return {
+    share: found.matched.length / line.stems.length,
+    explanation: `${found.matched.length} of ${line.stems.length} words (${matched.join(', ')}) in ${p.source}: ${quote(p.text, matched[0])}`,
+  };
+}
+
+export function scoreRequirements(
+  prepared: PreparedRequirements,
+  cv: CvRecord,
+  index: CvIndex,
+  cvMonths: () => { months: number; counted: string },
+): WeightedDetail[] {
+  return prepared.lines.map((line) => {
+    const parts: { fraction: number; explanation: string }[] = [];
+    let criteria: string;
+    if (line.dimension === 'experience') {
+      const required = line.months!;
+      const { months, counted } = cvMonths();
+      parts.push({
+        fraction: Math.min(1, months / required),
+        explanation: `${months} of ${required} months of experience (${counted})`,
+      });
+      criteria = 'requirement line (duration): mean of min(1, CV months / required months) and the word share';
+    } else if (line.dimension === 'education' && line.level !== undefined) {
+      const { score, explanation } = levelScore(line.level, cv);
+      parts.push({ fraction: score / 10, explanation });
+      criteria = `requirement line (degree, ${LEVEL_NAMES[line.level]}): mean of the degree-level score and the word share in the CV education`;
+    } else if (line.dimension === 'education') {
+      criteria = 'requirement line (education): share of its words in the closest CV education entry';
+    } else {
+      criteria = 'requirement line: share of its words in the closest CV passage';
+    }
+    if (line.stems.length) {
+      const { share, explanation } = wordShare(line, index, line.dimension === 'education');
+      parts.push({ fraction: share, explanation: `Words: ${explanation}` });
+    }
+    const fraction = parts.length ? parts.reduce((a, p) => a + p.fraction, 0) / parts.length : 0;
+    const explanation = parts.length
+      ? parts.map((p) => p.explanation.replace(/\.$/, '')).join('. ') + '.'
+      : 'The line has no words to compare with the CV.';
+    return {
+      dimension: line.dimension,
+      key: line.key,
+      weight: REQUIREMENT_WEIGHT,
+      detail: { score: toScore(fraction), criteria, explanation },
+    };
+  });
+}
