@@ -421,6 +421,34 @@ describe('scoring: experience', () => {
     expect(exp['24 mois d’expérience']!.score).toBe(10);
     expect(exp['Experiencia de 2 años']!.score).toBe(10);
   });
+  it('keeps ambiguous abbreviations out of the education dimension and reads amounts written as words', () => {
+    const j = job({
+      hard_skills: [],
+      soft_skills: [],
+      job_requirements: [
+        'DR planning and incident response',
+        'CAP theorem',
+        'At least two years of experience',
+        'Laurea in Informatica',
+        'BA in Economics',
+      ],
+    });
+    const r = only(
+      j,
+      cv({
+        experience: [{ title: 'x', activity_sector: '', description: '', duration: 12, start_date: '', end_date: '' }],
+      }),
+    );
+    expect(Object.keys(r.score_dict.hard_skills)).toEqual(['DR planning and incident response', 'CAP theorem']);
+    expect(r.score_dict.experience['At least two years of experience']!.score).toBe(5); // 12 / 24
+    expect(Object.keys(r.score_dict.education)).toEqual([
+      'degree',
+      'major',
+      'Laurea in Informatica',
+      'BA in Economics',
+    ]);
+    expect(r.score_dict.education['BA in Economics']!.criteria).toContain('(degree, bachelor)');
+  });
 });
 
 describe('scoring: education', () => {

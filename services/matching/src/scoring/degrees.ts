@@ -197,12 +197,61 @@ function degreeText(text: string): string {
   return ` ${tokens(joined).join(' ')} `;
 }
 
-/** The level a degree text names (the highest one when it names several), or undefined. */
-export function degreeLevel(text: string): DegreeLevel | undefined {
+/**
+ * Abbreviations and words that are degrees in a degree field but usually something else in a free-text line
+ * (“DR planning”, “CAP theorem”, “IR”, “associate engineer”, “secondary skills”). In a free-text line they
+ * count only next to a word that says the line is about education, or as “BA in …” / “MA of …”.
+ */
+const AMBIGUOUS = new Set([
+  'dr',
+  'drs',
+  'ir',
+  'ma',
+  'ba',
+  'bs',
+  'fp',
+  'cap',
+  'bep',
+  'dea',
+  'edd',
+  'llm',
+  'ged',
+  'dut',
+  'hnd',
+  'hnc',
+  'bts',
+  'associate',
+  'secondary',
+  'lehre',
+  'meister',
+  'techniker',
+  'doctor',
+]);
+
+function levelIn(words: string, skipAmbiguous: boolean): DegreeLevel | undefined {
+  for (const [level, phrases] of BY_LEVEL) {
+    const found = (p: string) =>
+      words.includes(p) &&
+      (!skipAmbiguous || !AMBIGUOUS.has(p.trim()) || words.includes(`${p}in `) || words.includes(`${p}of `));
+    if (phrases.some(found)) return level;
+  }
+  return undefined;
+}
+
+/**
+ * The level a degree text names (the highest one when it names several), or undefined. `freeText` is for lines
+ * that are not known to be about a degree (job requirement lines): ambiguous abbreviations need an education word.
+ */
+export function degreeLevel(text: string, freeText = false): DegreeLevel | undefined {
   if (!text.trim()) return undefined;
   const words = degreeText(text);
-  for (const [level, phrases] of BY_LEVEL) if (phrases.some((p) => words.includes(p))) return level;
-  return undefined;
+  const educationContext =
+    freeText &&
+    words
+      .trim()
+      .split(' ')
+      .some((w) => EDUCATION_WORDS.has(w));
+  return levelIn(words, freeText && !educationContext);
 }
 
 /** Words that say a line is about education, beyond the level names (folded). */
@@ -214,7 +263,7 @@ const EDUCATION_WORDS = new Set(
 
 /** True when a free-text line is about a diploma (used to place job requirement lines). */
 export function mentionsEducation(text: string): boolean {
-  if (degreeLevel(text) !== undefined) return true;
+  if (degreeLevel(text, true) !== undefined) return true;
   return tokens(text).some((t) => EDUCATION_WORDS.has(t));
 }
 
