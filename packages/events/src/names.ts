@@ -29,6 +29,7 @@ export function natsNames(namespace = '') {
     consumers: {
       billingRefunds: 'billing-refunds',
       documentsAnalyze: 'documents-analyze',
+      matchingRecordDeletions: 'matching-record-deletions',
     },
   } as const;
 }

@@ -2,7 +2,7 @@ import { bindService, type GrpcServiceBinding } from '@talent/platform';
 import { documents } from '@talent/proto';
 import type { Intake } from './intake/intake.js';
 import type { RecordView } from './records/record-view.js';
-import type { Records, StatusItem } from './records/records.js';
+import type { MatchInput, Records, StatusItem } from './records/records.js';
 import { kindOf, protoKind, type Kind } from './tasks/kinds.js';
 
 export interface DocumentsDomain {
@@ -94,7 +94,12 @@ export function documentsGrpcService({ intake, records }: DocumentsDomain): Grpc
         );
         return { record: toRecord(kind, view) };
       },
-      async deleteRecord(request) {
+      async getMatchInputs(request) {
+      const { job, candidates } = await records.matchInputs(request.workspaceId, request.jobId, request.candidateIds);
+      const toInput = (input: MatchInput) => ({ id: input.id, status: STATUS[input.status], json: input.json, analyzerVersion: input.analyzerVersion });
+      return { job: toInput(job), candidates: candidates.map(toInput) };
+    },
+    async deleteRecord(request) {
         return { name: await records.delete(request.workspaceId, kindOf(request.kind), request.id) };
       },
     },

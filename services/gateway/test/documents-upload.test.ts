@@ -196,6 +196,7 @@ describe('gateway → documents gRPC: a 55 MB upload fits in one message', () =>
           listRecords: unused,
           updateRecord: unused,
           deleteRecord: unused,
+          getMatchInputs: unused,
           analyzeFiles: async (request) => {
             received.push(...request.files.map((file) => file.content.length));
             return { ids: request.files.map(() => '00000000-0000-4000-8000-000000000000'), replayed: false };

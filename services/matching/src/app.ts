@@ -1,23 +1,48 @@
-import { startBackend, type RunningBackend } from '@talent/platform';
+import { natsNames } from '@talent/events';
+import { createGrpcClient, startBackend, type RunningBackend } from '@talent/platform';
+import { billing, documents, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from './db.js';
 import type { MatchingEnv } from './env.js';
+import { Matcher } from './matches/matcher.js';
+import { RecordDeletions } from './matches/record-deletions.js';
+import { ResultRepository } from './matches/result-repository.js';
 import { matchingGrpcService } from './server.js';
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
-/**
- * Starts the matching service. It owns its schema, NATS connection, health and metrics; its RPCs answer
- * NOT_CONFIGURED ("not available yet") until the issue that builds its domain lands.
- */
+/** Starts the matching service: scoring over gRPC, stored result versions, and the record-deletion consumer. */
 export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
   return startBackend({
     name: 'matching',
     env,
     migrationsDir,
-    async setup() {
+    async setup({ logger, nats }) {
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
-      return { services: [matchingGrpcService()], stop: () => database.close() };
+      const peers = {
+        documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR),
+        skills: createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR),
+        billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR),
+      };
+      const results = new ResultRepository(database.prisma);
+      const deletions = new RecordDeletions(nats, natsNames(env.NATS_NAMESPACE), results, logger);
+      const closeAll = async () => {
+        for (const client of Object.values(peers)) client.close();
+        await database.close();
+      };
+      try {
+        await deletions.start();
+      } catch (error) {
+        await closeAll();
+        throw error;
+      }
+      return {
+        services: [matchingGrpcService(new Matcher(peers, results, logger))],
+        async stop() {
+          await deletions.stop();
+          await closeAll();
+        },
+      };
     },
   });
 }

@@ -21,13 +21,19 @@ export interface SkillLinker {
 }
 
 export interface Analyzer {
+  /** Name and version of the rules or model, recorded with every record it produces (matching reports it). */
+  readonly version: string;
   analyzeCv(text: string): Promise<CvContent>;
   analyzeJob(text: string): Promise<JobContent>;
 }
 
+/** Bump when a rule change alters what the analyzer produces for the same text. */
+export const RULES_ANALYZER_VERSION = 'rules-1';
+
 export function createRulesAnalyzer(linker: SkillLinker, options?: { now?: () => Date }): Analyzer {
   const now = options?.now ?? (() => new Date());
   return {
+    version: RULES_ANALYZER_VERSION,
     analyzeCv: (text) => analyzeCvText(text, linker, now()),
     analyzeJob: (text) => analyzeJobText(text, linker),
   };

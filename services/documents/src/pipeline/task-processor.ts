@@ -48,7 +48,7 @@ export class TaskProcessor {
         task.kind === 'cv'
           ? cvContent.parse(await this.deps.analyzer.analyzeCv(text))
           : jobContent.parse(await this.deps.analyzer.analyzeJob(text));
-      return (await tasks.complete(ref, record)) ? 'completed' : 'skipped';
+      return (await tasks.complete(ref, record, this.deps.analyzer.version)) ? 'completed' : 'skipped';
     } catch (error) {
       const permanent = error instanceof PermanentFailure || (error instanceof ExtractionError && error.permanent);
       if (!permanent && delivery.attempt < delivery.maxAttempts) {

@@ -27,14 +27,18 @@ export interface RecordView {
 export class RecordViews {
   constructor(private readonly skills: SkillsPeer) {}
 
-  async render(rows: TaskRow[], acceptLanguage: string): Promise<RecordView[]> {
+  /**
+   * `acceptLanguage` undefined keeps the skill names as analyzed (matching: no call to the skills service, so its
+   * workspace checks answer even while skills is down, and the names are the ones the record was built with).
+   */
+  async render(rows: TaskRow[], acceptLanguage: string | undefined): Promise<RecordView[]> {
     if (rows.length === 0) return [];
-    const language = await this.skills.negotiate(acceptLanguage);
     const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
     const ids = contents.flatMap((content) =>
       [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id),
     );
-    const { found } = await this.skills.lookup(ids, language);
+    const { found } =
+      acceptLanguage === undefined ? { found: new Map<string, { name: string }>() } : await this.skills.lookup(ids, await this.skills.negotiate(acceptLanguage));
     const relabel = (skills: RecordSkill[] | undefined) =>
       (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
     return rows.map((row, index) => {

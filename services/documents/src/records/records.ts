@@ -1,8 +1,15 @@
 import { DomainError } from '@talent/platform';
 import { KIND_LABEL, notFound, type Kind } from '../tasks/kinds.js';
-import type { TaskRepository, TaskStatus } from '../tasks/task-repository.js';
+import type { TaskRepository, TaskRow, TaskStatus } from '../tasks/task-repository.js';
 import type { RecordUpdates } from './record-updates.js';
 import type { RecordView, RecordViews } from './record-view.js';
+
+export interface MatchInput {
+  id: string;
+  status: TaskStatus | 'NOT_FOUND';
+  json: string;
+  analyzerVersion: string;
+}
 
 export interface StatusItem {
   id: string;
@@ -71,6 +78,25 @@ export class Records {
       );
     const [view] = await this.views.render([{ ...task, record: next, updatedAt }], contentLanguage || acceptLanguage);
     return view!;
+  }
+
+  /**
+   * What matching needs: the job and the candidates (each once, in request order) with their statuses and, when
+   * COMPLETED, their records (skill names as analyzed) and the analyzer that produced them.
+   */
+  async matchInputs(workspaceId: string, jobId: string, candidateIds: string[]): Promise<{ job: MatchInput; candidates: MatchInput[] }> {
+    const unique = [...new Set(candidateIds.map((id) => id.toLowerCase()))];
+    const [jobTask, cvTasks] = await Promise.all([this.tasks.find(workspaceId, 'job', jobId), this.tasks.findMany(workspaceId, 'cv', unique)]);
+    const completed = [...(jobTask?.status === 'COMPLETED' ? [jobTask] : []), ...cvTasks.filter((task) => task.status === 'COMPLETED')];
+    const views = new Map((await this.views.render(completed, undefined)).map((view) => [view.id, view.json]));
+    const input = (id: string, task: TaskRow | undefined): MatchInput => ({
+      id,
+      status: task?.status ?? 'NOT_FOUND',
+      json: (task && views.get(task.id)) ?? '',
+      analyzerVersion: task?.analyzer ?? '',
+    });
+    const byId = new Map(cvTasks.map((task) => [task.id, task]));
+    return { job: input(jobId, jobTask), candidates: unique.map((id) => input(id, byId.get(id))) };
   }
 
   /** Returns the record's display name (a CV's candidate, a job's title) for the confirmation message. */

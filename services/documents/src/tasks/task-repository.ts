@@ -30,6 +30,7 @@ export interface TaskRow {
   failureReason: string | null;
   attempts: number;
   record: unknown;
+  analyzer: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -68,6 +69,7 @@ interface RawTask {
   failure_reason: string | null;
   attempts: number;
   record: unknown;
+  analyzer: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -86,6 +88,7 @@ const fromRaw = (row: RawTask): TaskRow => ({
   failureReason: row.failure_reason,
   attempts: row.attempts,
   record: row.record,
+  analyzer: row.analyzer,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -314,6 +317,17 @@ export class TaskRepository {
     return file;
   }
 
+  /** Tasks of one workspace and kind by id (malformed ids are simply not found). */
+  async findMany(workspaceId: string, kind: Kind, ids: string[]): Promise<TaskRow[]> {
+    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (valid.length === 0) return [];
+    const { rows } = await this.pool.query<RawTask>(
+      `SELECT * FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND id = ANY($3::uuid[])`,
+      [workspaceId, kind, valid],
+    );
+    return rows.map(fromRaw);
+  }
+
   async list(
     workspaceId: string,
     kind: Kind,
@@ -337,15 +351,15 @@ export class TaskRepository {
   }
 
   /** PENDING → COMPLETED with its record and completion event, in one statement; false when gone or already final. */
-  async complete(task: { id: string; workspaceId: string; kind: Kind }, record: object): Promise<boolean> {
+  async complete(task: { id: string; workspaceId: string; kind: Kind }, record: object, analyzer: string): Promise<boolean> {
     const event = this.events.taskCompleted(task);
     const { rowCount } = await this.pool.query(
       `WITH done AS (
-         UPDATE tasks SET status = 'COMPLETED', record = $2::jsonb, completed_at = now(), updated_at = now()
+         UPDATE tasks SET status = 'COMPLETED', record = $2::jsonb, analyzer = $6, completed_at = now(), updated_at = now()
          WHERE id = $1 AND status = 'PENDING' RETURNING id
        )
        INSERT INTO outbox (id, subject, payload) SELECT $3, $4, $5::jsonb FROM done`,
-      [task.id, JSON.stringify(record), event.id, event.subject, JSON.stringify(event.payload)],
+      [task.id, JSON.stringify(record), event.id, event.subject, JSON.stringify(event.payload), analyzer],
     );
     if (rowCount) this.outboxWritten();
     return Boolean(rowCount);

@@ -212,6 +212,29 @@ export interface DeleteRecordResponse {
   name: string;
 }
 
+export interface GetMatchInputsRequest {
+  workspaceId: string;
+  jobId: string;
+  candidateIds: string[];
+}
+
+export interface MatchInput {
+  id: string;
+  status: TaskStatus;
+  /** The record as the spec's JSON (with id and timestamps); empty unless COMPLETED. */
+  json: string;
+  /** Version of the analyzer that produced the record (e.g. "rules-1"). */
+  analyzerVersion: string;
+}
+
+export interface GetMatchInputsResponse {
+  job?:
+    | MatchInput
+    | undefined;
+  /** In request order, duplicates removed. */
+  candidates: MatchInput[];
+}
+
 function createBaseAnalyzeTextsRequest(): AnalyzeTextsRequest {
   return { workspaceId: "", kind: 0, inputs: [], cache: false, idempotencyKey: "" };
 }
@@ -2015,6 +2038,327 @@ export const DeleteRecordResponse: MessageFns<DeleteRecordResponse> = {
   },
 };
 
+function createBaseGetMatchInputsRequest(): GetMatchInputsRequest {
+  return { workspaceId: "", jobId: "", candidateIds: [] };
+}
+
+export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
+  encode(message: GetMatchInputsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspaceId !== "") {
+      writer.uint32(10).string(message.workspaceId);
+    }
+    if (message.jobId !== "") {
+      writer.uint32(18).string(message.jobId);
+    }
+    for (const v of message.candidateIds) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMatchInputsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMatchInputsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jobId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.candidateIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMatchInputsRequest {
+    return {
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      jobId: isSet(object.jobId)
+        ? globalThis.String(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.String(object.job_id)
+        : "",
+      candidateIds: globalThis.Array.isArray(object?.candidateIds)
+        ? object.candidateIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.candidate_ids)
+        ? object.candidate_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetMatchInputsRequest): unknown {
+    const obj: any = {};
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
+    if (message.jobId !== "") {
+      obj.jobId = message.jobId;
+    }
+    if (message.candidateIds?.length) {
+      obj.candidateIds = message.candidateIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMatchInputsRequest>): GetMatchInputsRequest {
+    return GetMatchInputsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMatchInputsRequest>): GetMatchInputsRequest {
+    const message = createBaseGetMatchInputsRequest();
+    message.workspaceId = object.workspaceId ?? "";
+    message.jobId = object.jobId ?? "";
+    message.candidateIds = object.candidateIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseMatchInput(): MatchInput {
+  return { id: "", status: 0, json: "", analyzerVersion: "" };
+}
+
+export const MatchInput: MessageFns<MatchInput> = {
+  encode(message: MatchInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.status !== 0) {
+      writer.uint32(16).int32(message.status);
+    }
+    if (message.json !== "") {
+      writer.uint32(26).string(message.json);
+    }
+    if (message.analyzerVersion !== "") {
+      writer.uint32(34).string(message.analyzerVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MatchInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMatchInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.analyzerVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MatchInput {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      status: isSet(object.status) ? taskStatusFromJSON(object.status) : 0,
+      json: isSet(object.json) ? globalThis.String(object.json) : "",
+      analyzerVersion: isSet(object.analyzerVersion)
+        ? globalThis.String(object.analyzerVersion)
+        : isSet(object.analyzer_version)
+        ? globalThis.String(object.analyzer_version)
+        : "",
+    };
+  },
+
+  toJSON(message: MatchInput): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.status !== 0) {
+      obj.status = taskStatusToJSON(message.status);
+    }
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    if (message.analyzerVersion !== "") {
+      obj.analyzerVersion = message.analyzerVersion;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MatchInput>): MatchInput {
+    return MatchInput.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MatchInput>): MatchInput {
+    const message = createBaseMatchInput();
+    message.id = object.id ?? "";
+    message.status = object.status ?? 0;
+    message.json = object.json ?? "";
+    message.analyzerVersion = object.analyzerVersion ?? "";
+    return message;
+  },
+};
+
+function createBaseGetMatchInputsResponse(): GetMatchInputsResponse {
+  return { job: undefined, candidates: [] };
+}
+
+export const GetMatchInputsResponse: MessageFns<GetMatchInputsResponse> = {
+  encode(message: GetMatchInputsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      MatchInput.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.candidates) {
+      MatchInput.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMatchInputsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMatchInputsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = MatchInput.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.candidates.push(MatchInput.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMatchInputsResponse {
+    return {
+      job: isSet(object.job) ? MatchInput.fromJSON(object.job) : undefined,
+      candidates: globalThis.Array.isArray(object?.candidates)
+        ? object.candidates.map((e: any) => MatchInput.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetMatchInputsResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = MatchInput.toJSON(message.job);
+    }
+    if (message.candidates?.length) {
+      obj.candidates = message.candidates.map((e) => MatchInput.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMatchInputsResponse>): GetMatchInputsResponse {
+    return GetMatchInputsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMatchInputsResponse>): GetMatchInputsResponse {
+    const message = createBaseGetMatchInputsResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? MatchInput.fromPartial(object.job) : undefined;
+    message.candidates = object.candidates?.map((e) => MatchInput.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** CV and job intake, analysis tasks and the resulting records. */
 export type DocumentsServiceService = typeof DocumentsServiceService;
 export const DocumentsServiceService = {
@@ -2085,6 +2429,21 @@ export const DocumentsServiceService = {
       Buffer.from(DeleteRecordResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteRecordResponse => DeleteRecordResponse.decode(value),
   },
+  /**
+   * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   */
+  getMatchInputs: {
+    path: "/talent.documents.v1.DocumentsService/GetMatchInputs" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMatchInputsRequest): Buffer =>
+      Buffer.from(GetMatchInputsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMatchInputsRequest => GetMatchInputsRequest.decode(value),
+    responseSerialize: (value: GetMatchInputsResponse): Buffer =>
+      Buffer.from(GetMatchInputsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMatchInputsResponse => GetMatchInputsResponse.decode(value),
+  },
 } as const;
 
 export interface DocumentsServiceServer extends UntypedServiceImplementation {
@@ -2095,6 +2454,11 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   listRecords: handleUnaryCall<ListRecordsRequest, ListRecordsResponse>;
   updateRecord: handleUnaryCall<UpdateRecordRequest, UpdateRecordResponse>;
   deleteRecord: handleUnaryCall<DeleteRecordRequest, DeleteRecordResponse>;
+  /**
+   * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   */
+  getMatchInputs: handleUnaryCall<GetMatchInputsRequest, GetMatchInputsResponse>;
 }
 
 export interface DocumentsServiceClient extends Client {
@@ -2202,6 +2566,25 @@ export interface DocumentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteRecordResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   */
+  getMatchInputs(
+    request: GetMatchInputsRequest,
+    callback: (error: ServiceError | null, response: GetMatchInputsResponse) => void,
+  ): ClientUnaryCall;
+  getMatchInputs(
+    request: GetMatchInputsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMatchInputsResponse) => void,
+  ): ClientUnaryCall;
+  getMatchInputs(
+    request: GetMatchInputsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMatchInputsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -42,9 +42,15 @@ export interface MatchRequest {
   idempotencyKey: string;
 }
 
+/**
+ * Errors: VACANCY_NOT_FOUND (unknown, foreign, deleted, FAILED or still PENDING job), CANDIDATES_NOT_FOUND (details:
+ * candidate_ids, every unusable one), VACANCY_HAS_NO_REQUIREMENTS, INSUFFICIENT_CREDITS. Charges one job_matching.
+ */
 export interface MatchResponse {
   /** The ranked Match candidates as the spec's JSON array. */
   candidatesJson: string;
+  /** Set when `cache` stored the result: its version. */
+  version: number;
 }
 
 export interface GetStoredResultRequest {
@@ -61,6 +67,8 @@ export interface GetStoredResultResponse {
   weights?: Weights | undefined;
   topK: number;
   candidatesJson: string;
+  /** What the scores were computed with: {scorer, taxonomy, job_analyzer, cv_analyzers} as JSON. */
+  versionsUsedJson: string;
 }
 
 function createBaseWeights(): Weights {
@@ -384,13 +392,16 @@ export const MatchRequest: MessageFns<MatchRequest> = {
 };
 
 function createBaseMatchResponse(): MatchResponse {
-  return { candidatesJson: "" };
+  return { candidatesJson: "", version: 0 };
 }
 
 export const MatchResponse: MessageFns<MatchResponse> = {
   encode(message: MatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.candidatesJson !== "") {
       writer.uint32(10).string(message.candidatesJson);
+    }
+    if (message.version !== 0) {
+      writer.uint32(16).int32(message.version);
     }
     return writer;
   },
@@ -416,6 +427,14 @@ export const MatchResponse: MessageFns<MatchResponse> = {
             message.candidatesJson = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -435,6 +454,7 @@ export const MatchResponse: MessageFns<MatchResponse> = {
         : isSet(object.candidates_json)
         ? globalThis.String(object.candidates_json)
         : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
     };
   },
 
@@ -442,6 +462,9 @@ export const MatchResponse: MessageFns<MatchResponse> = {
     const obj: any = {};
     if (message.candidatesJson !== "") {
       obj.candidatesJson = message.candidatesJson;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
     }
     return obj;
   },
@@ -452,6 +475,7 @@ export const MatchResponse: MessageFns<MatchResponse> = {
   fromPartial(object: DeepPartial<MatchResponse>): MatchResponse {
     const message = createBaseMatchResponse();
     message.candidatesJson = object.candidatesJson ?? "";
+    message.version = object.version ?? 0;
     return message;
   },
 };
@@ -566,7 +590,15 @@ export const GetStoredResultRequest: MessageFns<GetStoredResultRequest> = {
 };
 
 function createBaseGetStoredResultResponse(): GetStoredResultResponse {
-  return { jobId: "", version: 0, createdAt: undefined, weights: undefined, topK: 0, candidatesJson: "" };
+  return {
+    jobId: "",
+    version: 0,
+    createdAt: undefined,
+    weights: undefined,
+    topK: 0,
+    candidatesJson: "",
+    versionsUsedJson: "",
+  };
 }
 
 export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
@@ -588,6 +620,9 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
     }
     if (message.candidatesJson !== "") {
       writer.uint32(50).string(message.candidatesJson);
+    }
+    if (message.versionsUsedJson !== "") {
+      writer.uint32(58).string(message.versionsUsedJson);
     }
     return writer;
   },
@@ -653,6 +688,14 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
             message.candidatesJson = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.versionsUsedJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -689,6 +732,11 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
         : isSet(object.candidates_json)
         ? globalThis.String(object.candidates_json)
         : "",
+      versionsUsedJson: isSet(object.versionsUsedJson)
+        ? globalThis.String(object.versionsUsedJson)
+        : isSet(object.versions_used_json)
+        ? globalThis.String(object.versions_used_json)
+        : "",
     };
   },
 
@@ -712,6 +760,9 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
     if (message.candidatesJson !== "") {
       obj.candidatesJson = message.candidatesJson;
     }
+    if (message.versionsUsedJson !== "") {
+      obj.versionsUsedJson = message.versionsUsedJson;
+    }
     return obj;
   },
 
@@ -728,6 +779,7 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
       : undefined;
     message.topK = object.topK ?? 0;
     message.candidatesJson = object.candidatesJson ?? "";
+    message.versionsUsedJson = object.versionsUsedJson ?? "";
     return message;
   },
 };

@@ -307,6 +307,26 @@ export interface GetTaxonomyInfoResponse {
   importedAt?: Date | undefined;
 }
 
+export interface GetRelatedSkillsRequest {
+  ids: string[];
+}
+
+export interface SkillRelations {
+  id: string;
+  /** Skills this one is a kind of (ESCO broader), and the skills that are kinds of it (narrower). */
+  broaderIds: string[];
+  narrowerIds: string[];
+  /** English label, for explanations. */
+  name: string;
+}
+
+export interface GetRelatedSkillsResponse {
+  /** One per known requested id, in request order; unknown ids are left out. */
+  skills: SkillRelations[];
+  /** The loaded taxonomy, e.g. "ESCO v1.1.1" or "seed 2026-11" (results record it for reproducibility). */
+  taxonomyVersion: string;
+}
+
 function createBaseSkill(): Skill {
   return { id: "", name: "", type: 0, language: "", description: "", source: "", sourceUri: "" };
 }
@@ -2281,6 +2301,287 @@ export const GetTaxonomyInfoResponse: MessageFns<GetTaxonomyInfoResponse> = {
   },
 };
 
+function createBaseGetRelatedSkillsRequest(): GetRelatedSkillsRequest {
+  return { ids: [] };
+}
+
+export const GetRelatedSkillsRequest: MessageFns<GetRelatedSkillsRequest> = {
+  encode(message: GetRelatedSkillsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRelatedSkillsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRelatedSkillsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRelatedSkillsRequest {
+    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: GetRelatedSkillsRequest): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRelatedSkillsRequest>): GetRelatedSkillsRequest {
+    return GetRelatedSkillsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRelatedSkillsRequest>): GetRelatedSkillsRequest {
+    const message = createBaseGetRelatedSkillsRequest();
+    message.ids = object.ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSkillRelations(): SkillRelations {
+  return { id: "", broaderIds: [], narrowerIds: [], name: "" };
+}
+
+export const SkillRelations: MessageFns<SkillRelations> = {
+  encode(message: SkillRelations, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    for (const v of message.broaderIds) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.narrowerIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SkillRelations {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSkillRelations();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.broaderIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.narrowerIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SkillRelations {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      broaderIds: globalThis.Array.isArray(object?.broaderIds)
+        ? object.broaderIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.broader_ids)
+        ? object.broader_ids.map((e: any) => globalThis.String(e))
+        : [],
+      narrowerIds: globalThis.Array.isArray(object?.narrowerIds)
+        ? object.narrowerIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.narrower_ids)
+        ? object.narrower_ids.map((e: any) => globalThis.String(e))
+        : [],
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: SkillRelations): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.broaderIds?.length) {
+      obj.broaderIds = message.broaderIds;
+    }
+    if (message.narrowerIds?.length) {
+      obj.narrowerIds = message.narrowerIds;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SkillRelations>): SkillRelations {
+    return SkillRelations.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SkillRelations>): SkillRelations {
+    const message = createBaseSkillRelations();
+    message.id = object.id ?? "";
+    message.broaderIds = object.broaderIds?.map((e) => e) || [];
+    message.narrowerIds = object.narrowerIds?.map((e) => e) || [];
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRelatedSkillsResponse(): GetRelatedSkillsResponse {
+  return { skills: [], taxonomyVersion: "" };
+}
+
+export const GetRelatedSkillsResponse: MessageFns<GetRelatedSkillsResponse> = {
+  encode(message: GetRelatedSkillsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.skills) {
+      SkillRelations.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.taxonomyVersion !== "") {
+      writer.uint32(18).string(message.taxonomyVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRelatedSkillsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRelatedSkillsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.skills.push(SkillRelations.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.taxonomyVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRelatedSkillsResponse {
+    return {
+      skills: globalThis.Array.isArray(object?.skills) ? object.skills.map((e: any) => SkillRelations.fromJSON(e)) : [],
+      taxonomyVersion: isSet(object.taxonomyVersion)
+        ? globalThis.String(object.taxonomyVersion)
+        : isSet(object.taxonomy_version)
+        ? globalThis.String(object.taxonomy_version)
+        : "",
+    };
+  },
+
+  toJSON(message: GetRelatedSkillsResponse): unknown {
+    const obj: any = {};
+    if (message.skills?.length) {
+      obj.skills = message.skills.map((e) => SkillRelations.toJSON(e));
+    }
+    if (message.taxonomyVersion !== "") {
+      obj.taxonomyVersion = message.taxonomyVersion;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetRelatedSkillsResponse>): GetRelatedSkillsResponse {
+    return GetRelatedSkillsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetRelatedSkillsResponse>): GetRelatedSkillsResponse {
+    const message = createBaseGetRelatedSkillsResponse();
+    message.skills = object.skills?.map((e) => SkillRelations.fromPartial(e)) || [];
+    message.taxonomyVersion = object.taxonomyVersion ?? "";
+    return message;
+  },
+};
+
 /**
  * The multilingual skills taxonomy: search, languages, lookup and skill linking.
  *
@@ -2359,6 +2660,18 @@ export const SkillsServiceService = {
       Buffer.from(GetTaxonomyInfoResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetTaxonomyInfoResponse => GetTaxonomyInfoResponse.decode(value),
   },
+  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  getRelatedSkills: {
+    path: "/talent.skills.v1.SkillsService/GetRelatedSkills" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRelatedSkillsRequest): Buffer =>
+      Buffer.from(GetRelatedSkillsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRelatedSkillsRequest => GetRelatedSkillsRequest.decode(value),
+    responseSerialize: (value: GetRelatedSkillsResponse): Buffer =>
+      Buffer.from(GetRelatedSkillsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRelatedSkillsResponse => GetRelatedSkillsResponse.decode(value),
+  },
 } as const;
 
 export interface SkillsServiceServer extends UntypedServiceImplementation {
@@ -2376,6 +2689,8 @@ export interface SkillsServiceServer extends UntypedServiceImplementation {
   extractSkills: handleUnaryCall<ExtractSkillsRequest, ExtractSkillsResponse>;
   /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
   getTaxonomyInfo: handleUnaryCall<GetTaxonomyInfoRequest, GetTaxonomyInfoResponse>;
+  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  getRelatedSkills: handleUnaryCall<GetRelatedSkillsRequest, GetRelatedSkillsResponse>;
 }
 
 export interface SkillsServiceClient extends Client {
@@ -2476,6 +2791,22 @@ export interface SkillsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetTaxonomyInfoResponse) => void,
+  ): ClientUnaryCall;
+  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  getRelatedSkills(
+    request: GetRelatedSkillsRequest,
+    callback: (error: ServiceError | null, response: GetRelatedSkillsResponse) => void,
+  ): ClientUnaryCall;
+  getRelatedSkills(
+    request: GetRelatedSkillsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRelatedSkillsResponse) => void,
+  ): ClientUnaryCall;
+  getRelatedSkills(
+    request: GetRelatedSkillsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRelatedSkillsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,180 @@
+import { DomainError, isDomainError, isUuid, type AsyncClient, type Logger } from '@talent/platform';
+import { documents, type billing, type skills } from '@talent/proto';
+import { createHash, randomUUID } from 'node:crypto';
+import { loadSkillGraph } from '../peers/skill-graph.js';
+import { fetchMatchInputs, isCompleted } from '../peers/match-inputs.js';
+import {
+  hasRequirements,
+  SCORER_VERSION,
+  scoreCandidates,
+  type CvRecord,
+  type JobRecord,
+  type MatchCandidate,
+  type Weights,
+} from '../scoring/index.js';
+import type { ResultRepository, StoredResult } from './result-repository.js';
+import { normaliseWeights } from './weights.js';
+
+export interface MatchRequest {
+  workspaceId: string;
+  jobId: string;
+  candidateIds: string[];
+  topK: number;
+  weights: Weights | undefined;
+  cache: boolean;
+  idempotencyKey: string;
+}
+
+export interface MatchOutcome {
+  candidates: MatchCandidate[];
+  /** The stored version with `cache`, else 0. */
+  version: number;
+}
+
+const ACTION = 'job_matching';
+
+/**
+ * POST /match (DESIGN §4, §6): every workspace check before any charge, then reserve one job_matching, score,
+ * store (cache), commit; a failure after the reservation releases it, so errors charge nothing.
+ */
+export class Matcher {
+  constructor(
+    private readonly peers: {
+      documents: AsyncClient<documents.DocumentsServiceClient>;
+      skills: AsyncClient<skills.SkillsServiceClient>;
+      billing: AsyncClient<billing.BillingServiceClient>;
+    },
+    private readonly results: ResultRepository,
+    private readonly logger: Logger,
+  ) {}
+
+  async match(request: MatchRequest): Promise<MatchOutcome> {
+    if (!Number.isInteger(request.topK) || request.topK < 1)
+      throw new DomainError('INVALID_ARGUMENT', "'topK' must be an integer of at least 1.");
+    if (request.candidateIds.length === 0)
+      throw new DomainError('INVALID_ARGUMENT', "'candidatesIds' must hold at least one id.");
+    const weights = normaliseWeights(request.weights);
+    const { job, cvs, analyzers } = await this.loadRecords(request);
+
+    const key = request.idempotencyKey;
+    // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
+    const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
+    const keyBase = `match:${ref}`;
+    const reservation = await this.peers.billing.reserve({
+      workspaceId: request.workspaceId,
+      lines: [{ action: ACTION, quantity: 1, ref }],
+      idempotencyKey: `${keyBase}:reserve`,
+      ttlSeconds: 0,
+    });
+    try {
+      const skillIds = [job, ...cvs].flatMap((record) =>
+        [...record.hard_skills, ...record.soft_skills].map((skill) => skill.id),
+      );
+      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, skillIds);
+      const ranked = scoreCandidates(job, cvs, weights, graph).slice(0, request.topK);
+      let version = 0;
+      if (request.cache) {
+        version = await this.results.store({
+          workspaceId: request.workspaceId,
+          reservationId: reservation.reservationId,
+          jobId: job.id,
+          weights: {
+            experience: weights.experience,
+            hardSkills: weights.hard_skills,
+            softSkills: weights.soft_skills,
+            education: weights.education,
+          },
+          topK: request.topK,
+          candidates: ranked,
+          versionsUsed: { scorer: SCORER_VERSION, taxonomy: taxonomyVersion, ...analyzers },
+        });
+      }
+      await this.peers.billing.commit({
+        reservationId: reservation.reservationId,
+        workspaceId: request.workspaceId,
+        lines: [],
+        idempotencyKey: `${keyBase}:commit`,
+      });
+      return { candidates: ranked, version };
+    } catch (error) {
+      await this.peers.billing
+        .release({
+          reservationId: reservation.reservationId,
+          workspaceId: request.workspaceId,
+          idempotencyKey: `${keyBase}:release`,
+        })
+        .catch((releaseError: unknown) => {
+          // A committed hold (a replay) or an unreachable billing: the hold expires on its own either way.
+          if (!isDomainError(releaseError))
+            this.logger.warn({ err: releaseError }, 'release of a match hold failed; it will expire');
+        });
+      throw error;
+    }
+  }
+
+  async stored(workspaceId: string, jobId: string, version: number): Promise<StoredResult> {
+    const result = isUuid(jobId) ? await this.results.find(workspaceId, jobId.toLowerCase(), version) : undefined;
+    if (!result) {
+      throw new DomainError(
+        'NOT_FOUND',
+        version > 0 && isUuid(jobId) && (await this.results.find(workspaceId, jobId.toLowerCase(), 0))
+          ? `Version ${version} of the match results of job ${jobId} does not exist.`
+          : `No stored match results for job ${jobId}.`,
+      );
+    }
+    return result;
+  }
+
+  /** The workspace checks of the spec, in its order; nothing is charged when one fails. */
+  private async loadRecords(
+    request: MatchRequest,
+  ): Promise<{ job: JobRecord; cvs: CvRecord[]; analyzers: { job_analyzer: string; cv_analyzers: string[] } }> {
+    const vacancyNotFound = (message: string) =>
+      new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
+    if (!isUuid(request.jobId)) throw vacancyNotFound(`Job ${request.jobId} not found in this workspace.`);
+    const malformed = request.candidateIds.filter((id) => !isUuid(id));
+    const inputs = await fetchMatchInputs(this.peers.documents, {
+      ...request,
+      candidateIds: request.candidateIds.filter(isUuid),
+    });
+    if (!isCompleted(inputs.job)) {
+      // Spec rule 2: a job still being analyzed cannot be matched yet; like GET /jobs/{id}, it is not found (yet).
+      throw vacancyNotFound(
+        inputs.job.status === documents.TaskStatus.TASK_STATUS_PENDING
+          ? `Job ${request.jobId} is still being analyzed; match it once its status is COMPLETED.`
+          : `Job ${request.jobId} not found in this workspace.`,
+      );
+    }
+    const unusable = new Set([
+      ...malformed,
+      ...inputs.candidates.filter((input) => !isCompleted(input)).map((input) => input.id),
+    ]);
+    if (unusable.size > 0) {
+      const ids = [...new Set(request.candidateIds.filter((id) => unusable.has(id) || unusable.has(id.toLowerCase())))];
+      throw new DomainError(
+        'CANDIDATES_NOT_FOUND',
+        `${ids.length} candidate${ids.length === 1 ? ' is' : 's are'} not available for matching in this workspace (unknown, deleted or not COMPLETED).`,
+        {
+          candidate_ids: ids,
+        },
+      );
+    }
+    const job = JSON.parse(inputs.job.json) as JobRecord;
+    if (!hasRequirements(job)) {
+      throw new DomainError(
+        'VACANCY_HAS_NO_REQUIREMENTS',
+        `Job ${request.jobId} has no requirements or skills to match against.`,
+        { vacancy_id: request.jobId },
+      );
+    }
+    const cvs = inputs.candidates.map((input) => JSON.parse(input.json) as CvRecord);
+    return {
+      job,
+      cvs,
+      analyzers: {
+        job_analyzer: inputs.job.analyzerVersion,
+        cv_analyzers: [...new Set(inputs.candidates.map((input) => input.analyzerVersion))].sort(),
+      },
+    };
+  }
+}
