@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+// `pnpm eval:matching`: ranking quality of the matching scorer against a plain BM25 baseline, fully in-process
+// (no services, no database). Needs `pnpm build` (runs against the compiled dist/ of documents, skills, matching).
+//
+// Records: the documents rules analyzer (createRulesAnalyzer) turns posting and CV texts into Job/CV record
+// content; its skill linker is the skills service's own linker over the taxonomy the service would load (ESCO +
+// seed when the shared ESCO export exists, else the seed), in memory, adapted to the analyzer's SkillLinker
+// interface. The SkillGraph (broader/narrower/name) given to the scorer comes from the same in-memory taxonomy.
+//
+// Labelled set (from ../shared/data, or TALENT_SHARED_DATA; exit 2 when absent). Relevance comes from the
+// datasets' own labels, never from anything the analyzer, linker or scorer compute, and no scorer rule reads
+// these labels:
+//   - jobs: jobs/google-careers-1250.csv (Company;Title;Category;Location;Responsibilities;Minimum
+//     Qualifications;Preferred Qualifications), each turned into a posting text with headed sections
+//     (Responsibilities / Minimum qualifications / Preferred qualifications);
+//   - CVs: cvs/dotin-train/*.xml, text = the XML body with the <label> tags stripped; the `Designation` spans
+//     (job titles the person held) are the CV's labels.
+//   - Role families: ROLE_FAMILIES below, fixed before any figure was looked at, each a pattern over normalised
+//     title words (lowercase, punctuation to spaces). A job's families = those matching its Title; a CV's
+//     families = those matching any of its Designation spans. A CV is relevant to a job when they share a family.
+//   - Pool: POOL_SIZE CVs drawn with a fixed seed from the CVs that have at least one Designation (CVs without
+//     one cannot be judged); the same pool for every job.
+//   - Jobs: JOB_COUNT jobs drawn with a fixed seed from the jobs with at least one family that has at least
+//     MIN_RELEVANT relevant CVs in the pool, stratified: round-robin over those families so one family (sales,
+//     marketing) does not dominate.
+// Caveat: the documents analyzer's tests and eval:skills also read these datasets (for parsing and skill linking,
+// not for matching relevance), so the analyzer and linker are not strictly blind to the texts.
+//
+// Rankers, same texts, same run:
+//   - ours: scoreCandidates(job, cvs, equal weights 0.25, graph), in the scorer's own order;
+//   - BM25: job text as the query (its distinct terms), CV texts as the documents, k1 = 1.2, b = 0.75,
+//     idf = ln(1 + (N - df + 0.5) / (df + 0.5)), tokens = lowercase runs of letters/digits minus a short English
+//     stop list; ties broken by CV id.
+// Figures: MAP, nDCG@10 (binary gains), precision@5, averaged over the jobs.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { SkillCatalog } from '../../skills/dist/catalog.js';
+import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
+import { createRulesAnalyzer } from '../../documents/dist/analysis/index.js';
+import { scoreCandidates } from '../dist/scoring/index.js';
+
+const POOL_SIZE = 150;
+const JOB_COUNT = 40;
+const MIN_RELEVANT = 3;
+const SEED = 20261123;
+const TARGET_POINTS = 10;
+const STOP = new Set(
+  'a an and are as at be but by for from has have in into is it its of on or our that the their this to was were will with you your we us i my me he she they them not no yes can may also than then there these those which who whom what when where why how all any each other such only own same so too very s t just do does did done been being over under about after before between through during above below up down out off again further once more most some few both nor'.split(' '),
+);
+
+// Title-word patterns, applied to job titles and CV designations alike (normalised: lowercase, non-alphanumerics
+// to spaces, single spaces, padded with a space on each side).
+const ROLE_FAMILIES = {
+  'software development': / (software (engineer|developer|development|engineering)|developer|programmer|web development|app develop) /,
+  'project / program management': / (project|program|programme) (manager|management|lead|leader|coordinator) /,
+  sales: / (sales|account (manager|executive)) /,
+  marketing: / (marketing|social media) /,
+  legal: / (legal|paralegal|attorney|lawyer|counsel) /,
+  administrative: / (secretary|receptionist|administrative|office manager|executive assistant) /,
+  'support / customer service': / (support|help ?desk|customer service) /,
+  'network / systems': / (network|systems? (engineer|administrator)) /,
+  'data / business analysis': / (data|business|financial) analyst /,
+  design: / (designer|ux|user experience) /,
+  'finance / accounting': / (finance|financial|accountant|accounting) /,
+  'writing / editing': / (writer|editor) /,
+  'hr / recruiting': / (recruiter|recruiting|human resources|hr) /,
+};
+// Google job titles that match a pattern word but name another role.
+const NOT_SOFTWARE = / developer (advocate|relations|programs?|marketing|partner|ecosystem) /;
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const data = sharedDataDir();
+if (!data) {
+  console.error('eval:matching: shared data folder not found (need ../shared/data/jobs/google-careers-1250.csv and ../shared/data/cvs/dotin-train/, or set TALENT_SHARED_DATA)');
+  process.exit(2);
+}
+
+const t0 = performance.now();
+const escoDir = existsSync(join(data, 'esco')) ? join(data, 'esco') : undefined;
+const taxonomy = readTaxonomy({ ...(escoDir ? { escoDir } : {}), seedDir: process.env.SKILLS_SEED_DIR ?? join(repoRoot, 'services/skills/seed/skills') });
+const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() });
+const linker = {
+  async link(text, language, context) {
+    const result = catalog.extract(text, language, context);
+    return {
+      language: result.language,
+      skills: result.skills.map((s) => ({ id: s.skill.id, name: s.skill.name, type: s.skill.type, evidence: s.evidence, confidence: s.confidence, hint: s.hint })),
+    };
+  },
+};
+const graph = {
+  broader: (id) => catalog.hierarchy.broader(id),
+  narrower: (id) => catalog.hierarchy.narrower(id),
+  name: (id) => catalog.index.get(id, 'en')?.name,
+};
+const analyzer = createRulesAnalyzer(linker, { now: () => new Date('2026-01-01T00:00:00Z') });
+console.log(`taxonomy: ${taxonomy.version}, ${taxonomy.skills.length} skills (${(performance.now() - t0).toFixed(0)} ms)`);
+
+// --- labelled set ---------------------------------------------------------------------------------------------
+const random = mulberry32(SEED);
+const families = (title) => {
+  const t = norm(title);
+  return Object.entries(ROLE_FAMILIES)
+    .filter(([name, re]) => re.test(t) && !(name === 'software development' && NOT_SOFTWARE.test(t) && !/ software /.test(t)))
+    .map(([name]) => name);
+};
+
+const dotinDir = join(data, 'cvs/dotin-train');
+const cvAll = readdirSync(dotinDir)
+  .filter((f) => f.endsWith('.xml'))
+  .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b))
+  .map((file) => {
+    const { text, designations } = parseDotin(readFileSync(join(dotinDir, file), 'utf8'));
+    return { id: `dotin-${file.replace(/\.xml$/, '')}`, text, designations, families: new Set(designations.flatMap(families)) };
+  });
+const labelled = cvAll.filter((cv) => cv.designations.length > 0);
+const pool = shuffle(labelled, random).slice(0, POOL_SIZE).sort((a, b) => a.id.localeCompare(b.id));
+
+const jobRows = parseCsv(readFileSync(join(data, 'jobs/google-careers-1250.csv'), 'utf8'), ';');
+const header = jobRows.shift();
+const col = (name) => header.indexOf(name);
+const jobAll = jobRows
+  .filter((r) => r.length >= header.length)
+  .map((r, i) => {
+    const title = r[col('Title')].trim();
+    return {
+      id: `google-${i + 1}`,
+      title,
+      category: r[col('Category')].trim(),
+      families: families(title),
+      text: postingText(r[col('Company')], title, r[col('Location')], r[col('Responsibilities')], r[col('Minimum Qualifications')], r[col('Preferred Qualifications')]),
+    };
+  });
+const relevantTo = (job) => new Set(pool.filter((cv) => job.families.some((f) => cv.families.has(f))).map((cv) => cv.id));
+const familySupport = new Map(Object.keys(ROLE_FAMILIES).map((f) => [f, pool.filter((cv) => cv.families.has(f)).length]));
+const eligibleFamilies = Object.keys(ROLE_FAMILIES).filter((f) => familySupport.get(f) >= MIN_RELEVANT);
+const byFamily = new Map(
+  eligibleFamilies.map((f) => [f, shuffle(jobAll.filter((j) => j.families[0] === f && j.text.length > 0), random)]),
+);
+const jobs = [];
+for (let round = 0; jobs.length < JOB_COUNT; round++) {
+  let added = false;
+  for (const f of eligibleFamilies) {
+    const job = byFamily.get(f)[round];
+    if (job && jobs.length < JOB_COUNT) {
+      jobs.push(job);
+      added = true;
+    }
+  }
+  if (!added) break;
+}
+
+console.log(`labelled set: ${jobs.length} jobs (of ${jobAll.length}), pool of ${pool.length} CVs (of ${labelled.length} dotin CVs with a Designation, ${cvAll.length} in all), seed ${SEED}`);
+console.log('role families (CVs in the pool / jobs sampled):');
+for (const f of Object.keys(ROLE_FAMILIES)) {
+  const nJobs = jobs.filter((j) => j.families[0] === f).length;
+  console.log(`  ${f.padEnd(30)} ${String(familySupport.get(f)).padStart(3)} / ${nJobs}${eligibleFamilies.includes(f) ? '' : `  (left out: < ${MIN_RELEVANT} CVs)`}`);
+}
+
+// --- records ----------------------------------------------------------------------------------------------------
+const a0 = performance.now();
+const cvRecords = [];
+for (const cv of pool) cvRecords.push({ ...(await analyzer.analyzeCv(cv.text)), id: cv.id });
+const jobRecords = [];
+for (const job of jobs) jobRecords.push({ ...(await analyzer.analyzeJob(job.text)), id: job.id });
+const analyzeMs = performance.now() - a0;
+console.log(`analysis: ${cvRecords.length} CVs + ${jobRecords.length} jobs in ${analyzeMs.toFixed(0)} ms`);
+
+// --- ranking ----------------------------------------------------------------------------------------------------
+const weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+const bm25 = new Bm25(pool.map((cv) => ({ id: cv.id, text: cv.text })));
+const totals = { ours: { map: 0, ndcg: 0, p5: 0 }, bm25: { map: 0, ndcg: 0, p5: 0 } };
+let relevantSum = 0;
+let scoreMs = 0;
+let bm25Ms = 0;
+const perJob = [];
+for (let i = 0; i < jobs.length; i++) {
+  const job = jobs[i];
+  const relevant = relevantTo(job);
+  relevantSum += relevant.size;
+  const s0 = performance.now();
+  const ours = scoreCandidates(jobRecords[i], cvRecords, weights, graph).map((c) => c.person_id);
+  const s1 = performance.now();
+  const base = bm25.rank(job.text);
+  const s2 = performance.now();
+  scoreMs += s1 - s0;
+  bm25Ms += s2 - s1;
+  const mo = metrics(ours, relevant);
+  const mb = metrics(base, relevant);
+  for (const [k, v] of Object.entries(mo)) totals.ours[k] += v;
+  for (const [k, v] of Object.entries(mb)) totals.bm25[k] += v;
+  perJob.push({ job: job.title.slice(0, 48), family: job.families.join(', ').slice(0, 28), relevant: relevant.size, 'ours nDCG@10': mo.ndcg.toFixed(3), 'bm25 nDCG@10': mb.ndcg.toFixed(3) });
+}
+const n = jobs.length;
+const avg = (t) => ({ MAP: t.map / n, 'nDCG@10': t.ndcg / n, 'P@5': t.p5 / n });
+const ours = avg(totals.ours);
+const base = avg(totals.bm25);
+
+console.log('\nper job:');
+console.table(perJob);
+console.log(`\n${n} jobs, pool ${pool.length} CVs, ${(relevantSum / n).toFixed(1)} relevant CVs per job on average (${((100 * relevantSum) / n / pool.length).toFixed(1)}% of the pool)`);
+console.table({
+  'ours (rules scorer, equal weights)': fmt(ours),
+  'BM25 (k1=1.2, b=0.75)': fmt(base),
+});
+const diff = 100 * (ours['nDCG@10'] - base['nDCG@10']);
+console.log(`nDCG@10 difference (ours − BM25): ${diff >= 0 ? '+' : ''}${diff.toFixed(1)} points`);
+console.log(`MAP difference: ${fmtPts(ours.MAP - base.MAP)}, P@5 difference: ${fmtPts(ours['P@5'] - base['P@5'])}`);
+console.log(`target: beat BM25 by ≥ ${TARGET_POINTS} points of nDCG@10 — ${diff >= TARGET_POINTS ? 'met' : 'NOT met'}`);
+console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s in all (analysis ${(analyzeMs / 1000).toFixed(1)} s, scorer ${scoreMs.toFixed(0)} ms, BM25 ${bm25Ms.toFixed(0)} ms)`);
+
+// --- helpers ----------------------------------------------------------------------------------------------------
+function fmt(m) {
+  return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.toFixed(3)]));
+}
+
+function fmtPts(d) {
+  const p = 100 * d;
+  return `${p >= 0 ? '+' : ''}${p.toFixed(1)} points`;
+}
+
+function metrics(ranking, relevant) {
+  let hits = 0;
+  let ap = 0;
+  let dcg = 0;
+  let p5 = 0;
+  ranking.forEach((id, i) => {
+    if (!relevant.has(id)) return;
+    hits++;
+    ap += hits / (i + 1);
+    if (i < 10) dcg += 1 / Math.log2(i + 2);
+    if (i < 5) p5++;
+  });
+  let idcg = 0;
+  for (let i = 0; i < Math.min(10, relevant.size); i++) idcg += 1 / Math.log2(i + 2);
+  return { map: relevant.size ? ap / relevant.size : 0, ndcg: idcg ? dcg / idcg : 0, p5: p5 / 5 };
+}
+
+function Bm25(docs, k1 = 1.2, b = 0.75) {
+  const tf = docs.map((d) => {
+    const counts = new Map();
+    for (const t of tokens(d.text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    let length = 0;
+    for (const c of counts.values()) length += c;
+    return { id: d.id, counts, length };
+  });
+  const avgdl = tf.reduce((s, d) => s + d.length, 0) / tf.length;
+  const df = new Map();
+  for (const d of tf) for (const t of d.counts.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const N = tf.length;
+  const idf = (t) => Math.log(1 + (N - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5));
+  this.rank = (query) => {
+    const terms = [...new Set(tokens(query))];
+    return tf
+      .map((d) => {
+        let score = 0;
+        for (const t of terms) {
+          const f = d.counts.get(t);
+          if (f) score += (idf(t) * f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / avgdl));
+        }
+        return { id: d.id, score };
+      })
+      .sort((x, y) => y.score - x.score || x.id.localeCompare(y.id))
+      .map((d) => d.id);
+  };
+}
+
+function tokens(text) {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => !STOP.has(t));
+}
+
+function norm(title) {
+  return ` ${title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+}
+
+function postingText(company, title, location, responsibilities, minimum, preferred) {
+  const section = (heading, body) => {
+    const lines = body.split('\n').map((l) => l.trim()).filter(Boolean);
+    return lines.length ? `\n\n${heading}\n${lines.map((l) => `- ${l}`).join('\n')}` : '';
+  };
+  return `${title.trim()}\nCompany: ${company.trim()}\nLocation: ${location.trim()}${section('Responsibilities', responsibilities)}${section('Minimum qualifications', minimum)}${section('Preferred qualifications', preferred)}\n`;
+}
+
+function parseDotin(xml) {
+  const body = xml.replace(/^[\s\S]*?<cv>\n?/, '').replace(/<\/cv>\s*$/, '');
+  const designations = [];
+  const text = body.replace(/<label type="([^"]+)">([\s\S]*?)<\/label>/g, (_, type, inner) => {
+    if (type === 'Designation' && inner.trim()) designations.push(decode(inner.trim()));
+    return inner;
+  });
+  return { text: decode(text), designations };
+}
+
+function decode(s) {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** RFC 4180-style: quoted fields may hold the delimiter, newlines and doubled quotes. */
+function parseCsv(text, delimiter) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === delimiter) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      field = '';
+      if (row.length > 1 || row[0] !== '') rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function shuffle(items, rand) {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+function mulberry32(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sharedDataDir() {
+  const configured = process.env.TALENT_SHARED_DATA;
+  const candidates = configured ? [join(configured, 'data'), configured] : [join(repoRoot, '../shared/data')];
+  return candidates.find((dir) => existsSync(join(dir, 'jobs/google-careers-1250.csv')) && existsSync(join(dir, 'cvs/dotin-train')));
+}
