@@ -4,3 +4,4 @@ export * from './job.js';
 export * from './updates.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './matching.js';

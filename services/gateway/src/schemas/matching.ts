@@ -1,4 +1,5 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { FINAL_SCORE_FORMULA } from '@talent/records';
 import { DomainError, UUID_PATTERN } from '@talent/platform';
 import { MISSING_FIELDS_MESSAGE } from '../http/api.js';
 import { ErrorBody } from '../openapi/errors.js';
@@ -180,7 +181,7 @@ export const MatchCandidate = z
       })
       .openapi({ description: 'Every requirement and skill of the job with its Score detail, per dimension.' }),
     summary_score: z.number().min(0).max(10).openapi({ description: 'The dimension averages combined with the weights, 0–10.', example: 7.4 }),
-    final_score: z.number().min(0).max(10).openapi({ description: 'Final normalized score, 0–10; candidates are ranked by it, best first.', example: 7.4 }),
+    final_score: z.number().min(0).max(10).openapi({ description: `Final normalized score, 0–10; candidates are ranked by it, best first. ${FINAL_SCORE_FORMULA}`, example: 7.4 }),
     person_id: Uuid.openapi({ description: 'The matched CV.' }),
     job_id: Uuid.openapi({ description: 'The job matched against.' }),
   })

@@ -9,17 +9,9 @@ import {
 } from './types.js';
 import { round2 } from './text.js';
 
-/**
- * How the numbers of a Match candidate are built from its Score details. Copied verbatim into the OpenAPI
- * description of the match endpoint, so it must stay true to the code below.
- */
-export const FINAL_SCORE_FORMULA =
-  'Each Score detail has an integer score 0..10. score_meta.<dimension> is the weighted mean of the details of that dimension ' +
-  '(a required skill weighs 2, an optional skill 1, every other detail 1), rounded to 2 decimals; a dimension without details ' +
-  'has score_meta 0 and is left out of the summary. summary_score = Σ weight_d × score_meta_d / Σ weight_d over the dimensions ' +
-  'that have details (so the weights of empty dimensions are redistributed; when those weights are all 0, the dimensions with ' +
-  'details count equally), rounded to 2 decimals. final_score = summary_score (0..10, 2 decimals). Candidates are ranked by ' +
-  'final_score, then summary_score, descending, then person_id ascending (code-point order).';
+// How the numbers of a Match candidate are built from its Score details is stated once, in @talent/records
+// (FINAL_SCORE_FORMULA, shown in the OpenAPI document): the code below must stay true to it.
+export { FINAL_SCORE_FORMULA } from '@talent/records';
 
 function weightOf(weights: Weights, dimension: Dimension): number {
   const w = weights[dimension];

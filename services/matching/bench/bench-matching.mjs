@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `pnpm bench:matching` (after `pnpm build`; needs ../shared/data): 1 job × 1,000 and × 10,000 COMPLETED CVs
+// through POST /match against the scorer called in-process on the same records (fetched once, same skill graph),
+// in the same run: time both ways and the ratio (target ≤ 1.5×), the growth from 1k to 10k (target ≤ 11×), and
+// the peak RSS of matching and gateway. BENCH_MATCH_SIZES (default "1000,10000") changes the sizes.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createGrpcClient } from '@talent/platform';
+import { billing, documents, skills } from '@talent/proto';
+import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
+
+const data = join(repoRoot, '../shared/data');
+if (!existsSync(join(data, 'cvs/dotin-train'))) {
+  console.error('bench:matching needs ../shared/data (cvs/dotin-train)');
+  process.exit(2);
+}
+const { scoreCandidates } = await import(join(repoRoot, 'services/matching/dist/scoring/index.js'));
+const { loadSkillGraph } = await import(join(repoRoot, 'services/matching/dist/peers/skill-graph.js'));
+const { fetchMatchInputs } = await import(join(repoRoot, 'services/matching/dist/peers/match-inputs.js'));
+const sizes = (process.env.BENCH_MATCH_SIZES ?? '1000,10000').split(',').map(Number);
+const texts = readdirSync(join(data, 'cvs/dotin-train'))
+  .filter((f) => f.endsWith('.xml'))
+  .map((f) => readFileSync(join(data, 'cvs/dotin-train', f), 'utf8').replace(/<\?xml[^>]*>/, '').replace(/<[^>]+>/g, '').trim());
+const JOB = `Software Engineer\nCompany: Example Corp\nLocation: Bengaluru, India\n\nRequirements\n- 3+ years of experience in Java or Python development\n- Experience with SQL databases and REST APIs\n- Bachelor's degree in Computer Science\n\nPreferred qualifications\n- Experience with cloud platforms such as AWS\n- Good communication skills\n`;
+
+const prefix = uniqueName('benchmatch');
+const stack = await startProcessStack({
+  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000' },
+  schemaFor: (service) => `${prefix}_${service}`,
+  onLine: (service, line) => {
+    if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
+  },
+});
+const api = `${stack.gatewayUrl}/api/v1`;
+const vmHwm = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+try {
+  const admin = createGrpcClient(billing.BillingServiceClient, stack.address('billing'));
+  const { apiKey, workspaceId } = await admin.createWorkspace({ name: 'bench', grantTokens: 1_000_000, grantExpiresInSeconds: 0, idempotencyKey: '' });
+  admin.close();
+  const post = async (path, body) => {
+    const response = await fetch(`${api}${path}`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    return response.json();
+  };
+  const settle = async (ids) => {
+    for (;;) {
+      const pending = [];
+      for (let i = 0; i < ids.length; i += 1000) pending.push(...(await post('/cvs/status', { ids: ids.slice(i, i + 1000) })).data.filter((item) => item.status === 'PENDING'));
+      if (pending.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  const jobId = (await post('/jobs/analyze', { inputs: [JOB], block: true })).data.ids[0];
+  const max = Math.max(...sizes);
+  const started = performance.now();
+  const cvIds = [];
+  for (let i = 0; i < max; i += 100) {
+    const inputs = Array.from({ length: Math.min(100, max - i) }, (_, k) => `${texts[(i + k) % texts.length]}\nReference ${i + k}`);
+    cvIds.push(...(await post('/cvs/analyze', { inputs, cache: false })).data.ids);
+  }
+  await settle(cvIds);
+  console.log(`bench:matching — analyzed ${max} CVs for the bench in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  const documentsClient = createGrpcClient(documents.DocumentsServiceClient, stack.address('documents'), { deadlineMs: 60_000 });
+  const skillsClient = createGrpcClient(skills.SkillsServiceClient, stack.address('skills'));
+  const rows = [];
+  for (const size of sizes) {
+    const ids = cvIds.slice(0, size);
+    // In-process: the same records and skill graph, scorer only (records fetched beforehand, not timed).
+    const inputs = await fetchMatchInputs(documentsClient, { workspaceId, jobId, candidateIds: ids });
+    const job = JSON.parse(inputs.job.json);
+    const cvs = inputs.candidates.map((c) => JSON.parse(c.json));
+    const { graph } = await loadSkillGraph(skillsClient, [job, ...cvs].flatMap((r) => [...r.hard_skills, ...r.soft_skills].map((s) => s.id)));
+    const weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+    scoreCandidates(job, cvs.slice(0, 50), weights, graph);
+    let t0 = performance.now();
+    scoreCandidates(job, cvs, weights, graph);
+    const inProcessMs = performance.now() - t0;
+    await post('/match', { jobId, candidatesIds: ids.slice(0, 50), topK: 10 });
+    t0 = performance.now();
+    const result = await post('/match', { jobId, candidatesIds: ids, topK: 10 });
+    const apiMs = performance.now() - t0;
+    if (result.data[0].length !== 10) throw new Error('unexpected result size');
+    rows.push({ size, inProcessMs, apiMs });
+    console.log(`  ${String(size).padStart(6)} CVs: POST /match ${apiMs.toFixed(0).padStart(6)} ms   scorer in-process ${inProcessMs.toFixed(0).padStart(6)} ms   ratio ${(apiMs / inProcessMs).toFixed(2)} (target ≤ 1.5)`);
+  }
+  documentsClient.close();
+  skillsClient.close();
+  if (rows.length >= 2) {
+    const [small, large] = [rows[0], rows.at(-1)];
+    console.log(`  growth ${small.size} → ${large.size} CVs: POST /match ×${(large.apiMs / small.apiMs).toFixed(1)} (target ≤ ${(large.size / small.size + 1).toFixed(0)}×), in-process ×${(large.inProcessMs / small.inProcessMs).toFixed(1)}`);
+  }
+  console.log(`  peak RSS: matching ${vmHwm(stack.services.matching.pid).toFixed(0)} MB, gateway ${vmHwm(stack.services.gateway.pid).toFixed(0)} MB, documents ${vmHwm(stack.services.documents.pid).toFixed(0)} MB`);
+} finally {
+  await stack.stop();
+  for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
+  await dropNatsNamespace(prefix);
+}
