@@ -5,7 +5,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cvContent, jobContent, type CvContent, type JobContent } from '@talent/records';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCv } from '../src/analysis/cv-analyzer.js';
 import { createRulesAnalyzer, type LinkedSkill, type SkillLinker } from '../src/analysis/index.js';
 import { countryNamed, countryOfRegion } from '../src/analysis/places.js';
 
@@ -203,17 +202,7 @@ describe.skipIf(cvs.length === 0)('rules analyzer on the labelled CVs', () => {
     expect(companyFound / companies).toBeGreaterThanOrEqual(0.6);
     expect(cityRight / located).toBeGreaterThanOrEqual(0.8);
   });
-
-  it('reads at least 50 CVs a second (text part; the linker is injected)', () => {
-    parseCv(cvs[0]!.text, NOW);
-    const started = performance.now();
-    for (const cv of cvs) parseCv(cv.text, NOW);
-    const perSecond = cvs.length / ((performance.now() - started) / 1000);
-    console.log(
-      `text analysis speed: ${perSecond.toFixed(0)} CVs/s (mean ${Math.round(cvs.reduce((n, c) => n + c.text.length, 0) / cvs.length)} chars)`,
-    );
-    expect(perSecond).toBeGreaterThanOrEqual(50);
-  });
+  // Speed is reported by `pnpm bench:documents` (in-process analyzer CVs/s), not asserted by a timed test.
 });
 
 // --- job postings -----------------------------------------------------------------------------------------
