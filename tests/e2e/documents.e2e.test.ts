@@ -42,21 +42,8 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     if (context.task.result?.state === 'fail') console.log(e2e.logs.slice(-150).join('\n'));
   });
 
-  const call = async (
-    method: string,
-    path: string,
-    apiKey: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const response = await e2e.request(path, {
-      method,
-      apiKey,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body };
-  };
+  const call = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) =>
+    e2e.json(method, path, apiKey, body, headers);
   const analyze = (resource: 'cvs' | 'jobs', inputs: unknown, apiKey = acme.apiKey, extra: Body = {}) =>
     call('POST', `/${resource}/analyze`, apiKey, { inputs, ...extra });
   const statuses = (resource: 'cvs' | 'jobs', ids: string[], apiKey = acme.apiKey) =>

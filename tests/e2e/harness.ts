@@ -1,6 +1,19 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { BACKENDS, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName, dropSchema, dropNatsNamespace, type ProcessStack, type ServiceName } from '@talent/testkit';
+import {
+  BACKENDS,
+  startProcessStack,
+  testDatabaseUrl,
+  testNatsUrl,
+  uniqueName,
+  dropSchema,
+  dropNatsNamespace,
+  type ProcessStack,
+  type ServiceName,
+} from '@talent/testkit';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
+export type JsonBody = Record<string, any>;
 
 /**
  * The whole platform as real processes on free ports, isolated by schema prefix and NATS namespace,
@@ -53,6 +66,23 @@ export class E2eStack {
     return fetch(`${this.url}${path}`, { ...init, headers });
   }
 
+  /** A JSON request as a client sends it; the answer's status and parsed JSON body. */
+  async json(
+    method: string,
+    path: string,
+    apiKey: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: JsonBody }> {
+    const response = await this.request(path, {
+      method,
+      apiKey,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as JsonBody };
+  }
+
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     this.billing?.close();
     await this.stack?.stop();
@@ -62,7 +92,12 @@ export class E2eStack {
   }
 }
 
-export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, stepMs = 100): Promise<{ value: T; elapsedMs: number }> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+  stepMs = 100,
+): Promise<{ value: T; elapsedMs: number }> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

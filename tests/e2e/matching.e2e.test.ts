@@ -62,21 +62,8 @@ describe('matching end to end (REST → gateway → matching → documents/skill
   let foreignCv: string;
   let foreignJob: string;
 
-  const call = async (
-    method: string,
-    path: string,
-    apiKey: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const response = await e2e.request(path, {
-      method,
-      apiKey,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Body };
-  };
+  const call = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) =>
+    e2e.json(method, path, apiKey, body, headers);
   const analyze = async (resource: 'cvs' | 'jobs', texts: string[], apiKey: string): Promise<string[]> => {
     const ids = (await call('POST', `/${resource}/analyze`, apiKey, { inputs: texts, block: true })).body.data
       .ids as string[];

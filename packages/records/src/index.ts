@@ -5,3 +5,4 @@ export * from './updates.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './matching.js';
+export * from './number-words.js';

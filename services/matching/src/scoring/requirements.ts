@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '@talent/records';
 import { bestOverlap, type CvIndex } from './cv-index.js';
 import { DEGREE_WORDS, degreeLevel, LEVEL_NAMES, mentionsEducation, type DegreeLevel } from './degrees.js';
 import { levelScore } from './education.js';
@@ -41,73 +42,6 @@ export interface PreparedRequirements {
   lines: Line[];
 }
 
-/** Amounts written as words (en, de, fr, es, it, nl, pt), read only right before a year or month unit. */
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  ein: 1,
-  eine: 1,
-  einem: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  funf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  un: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  sept: 7,
-  huit: 8,
-  neuf: 9,
-  dix: 10,
-  uno: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  ocho: 8,
-  nueve: 9,
-  diez: 10,
-  due: 2,
-  tre: 3,
-  quattro: 4,
-  sei: 6,
-  sette: 7,
-  otto: 8,
-  nove: 9,
-  dieci: 10,
-  een: 1,
-  twee: 2,
-  drie: 3,
-  vijf: 5,
-  zes: 6,
-  zeven: 7,
-  negen: 9,
-  tien: 10,
-  um: 1,
-  dois: 2,
-  duas: 2,
-  quatro: 4,
-  sete: 7,
-  oito: 8,
-  dez: 10,
-};
 const NUMBER_WORD = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})(?=\\s+(?:${UNITS})\\b)`, 'g');
 
 /** The duration a line asks for, in months, and the line without it (its remaining words are compared). */
