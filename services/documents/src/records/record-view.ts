@@ -33,7 +33,8 @@ export class RecordViews {
    */
   async render(rows: TaskRow[], acceptLanguage: string | undefined): Promise<RecordView[]> {
     if (rows.length === 0) return [];
-    const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
+    // Field order is for people reading a response; matching reads thousands of records and does not care.
+    const contents = rows.map((row) => (acceptLanguage === undefined ? ((row.record ?? {}) as Content) : inSpecOrder(row.kind, row.record)));
     const ids = contents.flatMap((content) =>
       [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id),
     );
