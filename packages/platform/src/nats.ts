@@ -15,8 +15,15 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 export { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType };
 export type { ConsumerConfig, JetStreamClient, JetStreamManager, NatsConnection, StreamConfig };
 
-export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+/** Reconnects forever once connected; `timeoutMs` bounds the first connection attempt. */
+export async function connectNats(url: string, name: string, options: { timeoutMs?: number } = {}): Promise<NatsConnection> {
+  return connect({
+    servers: url.split(','),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+  });
 }
 
 export interface JetStreamHandles {

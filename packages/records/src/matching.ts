@@ -9,3 +9,7 @@ export const FINAL_SCORE_FORMULA =
   'that have details (so the weights of empty dimensions are redistributed; when those weights are all 0, the dimensions with ' +
   'details count equally), rounded to 2 decimals. final_score = summary_score (0..10, 2 decimals). Candidates are ranked by ' +
   'final_score, then summary_score, descending, then person_id ascending (code-point order).';
+
+/** Match weights (spec): each 0..1, their sum at most 1, within this tolerance for floating-point input. */
+export const WEIGHT_SUM_TOLERANCE = 1e-9;
+export const SUM_OF_WEIGHTS_MESSAGE = 'Sum of weights cannot be greater than 1';

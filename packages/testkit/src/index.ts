@@ -1,3 +1,4 @@
 export * from './infra.js';
 export * from './stack.js';
 export * from './sse.js';
+export * from './wait.js';

@@ -6,7 +6,7 @@ import {
   type JetStreamHandles,
   type NatsConnection,
 } from '@talent/platform';
-import { dropNatsNamespace, testNatsUrl, uniqueName } from '@talent/testkit';
+import { dropNatsNamespace, testNatsUrl, uniqueName, waitFor } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisWorker } from '../src/pipeline/analysis-worker.js';
@@ -66,13 +66,6 @@ describe('documents: analysis work queue', () => {
     await jetstream.js.publish(names.subjects.analyzeRequested, JSON.stringify(payload), { msgID: randomUUID() });
   };
   const work = (taskId: string) => ({ id: randomUUID(), task_id: taskId, workspace_id: randomUUID(), kind: 'cv' });
-  const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
   const queued = async () => (await jetstream.jsm.streams.info(names.streams.documentsWork)).state.messages;
 
   it('redelivers a transient failure with the attempt count, and removes the message once done', async () => {
@@ -80,12 +73,12 @@ describe('documents: analysis work queue', () => {
     await start(processor, 5);
     const taskId = randomUUID();
     await enqueue(work(taskId));
-    await waitFor(() => processor.calls.length === 2);
+    await waitFor(() => processor.calls.length === 2, 15_000);
     expect(processor.calls.map((c) => [c.taskId, c.delivery.attempt, c.delivery.maxAttempts])).toEqual([
       [taskId, 1, 5],
       [taskId, 2, 5],
     ]);
-    await waitFor(async () => (await queued()) === 0);
+    await waitFor(async () => (await queued()) === 0, 15_000);
     expect(processor.abandoned).toEqual([]);
   });
 
@@ -94,10 +87,10 @@ describe('documents: analysis work queue', () => {
     await start(processor, 2);
     const taskId = randomUUID();
     await enqueue(work(taskId));
-    await waitFor(() => processor.abandoned.length === 1);
+    await waitFor(() => processor.abandoned.length === 1, 15_000);
     expect(processor.abandoned).toEqual([{ taskId, deliveries: 2 }]);
     expect(processor.calls).toHaveLength(2);
-    await waitFor(async () => (await queued()) === 0);
+    await waitFor(async () => (await queued()) === 0, 15_000);
   });
 
   it('drops a malformed work message without processing it', async () => {
@@ -106,8 +99,8 @@ describe('documents: analysis work queue', () => {
     await enqueue({ nonsense: true });
     const taskId = randomUUID();
     await enqueue(work(taskId));
-    await waitFor(() => processor.calls.length === 1);
-    await waitFor(async () => (await queued()) === 0);
+    await waitFor(() => processor.calls.length === 1, 15_000);
+    await waitFor(async () => (await queued()) === 0, 15_000);
     expect(processor.calls.map((c) => c.taskId)).toEqual([taskId]);
   });
 });

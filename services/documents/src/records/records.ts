@@ -1,5 +1,6 @@
 import { DomainError } from '@talent/platform';
-import { KIND_LABEL, notFound, type Kind } from '../tasks/kinds.js';
+import { KIND_TITLES } from '@talent/records';
+import { notFound, requireCompleted, type Kind } from '../tasks/kinds.js';
 import type { TaskRepository, TaskRow, TaskStatus } from '../tasks/task-repository.js';
 import type { RecordUpdates } from './record-updates.js';
 import type { RecordView, RecordViews } from './record-view.js';
@@ -37,12 +38,9 @@ export class Records {
     });
   }
 
-  /** Spec rule 4: COMPLETED → the record; PENDING → TASK_PENDING (404 with status); anything else → NOT_FOUND. */
+  /** Spec rule 4, through requireCompleted. */
   async get(workspaceId: string, kind: Kind, id: string, acceptLanguage: string): Promise<RecordView> {
-    const task = await this.tasks.find(workspaceId, kind, id);
-    if (task?.status === 'PENDING')
-      throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
-    if (!task || task.status !== 'COMPLETED') throw notFound(kind, id);
+    const task = requireCompleted(await this.tasks.find(workspaceId, kind, id), kind, id);
     const [view] = await this.views.render([task], acceptLanguage);
     return view!;
   }
@@ -60,10 +58,7 @@ export class Records {
     contentLanguage: string,
     acceptLanguage: string,
   ): Promise<RecordView> {
-    const task = await this.tasks.find(workspaceId, kind, id);
-    if (task?.status === 'PENDING')
-      throw new DomainError('TASK_PENDING', `${KIND_LABEL[kind]} ${id} is still being analyzed.`, { id });
-    if (!task || task.status !== 'COMPLETED') throw notFound(kind, id);
+    const task = requireCompleted(await this.tasks.find(workspaceId, kind, id), kind, id);
     const next = await this.updates.apply(
       kind,
       (task.record ?? {}) as Record<string, unknown>,
@@ -74,7 +69,7 @@ export class Records {
     if (!updatedAt)
       throw new DomainError(
         'ALREADY_EXISTS',
-        `${KIND_LABEL[kind]} ${id} was changed or deleted meanwhile; read it again and retry.`,
+        `${KIND_TITLES[kind]} ${id} was changed or deleted meanwhile; read it again and retry.`,
       );
     const [view] = await this.views.render([{ ...task, record: next, updatedAt }], contentLanguage || acceptLanguage);
     return view!;
@@ -84,10 +79,20 @@ export class Records {
    * What matching needs: the job and the candidates (each once, in request order) with their statuses and, when
    * COMPLETED, their records (skill names as analyzed) and the analyzer that produced them.
    */
-  async matchInputs(workspaceId: string, jobId: string, candidateIds: string[]): Promise<{ job: MatchInput; candidates: MatchInput[] }> {
+  async matchInputs(
+    workspaceId: string,
+    jobId: string,
+    candidateIds: string[],
+  ): Promise<{ job: MatchInput; candidates: MatchInput[] }> {
     const unique = [...new Set(candidateIds.map((id) => id.toLowerCase()))];
-    const [jobTask, cvTasks] = await Promise.all([this.tasks.find(workspaceId, 'job', jobId), this.tasks.findMany(workspaceId, 'cv', unique)]);
-    const completed = [...(jobTask?.status === 'COMPLETED' ? [jobTask] : []), ...cvTasks.filter((task) => task.status === 'COMPLETED')];
+    const [jobTask, cvTasks] = await Promise.all([
+      this.tasks.find(workspaceId, 'job', jobId),
+      this.tasks.findMany(workspaceId, 'cv', unique),
+    ]);
+    const completed = [
+      ...(jobTask?.status === 'COMPLETED' ? [jobTask] : []),
+      ...cvTasks.filter((task) => task.status === 'COMPLETED'),
+    ];
     const views = new Map((await this.views.render(completed, undefined)).map((view) => [view.id, view.json]));
     const input = (id: string, task: TaskRow | undefined): MatchInput => ({
       id,

@@ -7,9 +7,6 @@ export type Kind = 'cv' | 'job';
 /** Billable action of one analysis unit (spec: Token rules). */
 export const PROCESSING_ACTION: Record<Kind, string> = { cv: 'cv_processing', job: 'job_processing' };
 
-/** How messages name a record of this kind. */
-export const KIND_LABEL = KIND_TITLES;
-
 export function kindOf(kind: common.DocumentKind): Kind {
   if (kind === common.DocumentKind.DOCUMENT_KIND_CV) return 'cv';
   if (kind === common.DocumentKind.DOCUMENT_KIND_JOB) return 'job';
@@ -18,6 +15,14 @@ export function kindOf(kind: common.DocumentKind): Kind {
 
 export function protoKind(kind: Kind): common.DocumentKind {
   return kind === 'cv' ? common.DocumentKind.DOCUMENT_KIND_CV : common.DocumentKind.DOCUMENT_KIND_JOB;
+}
+
+/** Spec rule 4: a COMPLETED task passes; PENDING → TASK_PENDING (404 with status); anything else → NOT_FOUND. */
+export function requireCompleted<T extends { status: string }>(task: T | undefined, kind: Kind, id: string): T {
+  if (task?.status === 'PENDING')
+    throw new DomainError('TASK_PENDING', `${KIND_TITLES[kind]} ${id} is still being analyzed.`, { id });
+  if (!task || task.status !== 'COMPLETED') throw notFound(kind, id);
+  return task;
 }
 
 /** The one "does not exist" answer, for unknown, foreign, deleted, FAILED and malformed ids alike. */

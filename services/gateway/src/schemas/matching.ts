@@ -1,5 +1,7 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { FINAL_SCORE_FORMULA } from '@talent/records';
+import { FINAL_SCORE_FORMULA, SUM_OF_WEIGHTS_MESSAGE, WEIGHT_SUM_TOLERANCE } from '@talent/records';
+
+export { SUM_OF_WEIGHTS_MESSAGE };
 import { DomainError, UUID_PATTERN } from '@talent/platform';
 import { MISSING_FIELDS_MESSAGE } from '../http/api.js';
 import { ErrorBody } from '../openapi/errors.js';
@@ -14,10 +16,9 @@ export const MATCH_LIMITS = {
   /** `topK` and `version` travel as int32. */
   maxInt32: 2_147_483_647,
   /** Rounding slack of the weight sum (0.1 + 0.2 + 0.3 + 0.4 is 1.0000000000000002 in binary floating point). */
-  sumTolerance: 1e-9,
+  sumTolerance: WEIGHT_SUM_TOLERANCE,
 } as const;
 
-export const SUM_OF_WEIGHTS_MESSAGE = 'Sum of weights cannot be greater than 1';
 
 const Uuid = z.string().regex(UUID_PATTERN).openapi({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93' });
 

@@ -1,6 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsNames, taskEvent } from '@talent/events';
-import type { Logger } from '@talent/platform';
+import { connectNats, type Logger, type NatsConnection } from '@talent/platform';
 
 export type FinishedStatus = 'COMPLETED' | 'FAILED';
 
@@ -105,13 +104,7 @@ export class TaskEvents {
     while (!this.stopped) {
       let connection: NatsConnection | undefined;
       try {
-        connection = await connect({
-          servers: this.options.url.split(','),
-          name: 'gateway-task-events',
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 500,
-          timeout: 5_000,
-        });
+        connection = await connectNats(this.options.url, 'gateway-task-events', { timeoutMs: 5_000 });
         await this.attach(connection);
         if (this.stopped) {
           this.connection = undefined;

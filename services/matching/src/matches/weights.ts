@@ -1,4 +1,5 @@
 import { DomainError } from '@talent/platform';
+import { SUM_OF_WEIGHTS_MESSAGE, WEIGHT_SUM_TOLERANCE } from '@talent/records';
 import type { Weights } from '../scoring/index.js';
 
 export const DIMENSIONS = ['experience', 'hard_skills', 'soft_skills', 'education'] as const;
@@ -16,7 +17,7 @@ export function normaliseWeights(given: Weights | undefined): Weights {
       throw new DomainError('INVALID_ARGUMENT', `Weight '${dimension}' must be a number from 0 to 1.`);
   }
   const sum = DIMENSIONS.reduce((total, dimension) => total + given[dimension], 0);
-  if (sum > 1 + 1e-9) throw new DomainError('INVALID_ARGUMENT', 'Sum of weights cannot be greater than 1');
+  if (sum > 1 + WEIGHT_SUM_TOLERANCE) throw new DomainError('INVALID_ARGUMENT', SUM_OF_WEIGHTS_MESSAGE);
   if (sum === 0) return normaliseWeights(undefined);
   const round = (value: number) => Math.round((value / sum) * 1e6) / 1e6;
   return {
