@@ -14,3 +14,4 @@ export * from './migrate.js';
 export * from './service.js';
 export * from './services.js';
 export * from './languages.js';
+export * from './llm.js';

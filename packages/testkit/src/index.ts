@@ -2,3 +2,4 @@ export * from './infra.js';
 export * from './stack.js';
 export * from './sse.js';
 export * from './wait.js';
+export * from './fake-llm.js';
