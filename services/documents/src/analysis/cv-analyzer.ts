@@ -67,7 +67,11 @@ export function parseCv(text: string, now: Date): CvText {
 }
 
 export async function analyzeCvText(text: string, linker: SkillLinker, now: Date): Promise<CvContent> {
-  const parsed = parseCv(text, now);
+  return linkCvSkills(parseCv(text, now), text, linker);
+}
+
+/** The skills part of CV analysis, shared by every analyzer: taxonomy skills linked in the CV's text. */
+export async function linkCvSkills(parsed: CvText, text: string, linker: SkillLinker): Promise<CvContent> {
   const linked = await linker.link(text, parsed.source_language, 'cv');
   const { hard, soft } = toRecordSkills(linked.skills, () => 'satisfies');
   return {

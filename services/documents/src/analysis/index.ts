@@ -23,8 +23,12 @@ export interface SkillLinker {
 export interface Analyzer {
   /** Name and version of the rules or model, recorded with every record it produces (matching reports it). */
   readonly version: string;
-  analyzeCv(text: string): Promise<CvContent>;
-  analyzeJob(text: string): Promise<JobContent>;
+  /**
+   * `producedBy` hears the version of the analyzer that actually produced this record when it is not `version`
+   * (the LLM analyzer hands a document it could not analyze to the rules analyzer).
+   */
+  analyzeCv(text: string, producedBy?: (version: string) => void): Promise<CvContent>;
+  analyzeJob(text: string, producedBy?: (version: string) => void): Promise<JobContent>;
 }
 
 /** Bump when a rule change alters what the analyzer produces for the same text. */

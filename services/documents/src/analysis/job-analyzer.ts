@@ -327,7 +327,12 @@ function relationship(skill: LinkedSkill, preferred: readonly string[]): SkillRe
 }
 
 export async function analyzeJobText(text: string, linker: SkillLinker): Promise<JobContent> {
-  const { preferred, ...parsed } = parseJob(text);
+  return linkJobSkills(parseJob(text), text, linker);
+}
+
+/** The skills part of job analysis, shared by every analyzer: skills in preferred lines are optional. */
+export async function linkJobSkills(job: JobText, text: string, linker: SkillLinker): Promise<JobContent> {
+  const { preferred, ...parsed } = job;
   const linked = await linker.link(text, parsed.source_language, 'job');
   const { hard, soft } = toRecordSkills(linked.skills, (s) => relationship(s, preferred));
   return {

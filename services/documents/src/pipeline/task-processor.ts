@@ -44,11 +44,13 @@ export class TaskProcessor {
     try {
       await this.ensureCharged(task);
       const text = await this.textOf(task);
+      let analyzedBy = this.deps.analyzer.version;
+      const producedBy = (version: string) => (analyzedBy = version);
       const record =
         task.kind === 'cv'
-          ? cvContent.parse(await this.deps.analyzer.analyzeCv(text))
-          : jobContent.parse(await this.deps.analyzer.analyzeJob(text));
-      return (await tasks.complete(ref, record, this.deps.analyzer.version)) ? 'completed' : 'skipped';
+          ? cvContent.parse(await this.deps.analyzer.analyzeCv(text, producedBy))
+          : jobContent.parse(await this.deps.analyzer.analyzeJob(text, producedBy));
+      return (await tasks.complete(ref, record, analyzedBy)) ? 'completed' : 'skipped';
     } catch (error) {
       const permanent = error instanceof PermanentFailure || (error instanceof ExtractionError && error.permanent);
       if (!permanent && delivery.attempt < delivery.maxAttempts) {
