@@ -7,7 +7,7 @@
  * back to its deterministic path when the model cannot be used.
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { AIMessage, BaseMessageLike } from '@langchain/core/messages';
+import type { AIMessage } from '@langchain/core/messages';
 import { ChatOllama } from '@langchain/ollama';
 import { ChatOpenAI } from '@langchain/openai';
 import { z } from 'zod';
@@ -64,8 +64,16 @@ export function llmSettingsFrom(env: Record<string, unknown>, prefix: string): L
   };
 }
 
+/** A LangChain chat model (services use it through this package only). */
+export type ChatModel = BaseChatModel;
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
 /** A LangChain chat model for the settings; its own retries are off (see invokeStructured). */
-export function createChatModel(settings: LlmSettings): BaseChatModel {
+export function createChatModel(settings: LlmSettings): ChatModel {
   if (settings.provider === 'ollama') {
     return new ChatOllama({
       model: settings.model,
@@ -164,20 +172,21 @@ const addUsage = (sum: TokenUsage, message: AIMessage | undefined) => {
  * output; other errors (401, 404, 400: configuration) fail at once. Throws LlmCallFailed.
  */
 export async function invokeStructured<T extends Record<string, unknown>>(
-  model: BaseChatModel,
+  model: ChatModel,
   schema: z.ZodType<T>,
-  messages: BaseMessageLike[],
+  messages: ChatMessage[],
   policy: RetryPolicy,
   call: StructuredCall,
 ): Promise<StructuredAnswer<T>> {
   const runnable = model.withStructuredOutput(schema, { name: call.name, includeRaw: true });
+  const prompt = messages.map((m): [ChatMessage['role'], string] => [m.role, m.content]);
   const usage: TokenUsage = { input: 0, output: 0, total: 0 };
   const base = policy.backoffBaseMs ?? 500;
   for (let attempt = 1; ; attempt++) {
     let failure: Attempt;
     try {
       const signal = AbortSignal.timeout(policy.timeoutMs);
-      const out = await withDeadline(runnable.invoke(messages, { signal }), policy.timeoutMs, signal);
+      const out = await withDeadline(runnable.invoke(prompt, { signal }), policy.timeoutMs, signal);
       addUsage(usage, out.raw as AIMessage);
       if (out.parsed != null) return { value: out.parsed as T, usage, attempts: attempt };
       failure = new Attempt('malformed_output', describeMalformed(out.raw as AIMessage, schema));

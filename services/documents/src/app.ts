@@ -1,8 +1,17 @@
 import { natsNames } from '@talent/events';
-import { createGrpcClient, OutboxRelay, startBackend, type RunningBackend } from '@talent/platform';
+import {
+  createChatModel,
+  createGrpcClient,
+  llmSettingsFrom,
+  OutboxRelay,
+  startBackend,
+  type Logger,
+  type RunningBackend,
+} from '@talent/platform';
 import { billing, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
-import { createRulesAnalyzer } from './analysis/index.js';
+import { createRulesAnalyzer, type Analyzer, type SkillLinker } from './analysis/index.js';
+import { createLlmAnalyzer } from './analysis/llm/llm-analyzer.js';
 import { createDatabase } from './db.js';
 import type { DocumentsEnv } from './env.js';
 import { createTextExtractor } from './extraction/index.js';
@@ -21,6 +30,22 @@ import { TaskRepository } from './tasks/task-repository.js';
 
 const RELAY_COALESCE_MS = 5;
 
+/** `rules` by default; `llm` uses the configured chat model and hands what it cannot analyze to the rules. */
+function createAnalyzer(env: DocumentsEnv, linker: SkillLinker, logger: Logger): Analyzer {
+  const rules = createRulesAnalyzer(linker);
+  const settings = llmSettingsFrom(env, 'LLM_');
+  if (env.ANALYZER !== 'llm' || !settings) return rules;
+  logger.info({ provider: settings.provider, model: settings.model, base_url: settings.baseUrl }, 'analyzer: llm');
+  return createLlmAnalyzer({
+    model: createChatModel(settings),
+    modelName: settings.model,
+    linker,
+    fallback: rules,
+    retry: { maxAttempts: settings.maxAttempts, timeoutMs: settings.timeoutMs },
+    logger,
+  });
+}
+
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /**
@@ -33,9 +58,6 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
     env,
     migrationsDir,
     async setup({ logger, nats, js }) {
-      // Accepted by the env schema so deployments can be written for it, but not built yet: refuse loudly.
-      if (env.ANALYZER === 'llm')
-        throw new Error('ANALYZER=llm is not available yet; use ANALYZER=rules (the default).');
       const names = natsNames(env.NATS_NAMESPACE);
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const billingClient = createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR);
@@ -62,7 +84,7 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
         tasks,
         charges,
         extractor,
-        analyzer: createRulesAnalyzer(skillsPeer),
+        analyzer: createAnalyzer(env, skillsPeer, logger),
         logger,
       });
       const worker = new AnalysisWorker(nats, names, processor, logger, {
