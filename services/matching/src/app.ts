@@ -1,5 +1,12 @@
 import { natsNames } from '@talent/events';
-import { createGrpcClient, startBackend, type RunningBackend } from '@talent/platform';
+import {
+  createChatModel,
+  createGrpcClient,
+  llmSettingsFrom,
+  startBackend,
+  type Logger,
+  type RunningBackend,
+} from '@talent/platform';
 import { billing, documents, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from './db.js';
@@ -7,7 +14,28 @@ import type { MatchingEnv } from './env.js';
 import { Matcher } from './matches/matcher.js';
 import { RecordDeletions } from './matches/record-deletions.js';
 import { ResultRepository } from './matches/result-repository.js';
+import { deterministicScorer, rescoringScorer, type CandidateScorer } from './rescoring/index.js';
+import { LlmRequirementRescorer } from './rescoring/llm-rescorer.js';
 import { matchingGrpcService } from './server.js';
+
+/** The deterministic scorer, followed by LLM re-scoring of requirement lines when MATCH_LLM_MODEL is set. */
+function createScorer(env: MatchingEnv, logger: Logger): CandidateScorer {
+  const settings = llmSettingsFrom(env, 'MATCH_LLM_');
+  if (!settings) return deterministicScorer;
+  logger.info({ provider: settings.provider, model: settings.model, base_url: settings.baseUrl }, 'llm re-scoring on');
+  return rescoringScorer({
+    rescorer: new LlmRequirementRescorer({
+      model: createChatModel(settings),
+      modelName: settings.model,
+      retry: { maxAttempts: settings.maxAttempts, timeoutMs: settings.timeoutMs },
+      onRetry: (r) => logger.info({ model: settings.model, ...r }, 'llm re-scoring retry'),
+    }),
+    maxCandidates: env.MATCH_LLM_MAX_CANDIDATES,
+    concurrency: env.MATCH_LLM_CONCURRENCY,
+    budgetMs: env.MATCH_LLM_BUDGET_MS,
+    logger,
+  });
+}
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -37,7 +65,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
         throw error;
       }
       return {
-        services: [matchingGrpcService(new Matcher(peers, results, logger))],
+        services: [matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger)))],
         async stop() {
           await deletions.stop();
           await closeAll();

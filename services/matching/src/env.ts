@@ -1,4 +1,4 @@
-import { backendEnv, loadEnv } from '@talent/platform';
+import { backendEnv, llmEnv, loadEnv } from '@talent/platform';
 import { z } from 'zod';
 
 /**
@@ -6,11 +6,19 @@ import { z } from 'zod';
  * scoring engine uses them.
  */
 export const matchingEnvSchema = backendEnv('matching').extend({
-  LLM_BASE_URL: z.url().optional(),
-  LLM_MODEL: z.string().min(1).optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
+  /**
+   * LLM re-scoring of requirement lines, on when MATCH_LLM_MODEL is set: MATCH_LLM_PROVIDER, MATCH_LLM_BASE_URL,
+   * MATCH_LLM_MODEL, MATCH_LLM_API_KEY, MATCH_LLM_TIMEOUT_MS, MATCH_LLM_MAX_ATTEMPTS.
+   */
+  ...llmEnv('MATCH_LLM_'),
+  /** The best deterministic candidates re-scored per match (one model request each). */
+  MATCH_LLM_MAX_CANDIDATES: z.coerce.number().int().min(1).max(500).default(20),
+  MATCH_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Time the whole re-scoring of one match may take before the deterministic result is returned instead. */
+  MATCH_LLM_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(40_000),
 });
 
 export type MatchingEnv = z.output<typeof matchingEnvSchema>;
 
-export const loadMatchingEnv = (source: NodeJS.ProcessEnv = process.env): MatchingEnv => loadEnv(matchingEnvSchema, source);
+export const loadMatchingEnv = (source: NodeJS.ProcessEnv = process.env): MatchingEnv =>
+  loadEnv(matchingEnvSchema, source);

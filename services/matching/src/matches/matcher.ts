@@ -6,12 +6,12 @@ import { fetchMatchInputs, isCompleted } from '../peers/match-inputs.js';
 import {
   hasRequirements,
   SCORER_VERSION,
-  scoreCandidates,
   type CvRecord,
   type JobRecord,
   type MatchCandidate,
   type Weights,
 } from '../scoring/index.js';
+import { deterministicScorer, type CandidateScorer } from '../rescoring/index.js';
 import type { ResultRepository, StoredResult } from './result-repository.js';
 import { normaliseWeights } from './weights.js';
 
@@ -46,6 +46,7 @@ export class Matcher {
     },
     private readonly results: ResultRepository,
     private readonly logger: Logger,
+    private readonly scorer: CandidateScorer = deterministicScorer,
   ) {}
 
   async match(request: MatchRequest): Promise<MatchOutcome> {
@@ -71,7 +72,8 @@ export class Matcher {
         [...record.hard_skills, ...record.soft_skills].map((skill) => skill.id),
       );
       const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, skillIds);
-      const ranked = scoreCandidates(job, cvs, weights, graph).slice(0, request.topK);
+      const scored = await this.scorer.score(job, cvs, weights, graph);
+      const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;
       if (request.cache) {
         version = await this.results.store({
@@ -86,7 +88,12 @@ export class Matcher {
           },
           topK: request.topK,
           candidates: ranked,
-          versionsUsed: { scorer: SCORER_VERSION, taxonomy: taxonomyVersion, ...analyzers },
+          versionsUsed: {
+            scorer: SCORER_VERSION,
+            ...(scored.rescoredBy ? { requirement_rescorer: scored.rescoredBy } : {}),
+            taxonomy: taxonomyVersion,
+            ...analyzers,
+          },
         });
       }
       await this.peers.billing.commit({

@@ -8,12 +8,18 @@ import { assemble, rank } from './aggregate.js';
 import { indexCv, VocabularyLookup } from './cv-index.js';
 import { prepareEducation, scoreEducation } from './education.js';
 import { experienceMonths, prepareExperience, scoreExperience } from './experience.js';
-import { prepareRequirements, requirementVocabulary, scoreRequirements } from './requirements.js';
+import {
+  prepareRequirements,
+  requirementVocabulary,
+  scoreRequirements,
+  type RequirementOverride,
+} from './requirements.js';
 import { prepareSkills, scoreSkills } from './skills.js';
 import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weights } from './types.js';
 
 export type { CvRecord, JobRecord, MatchCandidate, ScoreDetail, SkillGraph, Weights } from './types.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
+export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
 export const SCORER_VERSION = 'rules-1';
@@ -33,6 +39,8 @@ export function scoreCandidates(
   cvs: CvRecord[],
   weights: Weights,
   graph: SkillGraph,
+  /** Replaces the rule's Score detail of a requirement line for a CV (LLM re-scoring, src/rescoring). */
+  requirementOverride?: RequirementOverride,
 ): MatchCandidate[] {
   // Keys are fixed by the job alone; the order of preparation fixes the order of the keys in each dimension.
   const keys: Record<Dimension, Set<string>> = {
@@ -55,7 +63,7 @@ export function scoreCandidates(
       ...scoreSkills(skills, cv, index),
       ...scoreExperience(experience, cv, cvMonths),
       ...scoreEducation(education, cv),
-      ...scoreRequirements(requirements, cv, index, cvMonths),
+      ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
     return assemble(details, weights, cv.id, job.id);
   });

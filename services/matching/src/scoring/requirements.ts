@@ -2,7 +2,7 @@ import { NUMBER_WORDS } from '@talent/records';
 import { bestOverlap, type CvIndex } from './cv-index.js';
 import { DEGREE_WORDS, degreeLevel, LEVEL_NAMES, mentionsEducation, type DegreeLevel } from './degrees.js';
 import { levelScore } from './education.js';
-import type { CvRecord, Dimension, JobRecord, WeightedDetail } from './types.js';
+import type { CvRecord, Dimension, JobRecord, ScoreDetail, WeightedDetail } from './types.js';
 import { contentStems, fold, quote, stem, STOPWORDS, tokens, toScore, uniqueKey } from './text.js';
 
 /**
@@ -55,11 +55,17 @@ function requiredMonths(folded: string): { months: number; rest: string } | unde
   return { months, rest: text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length) };
 }
 
+/** A requirement line as the scorer reads it (whitespace collapsed); empty for a blank line, which is skipped. */
+export const requirementLineText = (raw: string): string => raw.replace(/\s+/g, ' ').trim();
+
+/** A Score detail for (CV id, requirement line text) that replaces the rule's, or undefined to keep the rule. */
+export type RequirementOverride = (cvId: string, line: string) => ScoreDetail | undefined;
+
 export function prepareRequirements(job: JobRecord, keys: Record<Dimension, Set<string>>): PreparedRequirements {
   const lines: Line[] = [];
   const degreeStems = new Set([...DEGREE_WORDS].map(stem));
   for (const raw of job.job_requirements) {
-    const text = raw.replace(/\s+/g, ' ').trim();
+    const text = requirementLineText(raw);
     if (!text) continue;
     const folded = fold(text);
     const duration = requiredMonths(folded);
@@ -111,8 +117,11 @@ export function scoreRequirements(
   cv: CvRecord,
   index: CvIndex,
   cvMonths: () => { months: number; counted: string },
+  override?: RequirementOverride,
 ): WeightedDetail[] {
   return prepared.lines.map((line) => {
+    const replaced = override?.(cv.id, line.text);
+    if (replaced) return { dimension: line.dimension, key: line.key, weight: REQUIREMENT_WEIGHT, detail: replaced };
     const parts: { fraction: number; explanation: string }[] = [];
     let criteria: string;
     if (line.dimension === 'experience') {
