@@ -178,13 +178,26 @@ ANALYZER: {{ $v.analyzer | quote }}
 TIKA_URL: {{ $root.Values.tika.url | quote }}
 {{- end }}
 {{- end }}
-{{- if has .component (list "documents" "matching") }}
-{{- with $root.Values.llm.baseUrl }}
+{{- $llm := $root.Values.llm }}
+{{- if and (eq .component "documents") (eq $v.analyzer "llm") }}
+LLM_PROVIDER: {{ $llm.provider | quote }}
+{{- with $llm.baseUrl }}
 LLM_BASE_URL: {{ . | quote }}
 {{- end }}
-{{- with $root.Values.llm.model }}
-LLM_MODEL: {{ . | quote }}
+LLM_MODEL: {{ $llm.model | quote }}
+LLM_TIMEOUT_MS: {{ $llm.timeoutMs | quote }}
+LLM_MAX_ATTEMPTS: {{ $llm.maxAttempts | quote }}
 {{- end }}
+{{- if and (eq .component "matching") $v.llmRescoring.enabled }}
+MATCH_LLM_PROVIDER: {{ $llm.provider | quote }}
+{{- with $llm.baseUrl }}
+MATCH_LLM_BASE_URL: {{ . | quote }}
+{{- end }}
+MATCH_LLM_MODEL: {{ $v.llmRescoring.model | default $llm.model | quote }}
+MATCH_LLM_TIMEOUT_MS: {{ $llm.timeoutMs | quote }}
+MATCH_LLM_MAX_ATTEMPTS: {{ $llm.maxAttempts | quote }}
+MATCH_LLM_MAX_CANDIDATES: {{ $v.llmRescoring.maxCandidates | quote }}
+MATCH_LLM_BUDGET_MS: {{ $v.llmRescoring.budgetMs | quote }}
 {{- end }}
 {{- if eq .component "sourcing" }}
 {{- with $v.provider.url }}
@@ -236,20 +249,15 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
       name: {{ $v.tika.existingSecret }}
       key: {{ $v.tika.existingSecretKey }}
 {{- end }}
-{{- if has .component (list "documents" "matching") }}
-{{- if $v.llm.existingSecret }}
-- name: LLM_API_KEY
+{{- $llmKeyVar := "" }}
+{{- if and (eq .component "documents") (eq $v.documents.analyzer "llm") }}{{ $llmKeyVar = "LLM_API_KEY" }}{{ end }}
+{{- if and (eq .component "matching") $v.matching.llmRescoring.enabled }}{{ $llmKeyVar = "MATCH_LLM_API_KEY" }}{{ end }}
+{{- if and $llmKeyVar (or $v.llm.existingSecret $v.llm.apiKey) }}
+- name: {{ $llmKeyVar }}
   valueFrom:
     secretKeyRef:
-      name: {{ $v.llm.existingSecret }}
-      key: {{ $v.llm.existingSecretKey }}
-{{- else if $v.llm.apiKey }}
-- name: LLM_API_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ $managed }}
-      key: LLM_API_KEY
-{{- end }}
+      name: {{ $v.llm.existingSecret | default $managed }}
+      key: {{ ternary $v.llm.existingSecretKey "LLM_API_KEY" (not (empty $v.llm.existingSecret)) }}
 {{- end }}
 {{- if eq .component "sourcing" }}
 {{- if $v.sourcing.provider.existingSecret }}
@@ -281,7 +289,10 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
 {{- if and $v.documents.keda.enabled $v.documents.autoscaling.enabled -}}
 {{- fail "documents: enable either documents.keda or documents.autoscaling, not both (KEDA owns the HPA)" -}}
 {{- end -}}
-{{- if and (eq $v.documents.analyzer "llm") $v.documents.enabled (not $v.llm.baseUrl) -}}
-{{- fail "documents.analyzer=llm needs llm.baseUrl" -}}
+{{- if and (eq $v.documents.analyzer "llm") $v.documents.enabled (not $v.llm.model) -}}
+{{- fail "documents.analyzer=llm needs llm.model (and llm.baseUrl unless the provider's default server is meant)" -}}
+{{- end -}}
+{{- if and $v.matching.llmRescoring.enabled $v.matching.enabled (not (or $v.matching.llmRescoring.model $v.llm.model)) -}}
+{{- fail "matching.llmRescoring.enabled needs matching.llmRescoring.model or llm.model" -}}
 {{- end -}}
 {{- end -}}

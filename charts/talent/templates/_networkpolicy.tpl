@@ -30,9 +30,9 @@
 {{- define "talent.hasVendor" -}}
 {{- $v := .root.Values -}}
 {{- if eq .component "documents" -}}
-{{- if or $v.tika.url $v.tika.existingSecret $v.llm.baseUrl -}}true{{- end -}}
+{{- if or $v.tika.url $v.tika.existingSecret (eq $v.documents.analyzer "llm") -}}true{{- end -}}
 {{- else if eq .component "matching" -}}
-{{- if $v.llm.baseUrl -}}true{{- end -}}
+{{- if $v.matching.llmRescoring.enabled -}}true{{- end -}}
 {{- else if eq .component "sourcing" -}}
 {{- if $v.sourcing.provider.url -}}true{{- end -}}
 {{- end -}}

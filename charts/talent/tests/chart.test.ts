@@ -48,7 +48,11 @@ const EVERYTHING = {
     env: [{ name: 'EXTRA', value: '1' }],
   },
   documents: { analyzer: 'llm', keda: { enabled: true } },
-  matching: { autoscaling: { enabled: true }, podDisruptionBudget: { minAvailable: '50%' } },
+  matching: {
+    autoscaling: { enabled: true },
+    podDisruptionBudget: { minAvailable: '50%' },
+    llmRescoring: { enabled: true, maxCandidates: 10 },
+  },
   sourcing: { autoscaling: { enabled: true }, provider: { url: 'https://provider.example.com', apiKey: 'k' } },
   skills: {
     autoscaling: { enabled: true },
@@ -62,7 +66,9 @@ const EVERYTHING = {
 const EXISTING_SECRETS = {
   database: { existingSecret: 'pg-app', existingSecretKey: 'uri' },
   nats: { existingSecret: 'nats-creds', existingSecretKey: 'url' },
-  llm: { baseUrl: 'https://llm.example.com/v1', existingSecret: 'llm', existingSecretKey: 'key' },
+  llm: { baseUrl: 'https://llm.example.com/v1', model: 'gpt-4o-mini', existingSecret: 'llm', existingSecretKey: 'key' },
+  documents: { analyzer: 'llm' },
+  matching: { llmRescoring: { enabled: true } },
   tika: { existingSecret: 'tika', existingSecretKey: 'url' },
   sourcing: {
     provider: { url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' },
@@ -78,7 +84,11 @@ const VALUE_SETS: Record<string, Record<string, unknown>> = {
   'networkpolicies on': { networkPolicy: { enabled: true } },
   'keda on': { documents: { keda: { enabled: true } } },
   'existing secrets': EXISTING_SECRETS,
-  'inline secrets': { ...INLINE_DB, llm: { baseUrl: 'http://ollama:11434/v1', apiKey: 'x' } },
+  'inline secrets': {
+    ...INLINE_DB,
+    llm: { baseUrl: 'http://ollama:11434/v1', model: 'llama3.1:8b', apiKey: 'x' },
+    documents: { analyzer: 'llm' },
+  },
 };
 
 const rendered = new Map<string, K8sObject[]>();
@@ -536,7 +546,7 @@ describe('secrets', () => {
       expect(configOf(objs, s).NATS_URL).toBeUndefined();
     }
     expect(ref('documents', 'LLM_API_KEY')).toEqual({ name: 'llm', key: 'key' });
-    expect(ref('matching', 'LLM_API_KEY')).toEqual({ name: 'llm', key: 'key' });
+    expect(ref('matching', 'MATCH_LLM_API_KEY')).toEqual({ name: 'llm', key: 'key' });
     expect(ref('documents', 'TIKA_URL')).toEqual({ name: 'tika', key: 'url' });
     expect(ref('sourcing', 'SOURCING_API_KEY')).toEqual({ name: 'provider', key: 'token' });
     expect(configOf(objs, 'sourcing').SOURCING_PROVIDER_URL).toBe('https://provider.example.com');
@@ -555,10 +565,24 @@ describe('secrets', () => {
     expect(configOf(objs, 'documents')).toMatchObject({
       ANALYZER: 'llm',
       TIKA_URL: 'http://tika:9998',
+      LLM_PROVIDER: 'openai',
       LLM_BASE_URL: 'https://llm.example.com/v1',
       LLM_MODEL: 'gpt-4o-mini',
+      LLM_TIMEOUT_MS: '60000',
+      LLM_MAX_ATTEMPTS: '3',
     });
-    expect(configOf(objs, 'matching')).toMatchObject({ LLM_BASE_URL: 'https://llm.example.com/v1' });
+    expect(configOf(objs, 'matching')).toMatchObject({
+      MATCH_LLM_PROVIDER: 'openai',
+      MATCH_LLM_BASE_URL: 'https://llm.example.com/v1',
+      MATCH_LLM_MODEL: 'gpt-4o-mini',
+      MATCH_LLM_MAX_CANDIDATES: '10',
+      MATCH_LLM_BUDGET_MS: '40000',
+    });
+    expect(envOf(container(deployment(objs, 'matching'))).MATCH_LLM_API_KEY.valueFrom.secretKeyRef).toEqual({
+      name: 'talent',
+      key: 'LLM_API_KEY',
+    });
+    expect(configOf(objs, 'matching').LLM_MODEL).toBeUndefined();
     expect(configOf(objs, 'skills')).toMatchObject({ SKILLS_ESCO_DIR: '/data/esco' });
     expect(configOf(objs, 'billing')).toMatchObject({ BILLING_TRIAL_TOKENS: '500', BILLING_TRIAL_EXPIRES_IN: '14d' });
     expect(configOf(objs, 'gateway')).toMatchObject({
@@ -568,6 +592,24 @@ describe('secrets', () => {
     for (const s of ['gateway', 'sourcing', 'skills', 'billing'])
       expect(configOf(objs, s).LLM_BASE_URL, s).toBeUndefined();
     expect(configOf(objs, 'gateway').TIKA_URL).toBeUndefined();
+  });
+
+  it('gives no model settings to a service that does not use the model', () => {
+    const objs = render({ llm: { baseUrl: 'https://llm.example.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-test' } });
+    for (const s of SERVICES) {
+      const names = Object.keys({ ...configOf(objs, s), ...envOf(container(deployment(objs, s))) });
+      expect(names.filter((n) => /LLM_/.test(n)), s).toEqual([]);
+    }
+    const ollama = render({
+      llm: { provider: 'ollama', baseUrl: 'http://ollama:11434', model: 'llama3.1:8b' },
+      matching: { llmRescoring: { enabled: true, model: 'qwen2.5:7b' } },
+    });
+    expect(configOf(ollama, 'matching')).toMatchObject({
+      MATCH_LLM_PROVIDER: 'ollama',
+      MATCH_LLM_BASE_URL: 'http://ollama:11434',
+      MATCH_LLM_MODEL: 'qwen2.5:7b',
+    });
+    expect(envOf(container(deployment(ollama, 'matching'))).MATCH_LLM_API_KEY).toBeUndefined();
   });
 
   it('the pods roll when configuration or chart-managed secrets change', () => {
@@ -648,6 +690,11 @@ describe('values.schema.json', () => {
   });
   it('rejects wrong types', () => rejects({ matching: { replicaCount: 'two' } }, /replicaCount: Invalid type/));
   it('rejects an unknown analyzer', () => rejects({ documents: { analyzer: 'magic' } }, /analyzer/));
+  it('rejects the llm analyzer or re-scoring without a model', () => {
+    rejects({ documents: { analyzer: 'llm' } }, /documents.analyzer=llm needs llm.model/);
+    rejects({ matching: { llmRescoring: { enabled: true } } }, /matching.llmRescoring.enabled needs/);
+  });
+  it('rejects an unknown LLM provider', () => rejects({ llm: { provider: 'anthropic' } }, /provider/));
   it('rejects the latest tag', () => rejects({ image: { tag: 'latest' } }, /image.tag/));
   it('rejects an unknown log level', () => rejects({ logLevel: 'verbose' }, /logLevel/));
   it('rejects a grace period that does not cover preStop + drain', () =>

@@ -30,6 +30,8 @@ function envNames(objs: K8sObject[], deployment: K8sObject): string[] {
 const VALUE_SETS = {
   'vendors configured inline': {
     llm: { baseUrl: 'https://llm.example.com/v1', model: 'm', apiKey: 'k' },
+    documents: { analyzer: 'llm' },
+    matching: { llmRescoring: { enabled: true } },
     tika: { url: 'http://tika:9998' },
     sourcing: { provider: { url: 'https://provider.example.com', apiKey: 'k' } },
     skills: { escoDir: '/data/esco' },
