@@ -598,7 +598,10 @@ describe('secrets', () => {
     const objs = render({ llm: { baseUrl: 'https://llm.example.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-test' } });
     for (const s of SERVICES) {
       const names = Object.keys({ ...configOf(objs, s), ...envOf(container(deployment(objs, s))) });
-      expect(names.filter((n) => /LLM_/.test(n)), s).toEqual([]);
+      expect(
+        names.filter((n) => /LLM_/.test(n)),
+        s,
+      ).toEqual([]);
     }
     const ollama = render({
       llm: { provider: 'ollama', baseUrl: 'http://ollama:11434', model: 'llama3.1:8b' },

@@ -7,7 +7,8 @@ import { find, podSpec, render, repoRoot, SERVICES, type K8sObject } from './hel
 /** The variables a service's zod env schema (`<service>EnvSchema` of its env.ts) declares. */
 async function declaredVariables(service: string): Promise<Set<string>> {
   const module = (await import(join(repoRoot, 'services', service, 'src/env.ts'))) as Record<string, unknown>;
-  const schema = Object.entries(module).find(([name]) => name.endsWith('EnvSchema'))?.[1] as { shape?: object } | undefined;
+  const schema = Object.entries(module).find(([name]) => name.endsWith('EnvSchema'))?.[1] as
+    { shape?: object } | undefined;
   if (!schema?.shape) throw new Error(`services/${service}/src/env.ts exports no <service>EnvSchema`);
   return new Set(Object.keys(schema.shape));
 }
@@ -49,7 +50,8 @@ describe('chart ⇄ service environment contract', () => {
       for (const service of SERVICES) {
         const deployment = objs.find((o) => o.kind === 'Deployment' && o.metadata.name.endsWith(`-${service}`));
         expect(deployment, `${service} Deployment`).toBeDefined();
-        for (const name of envNames(objs, deployment!)) if (!declared[service]!.has(name)) undeclared.push(`${service}: ${name}`);
+        for (const name of envNames(objs, deployment!))
+          if (!declared[service]!.has(name)) undeclared.push(`${service}: ${name}`);
       }
       expect(undeclared).toEqual([]);
     });
