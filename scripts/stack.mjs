@@ -150,7 +150,11 @@ async function main() {
       NATS_URL: natsUrl,
     },
     ports: PORTS,
-    serviceEnv: escoDir ? { skills: { SKILLS_ESCO_DIR: escoDir } } : {},
+    serviceEnv: {
+      ...(escoDir ? { skills: { SKILLS_ESCO_DIR: escoDir } } : {}),
+      // Offline sourcing by default: the shipped demo directory of clearly fake profiles.
+      sourcing: { SOURCING_PROVIDER: process.env.SOURCING_PROVIDER ?? 'directory' },
+    },
     onLine: (service, line) => console.log(pretty(service, line)),
     readyTimeoutMs: 180_000,
   });

@@ -27,8 +27,9 @@ export class E2eStack {
 
   schemaFor = (service: string) => `${this.prefix}_${service}`;
 
-  async start(): Promise<this> {
+  async start(serviceEnv: Partial<Record<ServiceName, NodeJS.ProcessEnv>> = {}): Promise<this> {
     this.stack = await startProcessStack({
+      serviceEnv,
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -6,3 +6,4 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './matching.js';
 export * from './number-words.js';
+export * from './sourcing.js';

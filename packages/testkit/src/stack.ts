@@ -87,11 +87,13 @@ export class ServiceProcess {
     return this.child?.pid;
   }
 
-  async start(): Promise<void> {
+  /** `overrides` replace variables of this start only (e.g. a restart with another configuration); undefined unsets. */
+  async start(overrides: NodeJS.ProcessEnv = {}): Promise<void> {
     const script = fileURLToPath(new URL(`services/${this.name}/dist/main.js`, `file://${repoRoot}`));
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops each service
     // gracefully once (a second signal would make a service exit at once).
-    const env: NodeJS.ProcessEnv = { ...this.env, METRICS_PORT: String(this.ports.metricsPort) };
+    const env: NodeJS.ProcessEnv = { ...this.env, ...overrides, METRICS_PORT: String(this.ports.metricsPort) };
+    for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
     env[this.serves === 'http' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
     const learnPorts = this.ports.port === 0 || this.ports.metricsPort === 0;
     const announced = new Promise<ServicePorts>((resolve) => (this.announced = resolve));

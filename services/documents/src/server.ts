@@ -38,6 +38,7 @@ export function documentsGrpcService({ intake, records }: DocumentsDomain): Grpc
             kind: kindOf(request.kind),
             cache: request.cache,
             idempotencyKey: request.idempotencyKey,
+            chargeAction: request.chargeAction,
           },
           request.inputs,
         ),

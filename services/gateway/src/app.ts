@@ -20,6 +20,7 @@ import { healthRouter } from './routes/health.js';
 import { registerDocumentRoutes } from './routes/documents.js';
 import { registerMatchingRoutes } from './routes/matching.js';
 import { registerSkillRoutes } from './routes/skills.js';
+import { registerSourcingRoutes } from './routes/sourcing.js';
 import { TaskEvents } from './tasks/task-events.js';
 import { closeUpstreams, createUpstreams, upstreamAddresses, type Upstreams } from './upstreams.js';
 
@@ -52,6 +53,8 @@ export function buildApi(
   });
   // Scoring up to 10,000 CVs may outlast the default upstream deadline; ANALYZE_DEADLINE_MS bounds it as well.
   registerMatchingRoutes(api, { matching: upstreams.matching, matchDeadlineMs: Math.max(env.UPSTREAM_DEADLINE_MS, env.ANALYZE_DEADLINE_MS) });
+  // A provider call retries 429/5xx with backoff (SOURCING_PDL_*): it gets the longer deadline too.
+  registerSourcingRoutes(api, upstreams, Math.max(env.UPSTREAM_DEADLINE_MS, env.ANALYZE_DEADLINE_MS));
   registerSkillRoutes(api, upstreams);
   registerCreditRoutes(api, upstreams);
   return { api, document: generateOpenApiDocument(registry) };

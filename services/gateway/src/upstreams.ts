@@ -1,5 +1,5 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
-import { billing, documents, matching, skills } from '@talent/proto';
+import { billing, documents, matching, skills, sourcing } from '@talent/proto';
 import type { GatewayEnv } from './env.js';
 
 /** gRPC clients of the peers the implemented routes call. */
@@ -13,6 +13,8 @@ export interface Upstreams {
   documents: AsyncClient<documents.DocumentsServiceClient>;
   /** Match (billable, its own longer deadline per call) and GetStoredResult. */
   matching: AsyncClient<matching.MatchingServiceClient>;
+  /** Search (billable, calls an external provider: the longer deadline per call), GetSession, Ingest. */
+  sourcing: AsyncClient<sourcing.SourcingServiceClient>;
 }
 
 export function createUpstreams(env: GatewayEnv): Upstreams {
@@ -22,6 +24,7 @@ export function createUpstreams(env: GatewayEnv): Upstreams {
     skills: createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR, options),
     documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, options),
     matching: createGrpcClient(matching.MatchingServiceClient, env.MATCHING_SERVICE_ADDR, options),
+    sourcing: createGrpcClient(sourcing.SourcingServiceClient, env.SOURCING_SERVICE_ADDR, options),
   };
 }
 
@@ -30,9 +33,10 @@ export function closeUpstreams(upstreams: Upstreams): void {
   upstreams.skills.close();
   upstreams.documents.close();
   upstreams.matching.close();
+  upstreams.sourcing.close();
 }
 
-/** Every peer readiness depends on, including the ones whose routes come with later issues. */
+/** Every peer readiness depends on. */
 export function upstreamAddresses(env: GatewayEnv): Record<string, string> {
   return {
     billing: env.BILLING_SERVICE_ADDR,

@@ -62,6 +62,9 @@ describe('gateway: OpenAPI document and documentation page', () => {
         'GET /skills/search',
         'POST /match',
         'GET /match/{jobId}',
+        'POST /sourcing/search',
+        'GET /sourcing/sessions/{sessionId}',
+        'POST /sourcing/ingest',
         ...['cvs', 'jobs'].flatMap((r) => [
           `POST /${r}/analyze`,
           `POST /${r}/analyze/files`,
@@ -87,6 +90,27 @@ describe('gateway: OpenAPI document and documentation page', () => {
     expect(document.paths['/skills/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'type', 'limit', 'offset', 'accept-language']),
     );
+  });
+
+  it('documents the sourcing operations: billing rules, sessions, 502/503 and the candidate fields', () => {
+    const search = document.paths['/sourcing/search'].post;
+    expect(search.tags).toEqual(['Sourcing']);
+    expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '404', '502', '503']));
+    expect(search.description).toContain('worst case');
+    expect(search.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+    const request = document.components.schemas.SourcingSearchRequest;
+    expect(Object.keys(request.properties).sort()).toEqual(['filters', 'limit', 'offset', 'options', 'query', 'session_id']);
+    expect(request.properties.limit).toMatchObject({ minimum: 1, maximum: 100, default: 10 });
+    expect(Object.keys(document.components.schemas.SourcingSearchOptions.properties).sort()).toEqual(
+      ['high_freshness', 'insights', 'reveal_emails', 'reveal_phones', 'search_type'],
+    );
+    expect(document.components.schemas.SourcedCandidate.required).toEqual(
+      expect.arrayContaining(['id', 'full_name', 'emails', 'phones', 'has_email', 'has_phone', 'insights', 'source', 'updated_at']),
+    );
+    const ingest = document.paths['/sourcing/ingest'].post;
+    expect(document.components.schemas.SourcingIngestRequest.required).toEqual(['session_id', 'selected_ids']);
+    expect(Object.keys(ingest.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '404']));
+    expect(document.paths['/sourcing/sessions/{sessionId}'].get.responses['404']).toBeDefined();
   });
 
   it('documents both matching operations with their request, responses and decisions', () => {

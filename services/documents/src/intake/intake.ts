@@ -4,7 +4,7 @@ import { INTAKE_LIMITS } from '@talent/records';
 import { detectDocumentType } from '../extraction/file-type.js';
 import type { BillingCharges } from '../peers/billing-charges.js';
 import { fileHash, normaliseText, sha256, textHash } from '../tasks/content-hash.js';
-import { PROCESSING_ACTION, type Kind } from '../tasks/kinds.js';
+import { submissionAction, type Kind } from '../tasks/kinds.js';
 import { IdempotencyRace, type NewTask, type TaskRepository } from '../tasks/task-repository.js';
 
 export interface Submission {
@@ -13,6 +13,8 @@ export interface Submission {
   cache: boolean;
   /** Empty when the client sent none. */
   idempotencyKey: string;
+  /** Empty: the kind's own action; else an allowed override (see submissionAction). */
+  chargeAction?: string;
 }
 
 export interface UploadedFile {
@@ -93,7 +95,10 @@ export class Intake {
 
   private async accept(submission: Submission, units: Unit[]): Promise<Accepted> {
     const { workspaceId, kind, cache, idempotencyKey } = submission;
-    const requestHash = sha256(JSON.stringify({ kind, cache, units: units.map((u) => [u.sourceType, u.contentHash]) }));
+    const action = submissionAction(kind, submission.chargeAction ?? '');
+    const requestHash = sha256(
+      JSON.stringify({ kind, cache, ...(submission.chargeAction ? { action } : {}), units: units.map((u) => [u.sourceType, u.contentHash]) }),
+    );
     if (idempotencyKey) {
       const replay = await this.replay(workspaceId, idempotencyKey, requestHash);
       if (replay) return replay;
@@ -120,7 +125,6 @@ export class Intake {
     const fresh = tasks.filter((task) => !known.has(task.contentHash));
 
     const batchId = randomUUID();
-    const action = PROCESSING_ACTION[kind];
     // 402 here leaves nothing behind: no task exists yet.
     const reservationId =
       fresh.length > 0
@@ -141,6 +145,7 @@ export class Intake {
         tasks: fresh,
         order,
         cache,
+        ...(submission.chargeAction ? { chargeAction: action } : {}),
         ...(idempotencyKey ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
       });
     } catch (error) {

@@ -4,7 +4,7 @@ import type { Analyzer } from '../analysis/index.js';
 import { ExtractionError } from '../extraction/errors.js';
 import type { TextExtractor } from '../extraction/index.js';
 import type { BillingCharges } from '../peers/billing-charges.js';
-import { PROCESSING_ACTION } from '../tasks/kinds.js';
+import { chargeActionOf } from '../tasks/kinds.js';
 import type { TaskRepository } from '../tasks/task-repository.js';
 
 export interface Delivery {
@@ -40,7 +40,7 @@ export class TaskProcessor {
     // Deleted meanwhile, or finished by an earlier delivery.
     if (!task) return 'skipped';
     const ref = { id: task.id, workspaceId: task.workspaceId, kind: task.kind };
-    const action = PROCESSING_ACTION[task.kind];
+    const action = chargeActionOf(task);
     try {
       await this.ensureCharged(task);
       const text = await this.textOf(task);
@@ -75,7 +75,7 @@ export class TaskProcessor {
     await this.deps.tasks.fail(
       { id: task.id, workspaceId: task.workspaceId, kind: task.kind },
       `Analysis did not finish after ${deliveries} attempts; the document may be too complex to process.`,
-      PROCESSING_ACTION[task.kind],
+      chargeActionOf(task),
     );
   }
 
@@ -84,12 +84,13 @@ export class TaskProcessor {
     batchId: string;
     workspaceId: string;
     kind: 'cv' | 'job';
+    chargeAction: string | null;
     reservationId: string | null;
     charged: boolean;
   }): Promise<void> {
     if (task.charged || !task.reservationId) return;
     const ids = await this.deps.tasks.batchTaskIds(task.batchId);
-    const action = PROCESSING_ACTION[task.kind];
+    const action = chargeActionOf(task);
     try {
       await this.deps.charges.commit(
         task.workspaceId,

@@ -7,6 +7,21 @@ export type Kind = 'cv' | 'job';
 /** Billable action of one analysis unit (spec: Token rules). */
 export const PROCESSING_ACTION: Record<Kind, string> = { cv: 'cv_processing', job: 'job_processing' };
 
+/** Actions a peer may charge a unit on instead of the kind's own: CVs created from sourced profiles (ingest). */
+const OVERRIDE_ACTIONS: Record<Kind, readonly string[]> = { cv: ['sourcing_ingest'], job: [] };
+
+/** The action a submission charges each unit on: the kind's own, or an allowed override (INVALID_ARGUMENT otherwise). */
+export function submissionAction(kind: Kind, override: string): string {
+  if (!override) return PROCESSING_ACTION[kind];
+  if (!OVERRIDE_ACTIONS[kind].includes(override))
+    throw new DomainError('INVALID_ARGUMENT', `charge_action ${override} is not allowed for ${kind} analysis.`);
+  return override;
+}
+
+/** The action a task was charged on, so its refund lands on the same action. */
+export const chargeActionOf = (task: { kind: Kind; chargeAction: string | null }): string =>
+  task.chargeAction ?? PROCESSING_ACTION[task.kind];
+
 export function kindOf(kind: common.DocumentKind): Kind {
   if (kind === common.DocumentKind.DOCUMENT_KIND_CV) return 'cv';
   if (kind === common.DocumentKind.DOCUMENT_KIND_JOB) return 'job';

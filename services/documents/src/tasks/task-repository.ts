@@ -26,6 +26,8 @@ export interface TaskRow {
   batchId: string;
   reservationId: string | null;
   charged: boolean;
+  /** null: the kind's own action (see chargeActionOf). */
+  chargeAction: string | null;
   dedupedAt: Date | null;
   failureReason: string | null;
   attempts: number;
@@ -65,6 +67,7 @@ interface RawTask {
   batch_id: string;
   reservation_id: string | null;
   charged: boolean;
+  charge_action: string | null;
   deduped_at: Date | null;
   failure_reason: string | null;
   attempts: number;
@@ -84,6 +87,7 @@ const fromRaw = (row: RawTask): TaskRow => ({
   batchId: row.batch_id,
   reservationId: row.reservation_id,
   charged: row.charged,
+  chargeAction: row.charge_action,
   dedupedAt: row.deduped_at,
   failureReason: row.failure_reason,
   attempts: row.attempts,
@@ -142,6 +146,8 @@ export class TaskRepository {
     /** One entry per input, in request order: its content hash and the task it gets when nothing is reused. */
     order: { contentHash: string; taskId: string }[];
     cache: boolean;
+    /** Stored when not the kind's own action. */
+    chargeAction?: string;
     idempotency?: { key: string; requestHash: string };
   }): Promise<AcceptedBatch> {
     const { workspaceId, kind } = input;
@@ -171,8 +177,8 @@ export class TaskRepository {
       }
       for (const task of rows) {
         await client.query(
-          `INSERT INTO tasks (id, workspace_id, kind, content_hash, source_type, filename, batch_id, reservation_id)
-           VALUES ($1, $2, $3::"DocumentKind", $4, $5, $6, $7, $8)`,
+          `INSERT INTO tasks (id, workspace_id, kind, content_hash, source_type, filename, batch_id, reservation_id, charge_action)
+           VALUES ($1, $2, $3::"DocumentKind", $4, $5, $6, $7, $8, $9)`,
           [
             task.id,
             workspaceId,
@@ -182,6 +188,7 @@ export class TaskRepository {
             task.filename ?? null,
             input.batchId,
             input.reservationId ?? null,
+            input.chargeAction ?? null,
           ],
         );
         await client.query('INSERT INTO task_contents (task_id, text, file) VALUES ($1, $2, $3)', [

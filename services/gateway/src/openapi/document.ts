@@ -68,6 +68,18 @@ equal weights; given weights may omit some (0), must sum to at most 1 and are no
 \`cache\` defaults to false; \`cache: true\` stores the result as a new version, read back (free) with
 \`GET /match/{jobId}?version=\` (latest when omitted) as \`{job_id, version, created_at, weights, top_k,
 candidates, versions_used}\`.
+
+## Sourcing
+\`POST /sourcing/search\` searches external profiles (the configured provider: \`directory\`, a local file and the
+offline default of \`npm start\`, or \`pdl\`, a People Data Labs-compatible API) and answers a window
+(\`offset\`, \`limit\` 1–100) of the ranked results in a session. The worst case (base fee plus every requested
+premium for every position) must be covered (else 402 with \`required\` = that worst case); then the base fee
+is charged once per provider call and each premium per candidate new to the session (contacts only when
+actually returned). Windows bought before are free (\`cached: true\`). \`GET /sourcing/sessions/{sessionId}\`
+reads a session and its candidates for free; sessions expire 7 days after their last purchase.
+\`POST /sourcing/ingest\` turns selected candidates into CVs (one \`sourcing_ingest\` each; the same profile
+twice in a workspace gives the same CV, uncharged). 502 when the provider fails (nothing charged); 503 when no
+provider is configured (the message names the setting).
 `.trim();
 
 export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
@@ -94,6 +106,10 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
         name: 'Matching',
         description:
           'Score COMPLETED CVs against a COMPLETED job (explainable: every requirement and skill gets a score 0–10 with criteria and explanation), and read the versioned results stored with `cache: true`.',
+      },
+      {
+        name: 'Sourcing',
+        description: 'Search external candidate profiles in sessions (pay per search and per premium, bought windows free again), read a session, and ingest selected candidates as CVs.',
       },
       { name: 'Skills', description: 'The public skills taxonomy (no API key).' },
       { name: 'Tokens', description: 'Token balance, ledger history and price list of the workspace (free).' },

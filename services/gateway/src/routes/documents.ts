@@ -131,7 +131,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
     },
     async ({ res, body, workspaceId, idempotencyKey }) => {
       const { ids, replayed } = await upstream.analyzeTexts(
-        { workspaceId, kind: info.proto, inputs: body.inputs, cache: body.cache, idempotencyKey },
+        { workspaceId, kind: info.proto, inputs: body.inputs, cache: body.cache, idempotencyKey, chargeAction: '' },
         { deadlineMs: options.analyzeDeadlineMs },
       );
       return answerAnalysis(

@@ -26,3 +26,13 @@ export const queryInt = (name: string, min: number, max: number, fallback: numbe
 
 /** Largest offset that still fits the int32 page fields of the gRPC contracts. */
 export const MAX_OFFSET = 2_147_483_647;
+
+/**
+ * `.openapi(refId, metadata)` for any zod schema. `extendZodWithOpenApi` puts the method on zod's prototype, but
+ * zod 4 copies prototype methods onto each schema when it is built, so schemas of @talent/records built before
+ * the extension ran (it depends on import order) lack it; the method itself works on them.
+ */
+export function named<T extends z.ZodType>(schema: T, refId: string, metadata: { description: string }): T {
+  const { openapi } = z.ZodType.prototype as unknown as { openapi: (this: T, refId: string, metadata: object) => T };
+  return openapi.call(schema, refId, metadata);
+}

@@ -3,7 +3,7 @@ import { cvContent, cvUpdate, INTAKE_LIMITS, jobContent, jobUpdate, UPDATE_SCHEM
 import { UUID_PATTERN } from '@talent/platform';
 import { ErrorBody } from '../openapi/errors.js';
 import { z } from '../openapi/zod.js';
-import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
+import { MAX_OFFSET, named, Pagination, queryInt, Timestamp } from './common.js';
 
 /**
  * Limits of the REST surface: the intake limits shared with the documents service (@talent/records) plus the
@@ -225,16 +225,6 @@ export const UpdateLanguageHeader = z.object({
       example: 'fr-CH',
     }),
 });
-
-/**
- * `.openapi(refId, metadata)` for any zod schema. `extendZodWithOpenApi` puts the method on zod's prototype, but
- * zod 4 copies prototype methods onto each schema when it is built, so schemas of @talent/records built before
- * the extension ran (it depends on import order) lack it; the method itself works on them.
- */
-function named<T extends z.ZodType>(schema: T, refId: string, metadata: { description: string }): T {
-  const { openapi } = z.ZodType.prototype as unknown as { openapi: (this: T, refId: string, metadata: object) => T };
-  return openapi.call(schema, refId, metadata);
-}
 
 const recordFields = {
   id: Uuid,

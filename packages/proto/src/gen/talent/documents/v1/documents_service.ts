@@ -97,6 +97,11 @@ export interface AnalyzeTextsRequest {
    * fails with IDEMPOTENCY_KEY_REUSED.
    */
   idempotencyKey: string;
+  /**
+   * Optional: the billable action of each unit instead of cv_processing / job_processing. Only
+   * `sourcing_ingest` (CVs created from sourced profiles) is accepted; a FAILED task refunds it on that action.
+   */
+  chargeAction: string;
 }
 
 export interface UploadedFile {
@@ -236,7 +241,7 @@ export interface GetMatchInputsResponse {
 }
 
 function createBaseAnalyzeTextsRequest(): AnalyzeTextsRequest {
-  return { workspaceId: "", kind: 0, inputs: [], cache: false, idempotencyKey: "" };
+  return { workspaceId: "", kind: 0, inputs: [], cache: false, idempotencyKey: "", chargeAction: "" };
 }
 
 export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
@@ -255,6 +260,9 @@ export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(42).string(message.idempotencyKey);
+    }
+    if (message.chargeAction !== "") {
+      writer.uint32(50).string(message.chargeAction);
     }
     return writer;
   },
@@ -312,6 +320,14 @@ export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.chargeAction = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -339,6 +355,11 @@ export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : "",
+      chargeAction: isSet(object.chargeAction)
+        ? globalThis.String(object.chargeAction)
+        : isSet(object.charge_action)
+        ? globalThis.String(object.charge_action)
+        : "",
     };
   },
 
@@ -359,6 +380,9 @@ export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.chargeAction !== "") {
+      obj.chargeAction = message.chargeAction;
+    }
     return obj;
   },
 
@@ -372,6 +396,7 @@ export const AnalyzeTextsRequest: MessageFns<AnalyzeTextsRequest> = {
     message.inputs = object.inputs?.map((e) => e) || [];
     message.cache = object.cache ?? false;
     message.idempotencyKey = object.idempotencyKey ?? "";
+    message.chargeAction = object.chargeAction ?? "";
     return message;
   },
 };

@@ -18,24 +18,29 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "talent.sourcing.v1";
 
 export const protobufFileName = "talent/sourcing/v1/sourcing_service.proto";
 
 export interface SearchOptions {
-  /** fast (default) or pro */
-  searchType: string;
+  /** fast or pro; unset: the session's, else fast. */
+  searchType?: string | undefined;
   insights: boolean;
-  highFreshness: boolean;
+  /** Unset: the session's, else false. */
+  highFreshness?: boolean | undefined;
   revealEmails: boolean;
   revealPhones: boolean;
 }
 
 export interface SearchRequest {
   workspaceId: string;
-  query: string;
-  /** Provider filters as JSON. */
+  /** Unset with a session: the session's query. */
+  query?:
+    | string
+    | undefined;
+  /** Filters as JSON (titles, skills, locations, seniority); empty: none, or the session's. */
   filtersJson: string;
   limit: number;
   offset: number;
@@ -44,14 +49,24 @@ export interface SearchRequest {
   idempotencyKey: string;
 }
 
+export interface ChargedItem {
+  action: string;
+  quantity: number;
+  tokens: number;
+}
+
 export interface SearchResponse {
   sessionId: string;
   cached: boolean;
-  /** Sourced candidate profiles as JSON array. */
+  /** Sourced candidates (client view) as a JSON array, in rank order. */
   candidatesJson: string;
   windowOffset: number;
   windowLimit: number;
   charged: number;
+  /** Matches at the provider; -1 when unknown. */
+  windowTotal: number;
+  chargedItems: ChargedItem[];
+  replayed: boolean;
 }
 
 export interface GetSessionRequest {
@@ -63,6 +78,13 @@ export interface GetSessionResponse {
   sessionId: string;
   query: string;
   candidatesJson: string;
+  filtersJson: string;
+  searchType: string;
+  highFreshness: boolean;
+  total: number;
+  createdAt?: Date | undefined;
+  expiresAt?: Date | undefined;
+  provider: string;
 }
 
 export interface IngestRequest {
@@ -73,23 +95,26 @@ export interface IngestRequest {
 }
 
 export interface IngestResponse {
+  /** CV ids, one per distinct selected id in request order. */
   taskIds: string[];
   status: string;
+  /** Ids that were already ingested (same CV id, not charged again). */
+  reusedIds: string[];
 }
 
 function createBaseSearchOptions(): SearchOptions {
-  return { searchType: "", insights: false, highFreshness: false, revealEmails: false, revealPhones: false };
+  return { searchType: undefined, insights: false, highFreshness: undefined, revealEmails: false, revealPhones: false };
 }
 
 export const SearchOptions: MessageFns<SearchOptions> = {
   encode(message: SearchOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.searchType !== "") {
+    if (message.searchType !== undefined) {
       writer.uint32(10).string(message.searchType);
     }
     if (message.insights !== false) {
       writer.uint32(16).bool(message.insights);
     }
-    if (message.highFreshness !== false) {
+    if (message.highFreshness !== undefined) {
       writer.uint32(24).bool(message.highFreshness);
     }
     if (message.revealEmails !== false) {
@@ -172,13 +197,13 @@ export const SearchOptions: MessageFns<SearchOptions> = {
         ? globalThis.String(object.searchType)
         : isSet(object.search_type)
         ? globalThis.String(object.search_type)
-        : "",
+        : undefined,
       insights: isSet(object.insights) ? globalThis.Boolean(object.insights) : false,
       highFreshness: isSet(object.highFreshness)
         ? globalThis.Boolean(object.highFreshness)
         : isSet(object.high_freshness)
         ? globalThis.Boolean(object.high_freshness)
-        : false,
+        : undefined,
       revealEmails: isSet(object.revealEmails)
         ? globalThis.Boolean(object.revealEmails)
         : isSet(object.reveal_emails)
@@ -194,13 +219,13 @@ export const SearchOptions: MessageFns<SearchOptions> = {
 
   toJSON(message: SearchOptions): unknown {
     const obj: any = {};
-    if (message.searchType !== "") {
+    if (message.searchType !== undefined) {
       obj.searchType = message.searchType;
     }
     if (message.insights !== false) {
       obj.insights = message.insights;
     }
-    if (message.highFreshness !== false) {
+    if (message.highFreshness !== undefined) {
       obj.highFreshness = message.highFreshness;
     }
     if (message.revealEmails !== false) {
@@ -217,9 +242,9 @@ export const SearchOptions: MessageFns<SearchOptions> = {
   },
   fromPartial(object: DeepPartial<SearchOptions>): SearchOptions {
     const message = createBaseSearchOptions();
-    message.searchType = object.searchType ?? "";
+    message.searchType = object.searchType ?? undefined;
     message.insights = object.insights ?? false;
-    message.highFreshness = object.highFreshness ?? false;
+    message.highFreshness = object.highFreshness ?? undefined;
     message.revealEmails = object.revealEmails ?? false;
     message.revealPhones = object.revealPhones ?? false;
     return message;
@@ -229,7 +254,7 @@ export const SearchOptions: MessageFns<SearchOptions> = {
 function createBaseSearchRequest(): SearchRequest {
   return {
     workspaceId: "",
-    query: "",
+    query: undefined,
     filtersJson: "",
     limit: 0,
     offset: 0,
@@ -244,7 +269,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     if (message.workspaceId !== "") {
       writer.uint32(10).string(message.workspaceId);
     }
-    if (message.query !== "") {
+    if (message.query !== undefined) {
       writer.uint32(18).string(message.query);
     }
     if (message.filtersJson !== "") {
@@ -364,7 +389,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
         : isSet(object.workspace_id)
         ? globalThis.String(object.workspace_id)
         : "",
-      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      query: isSet(object.query) ? globalThis.String(object.query) : undefined,
       filtersJson: isSet(object.filtersJson)
         ? globalThis.String(object.filtersJson)
         : isSet(object.filters_json)
@@ -391,7 +416,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     if (message.workspaceId !== "") {
       obj.workspaceId = message.workspaceId;
     }
-    if (message.query !== "") {
+    if (message.query !== undefined) {
       obj.query = message.query;
     }
     if (message.filtersJson !== "") {
@@ -421,7 +446,7 @@ export const SearchRequest: MessageFns<SearchRequest> = {
   fromPartial(object: DeepPartial<SearchRequest>): SearchRequest {
     const message = createBaseSearchRequest();
     message.workspaceId = object.workspaceId ?? "";
-    message.query = object.query ?? "";
+    message.query = object.query ?? undefined;
     message.filtersJson = object.filtersJson ?? "";
     message.limit = object.limit ?? 0;
     message.offset = object.offset ?? 0;
@@ -434,8 +459,119 @@ export const SearchRequest: MessageFns<SearchRequest> = {
   },
 };
 
+function createBaseChargedItem(): ChargedItem {
+  return { action: "", quantity: 0, tokens: 0 };
+}
+
+export const ChargedItem: MessageFns<ChargedItem> = {
+  encode(message: ChargedItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.quantity !== 0) {
+      writer.uint32(16).int64(message.quantity);
+    }
+    if (message.tokens !== 0) {
+      writer.uint32(24).int64(message.tokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargedItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargedItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.quantity = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.tokens = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChargedItem {
+    return {
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      quantity: isSet(object.quantity) ? globalThis.Number(object.quantity) : 0,
+      tokens: isSet(object.tokens) ? globalThis.Number(object.tokens) : 0,
+    };
+  },
+
+  toJSON(message: ChargedItem): unknown {
+    const obj: any = {};
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.quantity !== 0) {
+      obj.quantity = Math.round(message.quantity);
+    }
+    if (message.tokens !== 0) {
+      obj.tokens = Math.round(message.tokens);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChargedItem>): ChargedItem {
+    return ChargedItem.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChargedItem>): ChargedItem {
+    const message = createBaseChargedItem();
+    message.action = object.action ?? "";
+    message.quantity = object.quantity ?? 0;
+    message.tokens = object.tokens ?? 0;
+    return message;
+  },
+};
+
 function createBaseSearchResponse(): SearchResponse {
-  return { sessionId: "", cached: false, candidatesJson: "", windowOffset: 0, windowLimit: 0, charged: 0 };
+  return {
+    sessionId: "",
+    cached: false,
+    candidatesJson: "",
+    windowOffset: 0,
+    windowLimit: 0,
+    charged: 0,
+    windowTotal: 0,
+    chargedItems: [],
+    replayed: false,
+  };
 }
 
 export const SearchResponse: MessageFns<SearchResponse> = {
@@ -457,6 +593,15 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     }
     if (message.charged !== 0) {
       writer.uint32(48).int64(message.charged);
+    }
+    if (message.windowTotal !== 0) {
+      writer.uint32(56).int32(message.windowTotal);
+    }
+    for (const v of message.chargedItems) {
+      ChargedItem.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(72).bool(message.replayed);
     }
     return writer;
   },
@@ -522,6 +667,30 @@ export const SearchResponse: MessageFns<SearchResponse> = {
             message.charged = longToNumber(reader.int64());
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.windowTotal = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.chargedItems.push(ChargedItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -558,6 +727,17 @@ export const SearchResponse: MessageFns<SearchResponse> = {
         ? globalThis.Number(object.window_limit)
         : 0,
       charged: isSet(object.charged) ? globalThis.Number(object.charged) : 0,
+      windowTotal: isSet(object.windowTotal)
+        ? globalThis.Number(object.windowTotal)
+        : isSet(object.window_total)
+        ? globalThis.Number(object.window_total)
+        : 0,
+      chargedItems: globalThis.Array.isArray(object?.chargedItems)
+        ? object.chargedItems.map((e: any) => ChargedItem.fromJSON(e))
+        : globalThis.Array.isArray(object?.charged_items)
+        ? object.charged_items.map((e: any) => ChargedItem.fromJSON(e))
+        : [],
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -581,6 +761,15 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     if (message.charged !== 0) {
       obj.charged = Math.round(message.charged);
     }
+    if (message.windowTotal !== 0) {
+      obj.windowTotal = Math.round(message.windowTotal);
+    }
+    if (message.chargedItems?.length) {
+      obj.chargedItems = message.chargedItems.map((e) => ChargedItem.toJSON(e));
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
     return obj;
   },
 
@@ -595,6 +784,9 @@ export const SearchResponse: MessageFns<SearchResponse> = {
     message.windowOffset = object.windowOffset ?? 0;
     message.windowLimit = object.windowLimit ?? 0;
     message.charged = object.charged ?? 0;
+    message.windowTotal = object.windowTotal ?? 0;
+    message.chargedItems = object.chargedItems?.map((e) => ChargedItem.fromPartial(e)) || [];
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
@@ -693,7 +885,18 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
 };
 
 function createBaseGetSessionResponse(): GetSessionResponse {
-  return { sessionId: "", query: "", candidatesJson: "" };
+  return {
+    sessionId: "",
+    query: "",
+    candidatesJson: "",
+    filtersJson: "",
+    searchType: "",
+    highFreshness: false,
+    total: 0,
+    createdAt: undefined,
+    expiresAt: undefined,
+    provider: "",
+  };
 }
 
 export const GetSessionResponse: MessageFns<GetSessionResponse> = {
@@ -706,6 +909,27 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
     }
     if (message.candidatesJson !== "") {
       writer.uint32(26).string(message.candidatesJson);
+    }
+    if (message.filtersJson !== "") {
+      writer.uint32(34).string(message.filtersJson);
+    }
+    if (message.searchType !== "") {
+      writer.uint32(42).string(message.searchType);
+    }
+    if (message.highFreshness !== false) {
+      writer.uint32(48).bool(message.highFreshness);
+    }
+    if (message.total !== 0) {
+      writer.uint32(56).int32(message.total);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(74).fork()).join();
+    }
+    if (message.provider !== "") {
+      writer.uint32(82).string(message.provider);
     }
     return writer;
   },
@@ -747,6 +971,62 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
             message.candidatesJson = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.filtersJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.searchType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.highFreshness = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -772,6 +1052,33 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
         : isSet(object.candidates_json)
         ? globalThis.String(object.candidates_json)
         : "",
+      filtersJson: isSet(object.filtersJson)
+        ? globalThis.String(object.filtersJson)
+        : isSet(object.filters_json)
+        ? globalThis.String(object.filters_json)
+        : "",
+      searchType: isSet(object.searchType)
+        ? globalThis.String(object.searchType)
+        : isSet(object.search_type)
+        ? globalThis.String(object.search_type)
+        : "",
+      highFreshness: isSet(object.highFreshness)
+        ? globalThis.Boolean(object.highFreshness)
+        : isSet(object.high_freshness)
+        ? globalThis.Boolean(object.high_freshness)
+        : false,
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
     };
   },
 
@@ -786,6 +1093,27 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
     if (message.candidatesJson !== "") {
       obj.candidatesJson = message.candidatesJson;
     }
+    if (message.filtersJson !== "") {
+      obj.filtersJson = message.filtersJson;
+    }
+    if (message.searchType !== "") {
+      obj.searchType = message.searchType;
+    }
+    if (message.highFreshness !== false) {
+      obj.highFreshness = message.highFreshness;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
     return obj;
   },
 
@@ -797,6 +1125,13 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
     message.sessionId = object.sessionId ?? "";
     message.query = object.query ?? "";
     message.candidatesJson = object.candidatesJson ?? "";
+    message.filtersJson = object.filtersJson ?? "";
+    message.searchType = object.searchType ?? "";
+    message.highFreshness = object.highFreshness ?? false;
+    message.total = object.total ?? 0;
+    message.createdAt = object.createdAt ?? undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.provider = object.provider ?? "";
     return message;
   },
 };
@@ -935,7 +1270,7 @@ export const IngestRequest: MessageFns<IngestRequest> = {
 };
 
 function createBaseIngestResponse(): IngestResponse {
-  return { taskIds: [], status: "" };
+  return { taskIds: [], status: "", reusedIds: [] };
 }
 
 export const IngestResponse: MessageFns<IngestResponse> = {
@@ -945,6 +1280,9 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     }
     if (message.status !== "") {
       writer.uint32(18).string(message.status);
+    }
+    for (const v of message.reusedIds) {
+      writer.uint32(26).string(v!);
     }
     return writer;
   },
@@ -978,6 +1316,14 @@ export const IngestResponse: MessageFns<IngestResponse> = {
             message.status = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reusedIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -998,6 +1344,11 @@ export const IngestResponse: MessageFns<IngestResponse> = {
         ? object.task_ids.map((e: any) => globalThis.String(e))
         : [],
       status: isSet(object.status) ? globalThis.String(object.status) : "",
+      reusedIds: globalThis.Array.isArray(object?.reusedIds)
+        ? object.reusedIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.reused_ids)
+        ? object.reused_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1009,6 +1360,9 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     if (message.status !== "") {
       obj.status = message.status;
     }
+    if (message.reusedIds?.length) {
+      obj.reusedIds = message.reusedIds;
+    }
     return obj;
   },
 
@@ -1019,6 +1373,7 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     const message = createBaseIngestResponse();
     message.taskIds = object.taskIds?.map((e) => e) || [];
     message.status = object.status ?? "";
+    message.reusedIds = object.reusedIds?.map((e) => e) || [];
     return message;
   },
 };
@@ -1026,6 +1381,11 @@ export const IngestResponse: MessageFns<IngestResponse> = {
 /** Searches external candidate profiles and ingests selected ones as CVs. */
 export type SourcingServiceService = typeof SourcingServiceService;
 export const SourcingServiceService = {
+  /**
+   * Reserves the worst case (INSUFFICIENT_CREDITS with required = worst case), calls the provider, commits what
+   * was returned and releases the rest. NOT_CONFIGURED (details: setting) without a provider; UPSTREAM_FAILED when
+   * the provider fails (nothing charged); NOT_FOUND for an unknown, foreign or expired session.
+   */
   search: {
     path: "/talent.sourcing.v1.SourcingService/Search" as const,
     requestStream: false as const,
@@ -1044,6 +1404,7 @@ export const SourcingServiceService = {
     responseSerialize: (value: GetSessionResponse): Buffer => Buffer.from(GetSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSessionResponse => GetSessionResponse.decode(value),
   },
+  /** One sourcing_ingest per profile not yet ingested in the workspace, charged by the documents service per CV task. */
   ingest: {
     path: "/talent.sourcing.v1.SourcingService/Ingest" as const,
     requestStream: false as const,
@@ -1056,12 +1417,23 @@ export const SourcingServiceService = {
 } as const;
 
 export interface SourcingServiceServer extends UntypedServiceImplementation {
+  /**
+   * Reserves the worst case (INSUFFICIENT_CREDITS with required = worst case), calls the provider, commits what
+   * was returned and releases the rest. NOT_CONFIGURED (details: setting) without a provider; UPSTREAM_FAILED when
+   * the provider fails (nothing charged); NOT_FOUND for an unknown, foreign or expired session.
+   */
   search: handleUnaryCall<SearchRequest, SearchResponse>;
   getSession: handleUnaryCall<GetSessionRequest, GetSessionResponse>;
+  /** One sourcing_ingest per profile not yet ingested in the workspace, charged by the documents service per CV task. */
   ingest: handleUnaryCall<IngestRequest, IngestResponse>;
 }
 
 export interface SourcingServiceClient extends Client {
+  /**
+   * Reserves the worst case (INSUFFICIENT_CREDITS with required = worst case), calls the provider, commits what
+   * was returned and releases the rest. NOT_CONFIGURED (details: setting) without a provider; UPSTREAM_FAILED when
+   * the provider fails (nothing charged); NOT_FOUND for an unknown, foreign or expired session.
+   */
   search(
     request: SearchRequest,
     callback: (error: ServiceError | null, response: SearchResponse) => void,
@@ -1092,6 +1464,7 @@ export interface SourcingServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSessionResponse) => void,
   ): ClientUnaryCall;
+  /** One sourcing_ingest per profile not yet ingested in the workspace, charged by the documents service per CV task. */
   ingest(
     request: IngestRequest,
     callback: (error: ServiceError | null, response: IngestResponse) => void,
@@ -1126,6 +1499,28 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
