@@ -3,3 +3,4 @@ export * from './stack.js';
 export * from './sse.js';
 export * from './wait.js';
 export * from './fake-llm.js';
+export * from './fake-pdl-server.js';

@@ -1,5 +1,6 @@
 import type { Logger } from '@talent/platform';
 import { loadDirectory } from './directory/directory-provider.js';
+import { PdlProvider } from './pdl/pdl-provider.js';
 import type { SourcingProvider } from './provider.js';
 
 export * from './provider.js';
@@ -45,8 +46,17 @@ export async function createProvider(
     case 'pdl':
       if (!settings.SOURCING_PDL_BASE_URL) return { missingSetting: 'SOURCING_PDL_BASE_URL' };
       if (!settings.SOURCING_PDL_API_KEY) return { missingSetting: 'SOURCING_PDL_API_KEY' };
-      // The pdl adapter lands in the next commit.
-      throw new Error('SOURCING_PROVIDER=pdl is not available yet');
+      return {
+        provider: new PdlProvider({
+          baseUrl: settings.SOURCING_PDL_BASE_URL,
+          apiKey: settings.SOURCING_PDL_API_KEY,
+          timeoutMs: settings.SOURCING_PDL_TIMEOUT_MS,
+          maxRetries: settings.SOURCING_PDL_MAX_RETRIES,
+          freshnessDays: settings.SOURCING_FRESHNESS_DAYS,
+          logger,
+          ...(options.now ? { now: options.now } : {}),
+        }),
+      };
     default:
       return { missingSetting: 'SOURCING_PROVIDER' };
   }
