@@ -1,4 +1,11 @@
-import { createChatModel, invokeStructured, LlmCallFailed, type LlmProvider, type RetryPolicy } from '@talent/platform';
+import {
+  type ChatMessage,
+  createChatModel,
+  invokeStructured,
+  LlmCallFailed,
+  type LlmProvider,
+  type RetryPolicy,
+} from '@talent/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeAnswer, FakeLlm } from './fake-llm.js';
@@ -6,7 +13,7 @@ import { fakeAnswer, FakeLlm } from './fake-llm.js';
 // The shared LangChain client (platform) against the fake server, through the real ChatOpenAI and ChatOllama.
 const contact = z.object({ name: z.string(), years: z.number().int().min(0) });
 const policy: RetryPolicy = { maxAttempts: 3, timeoutMs: 1_000, backoffBaseMs: 5 };
-const messages = [{ role: 'user', content: 'Extract: Ana Lima, 7 years as a nurse.' }];
+const messages: ChatMessage[] = [{ role: 'user', content: 'Extract: Ana Lima, 7 years as a nurse.' }];
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -134,7 +141,7 @@ describe('request shape', () => {
     fake.enqueue(fakeAnswer.structured({ name: 'Ana Lima', years: 7 }));
     const out = await modelFor('openai')
       .withStructuredOutput(contact, { name: 'contact', method: 'functionCalling' })
-      .invoke(messages);
+      .invoke(messages[0]!.content);
     expect(out).toEqual({ name: 'Ana Lima', years: 7 });
     expect(fake.requests[0]!.body.tools?.[0]?.function.name).toBe('contact');
   });
