@@ -321,7 +321,7 @@ describe('scoring: skills', () => {
 });
 
 describe('scoring: experience', () => {
-  it('compares months with the requirement, counting parallel months once, and lists the entries', () => {
+  it('counts the months of relevant entries only, parallel months once, and lists them with the reason', () => {
     const c = cv({
       experience: [
         {
@@ -340,20 +340,54 @@ describe('scoring: experience', () => {
           start_date: '2020-07',
           end_date: '2020-12',
         },
+        {
+          title: 'Barista',
+          activity_sector: 'Hospitality',
+          description: 'Served coffee and ran the till on weekends.',
+          duration: 24,
+          start_date: '2017-01',
+          end_date: '2018-12',
+        },
       ],
     });
     const exp = only(job({ job_requirements: [] }), c).score_dict.experience;
     expect(exp['experience duration']).toEqual({
-      score: 3, // 12 of 36 months
-      criteria: 'months of experience vs 36 required: round(10 × min(1, months / required))',
+      score: 3, // 12 relevant months of 36; the 24 months as a barista do not count
+      criteria:
+        "relevant months of experience vs 36 required: round(10 × min(1, months / required)); an entry is relevant when its title covers at least 50% of the job role's weighted words or names at least 2 of the job's hard skills",
       explanation:
-        '12 of 36 months required; counted: “Backend developer (2020-01–2020-12)” 12 months; “Freelance web developer (2020-07–2020-12)” 6 months; 6 overlapping months counted once.',
+        '12 of 36 months required in relevant experience: “Backend developer (2020-01–2020-12)” 12 months (title covers backend ×1, developer ×1 of “Backend Developer”); “Freelance web developer (2020-07–2020-12)” 6 months (title covers developer ×1 of “Backend Developer”); 6 overlapping months counted once. Total experience 36 months.',
     });
     expect(exp['job title']).toMatchObject({ score: 10 });
     expect(exp['job title']!.explanation).toBe(
-      '“Backend Developer” vs CV experience “Backend developer (2020-01–2020-12)”: 100% of the title words match.',
+      '“Backend Developer” vs CV experience “Backend developer (2020-01–2020-12)”: backend ×1, developer ×1 of backend ×1, developer ×1 = 1.',
     );
     expect(exp['activity sector']).toMatchObject({ score: 10 });
+  });
+
+  it('counts an entry whose title differs when it names the job’s hard skills, and says when nothing is relevant', () => {
+    const consultant = cv({
+      experience: [
+        {
+          title: 'IT consultant',
+          activity_sector: '',
+          description: 'Wrote Java services for a bank and tuned their SQL queries.',
+          duration: 30,
+          start_date: '2019-01',
+          end_date: '2021-06',
+        },
+      ],
+    });
+    const exp = only(job({ job_requirements: [] }), consultant).score_dict.experience;
+    expect(exp['experience duration']!.score).toBe(8); // 30 / 36
+    expect(exp['experience duration']!.explanation).toContain(
+      '“IT consultant (2019-01–2021-06)” 30 months (names “Java”, “SQL”)',
+    );
+    const unrelated = only(job({ job_requirements: [] }), weak).score_dict.experience;
+    expect(unrelated['experience duration']).toMatchObject({ score: 0 });
+    expect(unrelated['experience duration']!.explanation).toBe(
+      '0 of 36 months required: no experience entry is relevant to the job (total experience 12 months: “Shop assistant (2021-01–2021-12)” 12 months).',
+    );
   });
 
   it('matches titles across languages after folding and stemming', () => {
@@ -398,11 +432,78 @@ describe('scoring: experience', () => {
     expect(line3.explanation).toContain('“Designed an event-driven architecture with Kafka message brokers.”');
 
     const w = only(job(), weak);
-    expect(w.score_dict.experience['5+ years of experience in backend development with Java']!.score).toBe(1); // (12/60 + 0) / 2
+    // 12 months as a shop assistant are not experience in backend development with Java: (0/60 + 0) / 2
+    expect(w.score_dict.experience['5+ years of experience in backend development with Java']!.score).toBe(0);
     expect(w.score_dict.hard_skills['Event-driven architecture with message brokers']).toMatchObject({ score: 0 });
     expect(w.score_dict.hard_skills['Event-driven architecture with message brokers']!.explanation).toContain(
       'none of its words',
     );
+  });
+
+  it('counts, for “N years of X”, the months of the entries that name X', () => {
+    const j = job({
+      hard_skills: [],
+      soft_skills: [],
+      job_requirements: ['3+ years of experience in payroll accounting'],
+    });
+    const c = cv({
+      experience: [
+        {
+          title: 'Accountant',
+          activity_sector: '',
+          description: 'Ran the monthly payroll for 300 employees.',
+          duration: 24,
+          start_date: '2021-01',
+          end_date: '2022-12',
+        },
+        {
+          title: 'Sales assistant',
+          activity_sector: '',
+          description: 'Advised customers in a furniture store.',
+          duration: 48,
+          start_date: '2016-01',
+          end_date: '2019-12',
+        },
+      ],
+    });
+    const line = only(j, c).score_dict.experience['3+ years of experience in payroll accounting']!;
+    // The 48 months in sales do not count; “payroll” and “Accountant” sit in two passages of the entry, so the best
+    // passage holds 1 of the 2 words: mean(24 / 36, 1 / 2) = 0.58 → 6.
+    expect(line.score).toBe(6);
+    expect(line.explanation).toContain(
+      '24 of 36 months of experience in entries naming its subject (“Accountant (2021-01–2022-12)” 24 months (payroll, accounting))',
+    );
+  });
+
+  it('leaves the words of an “or equivalent experience” clause out of a degree line and accepts the experience', () => {
+    const j = job({
+      hard_skills: [],
+      soft_skills: [],
+      education_preference: { degree: '', major: '', score: '' },
+      job_requirements: ["Bachelor's degree in Marketing or equivalent practical experience"],
+    });
+    const graduate = cv({
+      education: [
+        { degree: 'BA', major: 'Marketing', score: '', institution_name: 'Leeds', start_date: '', end_date: '' },
+      ],
+    });
+    const key = "Bachelor's degree in Marketing or equivalent practical experience";
+    expect(only(j, graduate).score_dict.education[key]).toMatchObject({ score: 10 }); // “practical” is not a major
+    const practitioner = cv({
+      experience: [
+        {
+          title: 'Marketing coordinator',
+          activity_sector: '',
+          description: 'Planned trade fairs.',
+          duration: 40,
+          start_date: '2020-01',
+          end_date: '2023-04',
+        },
+      ],
+    });
+    const line = only(j, practitioner).score_dict.education[key]!;
+    expect(line.score).toBe(5); // mean(40 months ≥ the 36 a bachelor takes → 10, no education entry names marketing → 0)
+    expect(line.explanation).toContain('the line accepts equivalent experience: 40 months');
   });
 
   it('reads durations in other languages', () => {
@@ -593,7 +694,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-1');
+    expect(SCORER_VERSION).toBe('rules-2');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });
@@ -645,6 +746,7 @@ describe('scoring: at scale', () => {
     const ranked = scoreCandidates(job(), cvs, equal, graph);
     expect(ranked).toHaveLength(10_000);
     expect(new Set(ranked.map((c) => c.person_id)).size).toBe(10_000);
-    for (let i = 1; i < ranked.length; i += 1) expect(ranked[i - 1]!.final_score).toBeGreaterThanOrEqual(ranked[i]!.final_score);
+    for (let i = 1; i < ranked.length; i += 1)
+      expect(ranked[i - 1]!.final_score).toBeGreaterThanOrEqual(ranked[i]!.final_score);
   });
 });

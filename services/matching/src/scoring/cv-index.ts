@@ -6,6 +6,8 @@ export interface Passage {
   text: string;
   /** e.g. `experience “Backend developer (2019-01–2023-06)”`, `skill description`, `CV skill “Docker”`. */
   source: string;
+  /** Index of the CV experience entry the passage belongs to, for experience passages. */
+  entry?: number;
 }
 
 /**
@@ -23,11 +25,11 @@ export interface CvIndex {
 
 function collectPassages(cv: CvRecord): Passage[] {
   const passages: Passage[] = [];
-  for (const entry of cv.experience) {
+  cv.experience.forEach((entry, i) => {
     const source = `experience “${entryLabel(entry.title, entry.start_date, entry.end_date)}”`;
-    if (entry.title.trim()) passages.push({ text: entry.title, source });
-    for (const sentence of sentences(entry.description)) passages.push({ text: sentence, source });
-  }
+    if (entry.title.trim()) passages.push({ text: entry.title, source, entry: i });
+    for (const sentence of sentences(entry.description)) passages.push({ text: sentence, source, entry: i });
+  });
   for (const entry of cv.education) {
     const text = [entry.degree, entry.major, entry.institution_name].filter((s) => s.trim()).join(', ');
     if (text) passages.push({ text, source: `education “${entryLabel(text, entry.start_date, entry.end_date)}”` });
@@ -133,4 +135,34 @@ export function bestOverlap(
       best = { passage, matched };
   }
   return best;
+}
+
+/** For each experience entry that has any of `query` in its title or description: the stems it has. */
+export function entryStems(index: CvIndex, query: readonly string[]): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const q of query) {
+    for (const i of index.postings.get(q) ?? []) {
+      const entry = index.passages[i]!.entry;
+      if (entry === undefined) continue;
+      const set = out.get(entry);
+      if (set) set.add(q);
+      else out.set(entry, new Set([q]));
+    }
+  }
+  return out;
+}
+
+/** The experience entries in whose title or description a folded phrase occurs as whole words. */
+export function entriesWithPhrase(
+  index: CvIndex,
+  phrase: string,
+  accept: (p: Passage) => boolean = () => true,
+): Set<number> {
+  const out = new Set<number>();
+  const needle = ` ${phrase} `;
+  for (let at = index.folded.indexOf(needle); at >= 0; at = index.folded.indexOf(needle, at + 1)) {
+    const p = index.passages[passageAt(index, at)]!;
+    if (p.entry !== undefined && accept(p)) out.add(p.entry);
+  }
+  return out;
 }

@@ -1,40 +1,62 @@
 import type { CvExperience } from '@talent/records';
+import { entriesWithPhrase, type CvIndex } from './cv-index.js';
+import type { JobSkill } from './skills.js';
+import { describeWords, prepareTitle, titleSimilarity, type PreparedTitle, type TitleMatch } from './titles.js';
 import type { CvRecord, Dimension, JobRecord, WeightedDetail } from './types.js';
 import { contentStems, coverage, entryLabel, fold, quote, toScore, uniqueKey } from './text.js';
 
 /**
  * Experience rules (one detail each, weight 1 inside the experience average):
- * - duration, when the job asks for months: score = round(10 × min(1, CV months / required months)); CV months are
- *   the `duration` of every experience entry, minus months that dated entries share (parallel jobs count once);
- * - title, when the job names one: the share of the job title's words (folded, stemmed, no stop words) found in
- *   the best CV experience title, × 10; the job's information title and its experience-preference title are both
- *   tried and the better one counts;
- * - activity sector, when the job names one: the same word share against the CV entries' sectors.
+ * - duration, when the job asks for months: score = round(10 × min(1, relevant months / required months)).
+ *   Relevant months are the `duration` of the CV's relevant experience entries, minus months that dated entries
+ *   share (parallel jobs count once). An entry is relevant when its title covers at least half of the job role's
+ *   weighted words (titles.ts), or when its title and description name at least two of the job's hard skills (the
+ *   one skill, when the job has one): years spent in another line of work do not count towards the job's years.
+ * - title, when the job names one: the weighted share of the job role's words found in the closest CV experience
+ *   title (titles.ts), × 10; the job's information title and its experience-preference title are both tried and
+ *   the better one counts;
+ * - activity sector, when the job names one: the share of its words in the closest CV entry's sector, × 10.
  */
 export const DURATION_KEY = 'experience duration';
 export const TITLE_KEY = 'job title';
 export const SECTOR_KEY = 'activity sector';
+/** An entry whose title covers at least this share of the job role is relevant experience. */
+export const RELEVANT_TITLE_SHARE = 0.5;
+/** An entry naming this many of the job's hard skills (fewer when the job has fewer) is relevant experience. */
+export const RELEVANT_SKILL_COUNT = 2;
 
 export interface PreparedExperience {
   months: number;
   durationKey?: string;
-  titles: { text: string; stems: string[] }[];
+  titles: PreparedTitle[];
   titleKey?: string;
   sector?: { text: string; stems: string[] };
   sectorKey?: string;
+  /** The job's hard skills, whose mention makes an entry relevant. */
+  skills: readonly JobSkill[];
+  skillsNeeded: number;
 }
 
-export function prepareExperience(job: JobRecord, keys: Record<Dimension, Set<string>>): PreparedExperience {
+export function prepareExperience(
+  job: JobRecord,
+  keys: Record<Dimension, Set<string>>,
+  hardSkills: readonly JobSkill[],
+): PreparedExperience {
   const used = keys.experience;
   const pref = job.experience_preference;
-  const titles: { text: string; stems: string[] }[] = [];
+  const titles: PreparedTitle[] = [];
   for (const text of [job.information.title, pref.title]) {
-    const stems = contentStems(text);
-    if (stems.length && !titles.some((t) => fold(t.text) === fold(text))) titles.push({ text: text.trim(), stems });
+    const title = prepareTitle(text);
+    if (title && !titles.some((t) => fold(t.role) === fold(title.role))) titles.push(title);
   }
   const sectorText = pref.activity_sector.trim() || job.information.activity_sector.trim();
   const sectorStems = contentStems(sectorText);
-  const prepared: PreparedExperience = { months: pref.duration, titles };
+  const prepared: PreparedExperience = {
+    months: pref.duration,
+    titles,
+    skills: hardSkills,
+    skillsNeeded: Math.min(RELEVANT_SKILL_COUNT, hardSkills.length),
+  };
   if (pref.duration > 0) prepared.durationKey = uniqueKey(DURATION_KEY, used);
   if (titles.length) prepared.titleKey = uniqueKey(TITLE_KEY, used);
   if (sectorStems.length) {
@@ -74,24 +96,87 @@ function overlapMonths(entries: readonly CvExperience[]): number {
   return total - union;
 }
 
-/** Total months of experience in a CV and the entries they come from (also used by requirement lines). */
-export function experienceMonths(cv: CvRecord): { months: number; counted: string } {
-  const entries = cv.experience.filter((e) => e.duration > 0);
-  const sum = entries.reduce((acc, e) => acc + e.duration, 0);
-  const overlap = Math.min(sum, overlapMonths(entries));
-  const listed = entries
-    .map((e) => `“${entryLabel(e.title, e.start_date, e.end_date)}” ${e.duration} months`)
-    .join('; ');
-  const counted = entries.length
-    ? `${listed}${overlap ? `; ${overlap} overlapping months counted once` : ''}`
-    : 'no experience entry with a duration';
-  return { months: sum - overlap, counted };
+export interface MonthsCount {
+  months: number;
+  /** The entries counted, each with its months (and why it counts, when given), and the overlap. */
+  counted: string;
 }
 
-function bestEntry(cv: CvRecord, query: readonly string[], field: 'title' | 'activity_sector') {
+/** Months of the given entries of a CV, parallel months once; `why` adds a reason per entry. */
+export function countMonths(cv: CvRecord, indexes: readonly number[], why?: (i: number) => string): MonthsCount {
+  const chosen = indexes.filter((i) => cv.experience[i]!.duration > 0);
+  const entries = chosen.map((i) => cv.experience[i]!);
+  const sum = entries.reduce((acc, e) => acc + e.duration, 0);
+  const overlap = Math.min(sum, overlapMonths(entries));
+  const listed = chosen
+    .map((i) => {
+      const e = cv.experience[i]!;
+      const reason = why?.(i);
+      return `“${entryLabel(e.title, e.start_date, e.end_date)}” ${e.duration} months${reason ? ` (${reason})` : ''}`;
+    })
+    .join('; ');
+  return {
+    months: sum - overlap,
+    counted: chosen.length ? `${listed}${overlap ? `; ${overlap} overlapping months counted once` : ''}` : '',
+  };
+}
+
+/** Total months of experience in a CV and the entries they come from. */
+export function experienceMonths(cv: CvRecord): MonthsCount {
+  const all = countMonths(
+    cv,
+    cv.experience.map((_, i) => i),
+  );
+  return all.counted ? all : { months: 0, counted: 'no experience entry with a duration' };
+}
+
+/** The closest job title to each CV experience title (first job title on ties). */
+function entryTitles(
+  prepared: PreparedExperience,
+  cv: CvRecord,
+): ({ title: PreparedTitle; match: TitleMatch } | undefined)[] {
+  return cv.experience.map((entry) => {
+    let best: { title: PreparedTitle; match: TitleMatch } | undefined;
+    for (const title of prepared.titles) {
+      const match = titleSimilarity(title, entry.title);
+      if (!best || match.share > best.match.share) best = { title, match };
+    }
+    return best;
+  });
+}
+
+/** Months in entries relevant to the job (see the rules above), with the reason each entry counts. */
+function relevantMonths(
+  prepared: PreparedExperience,
+  cv: CvRecord,
+  index: CvIndex,
+  titles: ReturnType<typeof entryTitles>,
+): MonthsCount {
+  const skillsByEntry = new Map<number, string[]>();
+  if (prepared.skillsNeeded > 0) {
+    for (const skill of prepared.skills) {
+      const entries = new Set<number>();
+      for (const phrase of skill.phrases)
+        for (const e of entriesWithPhrase(index, phrase, skill.accept)) entries.add(e);
+      for (const e of entries) skillsByEntry.set(e, [...(skillsByEntry.get(e) ?? []), skill.key]);
+    }
+  }
+  const reasons = new Map<number, string>();
+  cv.experience.forEach((_, i) => {
+    const t = titles[i];
+    const named = skillsByEntry.get(i) ?? [];
+    if (t && t.match.share >= RELEVANT_TITLE_SHARE)
+      reasons.set(i, `title covers ${describeWords(t.match.matched)} of “${t.title.role}”`);
+    else if (prepared.skillsNeeded > 0 && named.length >= prepared.skillsNeeded)
+      reasons.set(i, `names ${named.map((n) => `“${n}”`).join(', ')}`);
+  });
+  return countMonths(cv, [...reasons.keys()], (i) => reasons.get(i)!);
+}
+
+function bestSector(cv: CvRecord, query: readonly string[]) {
   let best: { entry: CvExperience; share: number } | undefined;
   for (const entry of cv.experience) {
-    const share = coverage(query, new Set(contentStems(entry[field])));
+    const share = coverage(query, new Set(contentStems(entry.activity_sector)));
     if (!best || share > best.share) best = { entry, share };
   }
   return best;
@@ -100,48 +185,59 @@ function bestEntry(cv: CvRecord, query: readonly string[], field: 'title' | 'act
 export function scoreExperience(
   prepared: PreparedExperience,
   cv: CvRecord,
-  cvMonths: () => { months: number; counted: string },
+  index: CvIndex,
+  cvMonths: () => MonthsCount,
 ): WeightedDetail[] {
   const out: WeightedDetail[] = [];
   const push = (key: string, score: number, criteria: string, explanation: string) =>
     out.push({ dimension: 'experience', key, weight: 1, detail: { score, criteria, explanation } });
+  const titles = entryTitles(prepared, cv);
 
   if (prepared.durationKey) {
-    const { months, counted } = cvMonths();
-    const score = toScore(Math.min(1, months / prepared.months));
+    const required = prepared.months;
+    const relevant = relevantMonths(prepared, cv, index, titles);
+    const total = cvMonths();
+    const skillRule =
+      prepared.skillsNeeded > 0
+        ? ` or names ${prepared.skillsNeeded === 1 ? 'the' : `at least ${prepared.skillsNeeded} of the`} job's hard skill${prepared.skillsNeeded === 1 ? '' : 's'}`
+        : '';
     push(
       prepared.durationKey,
-      score,
-      `months of experience vs ${prepared.months} required: round(10 × min(1, months / required))`,
-      `${months} of ${prepared.months} months required; counted: ${counted}.`,
+      toScore(Math.min(1, relevant.months / required)),
+      `relevant months of experience vs ${required} required: round(10 × min(1, months / required)); an entry is relevant when its title covers at least ${RELEVANT_TITLE_SHARE * 100}% of the job role's weighted words${skillRule}`,
+      relevant.counted
+        ? `${relevant.months} of ${required} months required in relevant experience: ${relevant.counted}. Total experience ${total.months} months.`
+        : `0 of ${required} months required: no experience entry is relevant to the job (total experience ${total.months} months: ${total.counted}).`,
     );
   }
   if (prepared.titleKey) {
-    let best: { title: string; entry: CvExperience; share: number } | undefined;
-    for (const title of prepared.titles) {
-      const found = bestEntry(cv, title.stems, 'title');
-      if (found && (!best || found.share > best.share)) best = { title: title.text, ...found };
-    }
-    const criteria = 'share of the job title words in the closest CV experience title';
-    if (best && best.share > 0) {
-      const label = entryLabel(best.entry.title, best.entry.start_date, best.entry.end_date);
+    let best: { title: PreparedTitle; match: TitleMatch; entry: CvExperience } | undefined;
+    titles.forEach((t, i) => {
+      if (t && (!best || t.match.share > best.match.share)) best = { ...t, entry: cv.experience[i]! };
+    });
+    const criteria =
+      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1)';
+    const found = best as { title: PreparedTitle; match: TitleMatch; entry: CvExperience } | undefined;
+    if (found && found.match.share > 0) {
+      const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);
+      const { title, match } = found;
       push(
         prepared.titleKey,
-        toScore(best.share),
+        toScore(match.share),
         criteria,
-        `“${best.title}” vs CV experience “${label}”: ${Math.round(best.share * 100)}% of the title words match.`,
+        `“${title.role}” vs CV experience “${label}”: ${describeWords(match.matched)} of ${describeWords(title.words)} = ${match.share}.`,
       );
     } else {
       push(
         prepared.titleKey,
         0,
         criteria,
-        `No CV experience title shares a word with ${prepared.titles.map((t) => `“${t.text}”`).join(' / ')}.`,
+        `No CV experience title shares a weighted word with ${prepared.titles.map((t) => `“${t.role}”`).join(' / ')}.`,
       );
     }
   }
   if (prepared.sector && prepared.sectorKey) {
-    const found = bestEntry(cv, prepared.sector.stems, 'activity_sector');
+    const found = bestSector(cv, prepared.sector.stems);
     const criteria = 'share of the job sector words in the closest CV experience sector';
     if (found && found.share > 0) {
       const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);

@@ -22,7 +22,7 @@ export { FINAL_SCORE_FORMULA } from './aggregate.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-1';
+export const SCORER_VERSION = 'rules-2';
 
 /** False when the job gives nothing to match on: no non-blank requirement line and no skill (VACANCY_HAS_NO_REQUIREMENTS). */
 export function hasRequirements(job: JobRecord): boolean {
@@ -50,7 +50,11 @@ export function scoreCandidates(
     experience: new Set(),
   };
   const skills = prepareSkills(job, graph, keys);
-  const experience = prepareExperience(job, keys);
+  const experience = prepareExperience(
+    job,
+    keys,
+    skills.skills.filter((s) => s.dimension === 'hard_skills'),
+  );
   const education = prepareEducation(job, keys);
   const requirements = prepareRequirements(job, keys);
   const lookup = new VocabularyLookup(new Set(requirementVocabulary(requirements)));
@@ -61,7 +65,7 @@ export function scoreCandidates(
     const cvMonths = () => (months ??= experienceMonths(cv));
     const details = [
       ...scoreSkills(skills, cv, index),
-      ...scoreExperience(experience, cv, cvMonths),
+      ...scoreExperience(experience, cv, index, cvMonths),
       ...scoreEducation(education, cv),
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];

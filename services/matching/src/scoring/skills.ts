@@ -20,7 +20,7 @@ type Relation = 'narrower' | 'broader' | 'sibling';
 /** Higher is better when one CV skill relates to a job skill in several ways. */
 const RELATION_RANK: Record<Relation, number> = { narrower: 3, broader: 2, sibling: 1 };
 
-interface JobSkill {
+export interface JobSkill {
   key: string;
   dimension: Dimension;
   skill: RecordSkill;

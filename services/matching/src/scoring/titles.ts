@@ -1,0 +1,109 @@
+import { contentStems, fold, round2, stem } from './text.js';
+
+/**
+ * Job-title similarity. Two general facts about job titles shape it:
+ * - a posting's title puts the role first and qualifies it after a comma, dash, bar or parenthesis
+ *   (“Program Manager, Cloud Sales (German)”: team, product, place, language), so the role part is what a
+ *   candidate's former titles are compared with;
+ * - inside a role, words that state a rank (senior, associate, head, intern) say nothing about the line of work,
+ *   and generic role nouns (manager, specialist, officer, consultant) say less than the words naming the field
+ *   (program, sales, network, legal): rank words weigh 0, generic role nouns ½, every other word 1.
+ * Similarity = the weight of the role's words found in a CV title ÷ the weight of all the role's words (0..1).
+ */
+export const RANK_WEIGHT = 0;
+export const GENERIC_WEIGHT = 0.5;
+
+/** Rank and seniority words (en, de, fr, es, it, nl, pt), compared after folding. */
+const RANK_WORDS = `senior sr junior jr lead leader principal staff head chief associate assistant deputy trainee intern
+  internship apprentice apprenticeship graduate entry vice i ii iii iv
+  leiter leiterin stellvertretender stellvertretende praktikant praktikantin werkstudent auszubildender azubi
+  adjoint adjointe stagiaire apprenti apprentie chef
+  asistente becario practicante aprendiz jefe
+  assistente stagista apprendista capo
+  stagiair hoofd
+  estagiario chefe`;
+
+/** Role nouns that name a kind of post rather than its field (en, de, fr, es, it, nl, pt). */
+const GENERIC_WORDS = `manager management director officer executive specialist consultant coordinator representative
+  partner professional expert advisor adviser supervisor member worker employee agent
+  mitarbeiter mitarbeiterin referent referentin berater beraterin sachbearbeiter sachbearbeiterin
+  responsable charge chargee conseiller conseillere directeur directrice
+  gerente responsable especialista asesor asesora director directora
+  responsabile consulente specialista direttore
+  medewerker adviseur
+  gerente consultor especialista diretor`;
+
+const RANK = new Set(RANK_WORDS.split(/\s+/).map(stem));
+const GENERIC = new Set(GENERIC_WORDS.split(/\s+/).map(stem));
+
+export interface TitleWord {
+  stem: string;
+  /** The word as the title writes it (folded), for explanations. */
+  word: string;
+  weight: number;
+}
+
+export interface PreparedTitle {
+  /** The title as the job states it. */
+  text: string;
+  /** Its role part (see above); the whole title when nothing qualifies it. */
+  role: string;
+  words: TitleWord[];
+  total: number;
+}
+
+/** The role part of a posting's title: the text before the first comma, bar, parenthesis or spaced dash. */
+export function rolePart(title: string): string {
+  const head = title.split(/\s*[,|(;:]\s*|\s+[-–—]\s+|\s*[–—]\s*/u)[0]!.trim();
+  return contentStems(head).length > 0 ? head : title.trim();
+}
+
+function wordWeight(s: string): number {
+  if (RANK.has(s)) return RANK_WEIGHT;
+  if (GENERIC.has(s)) return GENERIC_WEIGHT;
+  return 1;
+}
+
+/**
+ * The role's words with their weights; rank words are kept (weight 0) so explanations can name them. A role made
+ * only of rank words (“Intern”) weighs each of them 1, or nothing could match it.
+ */
+export function prepareTitle(title: string): PreparedTitle | undefined {
+  const role = rolePart(title);
+  const words: TitleWord[] = [];
+  for (const word of fold(role).split(/[^\p{L}\p{N}+#]+/u)) {
+    const [s] = contentStems(word);
+    if (s === undefined || words.some((w) => w.stem === s)) continue;
+    words.push({ stem: s, word, weight: wordWeight(s) });
+  }
+  if (words.length === 0) return undefined;
+  if (words.every((w) => w.weight === 0)) for (const w of words) w.weight = 1;
+  return { text: title.trim(), role, words, total: words.reduce((a, w) => a + w.weight, 0) };
+}
+
+export interface TitleMatch {
+  /** 0..1, rounded to two decimals. */
+  share: number;
+  matched: TitleWord[];
+  missing: TitleWord[];
+}
+
+/** How much of the job role a CV title covers (stems of the CV title looked up, weights summed). */
+export function titleSimilarity(job: PreparedTitle, cvTitle: string): TitleMatch {
+  const cv = new Set(contentStems(cvTitle));
+  const matched: TitleWord[] = [];
+  const missing: TitleWord[] = [];
+  let weight = 0;
+  for (const w of job.words) {
+    if (cv.has(w.stem)) {
+      matched.push(w);
+      weight += w.weight;
+    } else missing.push(w);
+  }
+  return { share: job.total > 0 ? round2(weight / job.total) : 0, matched, missing };
+}
+
+/** `program ×1, manager ×0.5` — the words and weights an explanation shows, so the share can be checked. */
+export function describeWords(words: readonly TitleWord[]): string {
+  return words.map((w) => `${w.word} ×${w.weight}`).join(', ');
+}

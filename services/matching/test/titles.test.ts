@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { prepareTitle, rolePart, titleSimilarity } from '../src/scoring/titles.js';
+
+describe('job-title similarity', () => {
+  it('compares the role a posting names before its team, product, place or language', () => {
+    expect(rolePart('Program Manager, Cloud Platform Sales (German)')).toBe('Program Manager');
+    expect(rolePart('Site Reliability Engineer - Payments | Dublin')).toBe('Site Reliability Engineer');
+    expect(rolePart('Data Engineer – Berlin')).toBe('Data Engineer');
+    // A hyphen inside a word is not a separator.
+    expect(rolePart('Front-end Developer')).toBe('Front-end Developer');
+    // Nothing but a qualifier before the comma: the whole title is the role.
+    expect(rolePart('Senior, Backend Engineer')).toBe('Senior, Backend Engineer');
+  });
+
+  it('weighs rank words 0 and generic role nouns ½, so the field of work decides', () => {
+    const job = prepareTitle('Associate Product Marketing Manager, Hardware')!;
+    expect(job.words.map((w) => [w.word, w.weight])).toEqual([
+      ['associate', 0],
+      ['product', 1],
+      ['marketing', 1],
+      ['manager', 0.5],
+    ]);
+    // 2.5 in all: a marketing manager covers 1.5 of it, an associate account manager only the noun.
+    expect(titleSimilarity(job, 'Marketing Manager').share).toBe(0.6);
+    expect(titleSimilarity(job, 'Associate Account Manager').share).toBe(0.2);
+    expect(titleSimilarity(job, 'Head of Product Marketing').share).toBe(0.8);
+  });
+
+  it('stems and folds, so titles in other word forms and accents meet', () => {
+    const job = prepareTitle('Software Developer')!;
+    expect(titleSimilarity(job, 'software development lead').share).toBe(1);
+    expect(titleSimilarity(prepareTitle('Ingénieur réseau')!, 'Ingenieure Reseaux').share).toBe(1);
+  });
+
+  it('weighs the words of a role made only of rank words, or an intern posting could match nothing', () => {
+    const job = prepareTitle('Intern')!;
+    expect(job.total).toBe(1);
+    expect(titleSimilarity(job, 'Summer intern, finance').share).toBe(1);
+  });
+});
