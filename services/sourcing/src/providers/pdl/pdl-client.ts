@@ -31,6 +31,14 @@ const PROVIDER = 'pdl';
 type Attempt =
   | { ok: true; response: PdlSearchResponse }
   | { ok: false; error: ProviderError; retryable: boolean; waitMs: number | null };
+const final = (error: ProviderError): Attempt => ({ ok: false, error, retryable: false, waitMs: null });
+/** `waitMs`: what PDL asked for (Retry-After), null to back off. */
+const retry = (error: ProviderError, waitMs: number | null = null): Attempt => ({
+  ok: false,
+  error,
+  retryable: true,
+  waitMs,
+});
 
 /**
  * POST /v5/person/search with the key in `X-Api-Key`. Retries 429, 5xx, timeouts and network failures with
@@ -84,7 +92,7 @@ export class PdlClient {
   private async attempt(body: Record<string, unknown>, signal?: AbortSignal): Promise<Attempt> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     let response: Response;
-    let payload: unknown;
+    let answerText: string;
     try {
       response = await fetch(this.endpoint, {
         method: 'POST',
@@ -93,66 +101,39 @@ export class PdlClient {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       this.noteRateLimit(response.headers);
-      payload = await response.json().catch(() => undefined);
+      // Read inside the timeout: a body that stalls is a timeout like a late answer.
+      answerText = await response.text();
     } catch (error) {
-      if (signal?.aborted)
-        return {
-          ok: false,
-          retryable: false,
-          waitMs: null,
-          error: new ProviderError('PDL search cancelled', PROVIDER, { cause: error }),
-        };
+      if (signal?.aborted) return final(new ProviderError('PDL search cancelled', PROVIDER, { cause: error }));
       const message = timeout.aborted
         ? `PDL did not answer within ${this.options.timeoutMs} ms`
         : `PDL unreachable: ${(error as Error).message}`;
-      return {
-        ok: false,
-        retryable: true,
-        waitMs: null,
-        error: new ProviderError(message, PROVIDER, { cause: error }),
-      };
+      return retry(new ProviderError(message, PROVIDER, { cause: error }));
     }
 
     const status = response.status;
+    const payload = parseJson(answerText);
     const detail = errorDetail(payload);
     if (status === 200) {
       const answer = payload as { total?: unknown; data?: unknown } | undefined;
       if (!answer || !Array.isArray(answer.data) || typeof answer.total !== 'number') {
-        return {
-          ok: false,
-          retryable: false,
-          waitMs: null,
-          error: new ProviderError('PDL answered 200 without `data` and `total`', PROVIDER),
-        };
+        return final(new ProviderError('PDL answered 200 without `data` and `total`', PROVIDER));
       }
       return { ok: true, response: { total: answer.total, data: answer.data } };
     }
     // PDL answers 404 when nothing matches.
     if (status === 404) return { ok: true, response: { total: 0, data: [] } };
     if (status === 401 || status === 403) {
-      return {
-        ok: false,
-        retryable: false,
-        waitMs: null,
-        error: new ProviderError(`PDL rejected the API key (${status}${detail}): check SOURCING_PDL_API_KEY`, PROVIDER),
-      };
+      return final(
+        new ProviderError(`PDL rejected the API key (${status}${detail}): check SOURCING_PDL_API_KEY`, PROVIDER),
+      );
     }
     if (status === 402)
-      return {
-        ok: false,
-        retryable: false,
-        waitMs: null,
-        error: new ProviderError(`PDL account has no search credits left (402${detail})`, PROVIDER),
-      };
+      return final(new ProviderError(`PDL account has no search credits left (402${detail})`, PROVIDER));
     const error = new ProviderError(`PDL answered ${status}${detail}`, PROVIDER);
     if (status === 429 || status >= 500)
-      return {
-        ok: false,
-        retryable: true,
-        waitMs: retryAfterMs(response.headers.get('retry-after'), Date.now()),
-        error,
-      };
-    return { ok: false, retryable: false, waitMs: null, error };
+      return retry(error, retryAfterMs(response.headers.get('retry-after'), Date.now()));
+    return final(error);
   }
 
   private noteRateLimit(headers: Headers): void {
@@ -182,6 +163,14 @@ export class PdlClient {
   private backoff(attempt: number): number {
     const step = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
     return step / 2 + this.random() * (step / 2);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
