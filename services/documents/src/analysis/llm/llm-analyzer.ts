@@ -76,27 +76,40 @@ export function createLlmAnalyzer(options: LlmAnalyzerOptions): Analyzer {
     }
   }
 
+  /** The model's record when it answered, else the fallback analyzer's; `producedBy` hears which. */
+  async function analyze<P, R>(
+    parsed: P | undefined,
+    producedBy: ((version: string) => void) | undefined,
+    fromModel: (parsed: P) => Promise<R>,
+    fromFallback: () => Promise<R>,
+  ): Promise<R> {
+    producedBy?.(parsed ? version : fallback.version);
+    return parsed ? fromModel(parsed) : fromFallback();
+  }
+
   return {
     version,
     async analyzeCv(text, producedBy) {
       const parsed = await extract('cv', llmCvSchema, cvMessages(text, now()), text.length);
-      if (!parsed) {
-        producedBy?.(fallback.version);
-        return fallback.analyzeCv(text);
-      }
-      producedBy?.(version);
-      return linkCvSkills(groundContacts(parsed, text), text, linker);
+      return analyze(
+        parsed,
+        producedBy,
+        (cv) => linkCvSkills(groundContacts(cv, text), text, linker),
+        () => fallback.analyzeCv(text),
+      );
     },
     async analyzeJob(text, producedBy) {
       const parsed = await extract('job', llmJobSchema, jobMessages(text, now()), text.length);
-      if (!parsed) {
-        producedBy?.(fallback.version);
-        return fallback.analyzeJob(text);
-      }
-      producedBy?.(version);
-      const requirements = new Set(parsed.job_requirements);
-      // Only lines the record lists can make a skill optional.
-      return linkJobSkills({ ...parsed, preferred: parsed.preferred.filter((l) => requirements.has(l)) }, text, linker);
+      return analyze(
+        parsed,
+        producedBy,
+        (job) => {
+          // Only lines the record lists can make a skill optional.
+          const requirements = new Set(job.job_requirements);
+          return linkJobSkills({ ...job, preferred: job.preferred.filter((l) => requirements.has(l)) }, text, linker);
+        },
+        () => fallback.analyzeJob(text),
+      );
     },
   };
 }
