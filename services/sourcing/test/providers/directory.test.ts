@@ -127,6 +127,16 @@ describe('directory provider: tolerant loading', () => {
     ]);
   });
 
+  it('keeps the day of an updated_at timestamp', async () => {
+    const { provider } = await load(
+      await folder.write(
+        'timestamp.jsonl',
+        '{"id": "t-1", "full_name": "Una Lorem", "updated_at": "2026-10-20T08:30:00Z"}\n',
+      ),
+    );
+    expect((await provider.search(query())).profiles[0]?.updated_at).toBe('2026-10-20');
+  });
+
   it('skips invalid lines and duplicate ids, keeps the rest and logs how many and why', async () => {
     const lines = [
       JSON.stringify(PROFILES[0]),

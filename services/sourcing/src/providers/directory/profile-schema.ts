@@ -72,7 +72,8 @@ export const directoryProfileSchema = z
       .transform((values) => values ?? []),
     emails: textList,
     phones: textList,
-    updated_at: optionalDate,
+    /** A day, like every provider's: a full timestamp keeps its date. */
+    updated_at: optionalDate.transform((value) => value?.slice(0, 10) ?? null),
   })
   .transform((profile): SourcedProfile => ({
     ...profile,
