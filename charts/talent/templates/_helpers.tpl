@@ -292,6 +292,9 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
 {{- if and (eq $v.documents.analyzer "llm") $v.documents.enabled (not $v.llm.model) -}}
 {{- fail "documents.analyzer=llm needs llm.model (and llm.baseUrl unless the provider's default server is meant)" -}}
 {{- end -}}
+{{- if and (eq $v.documents.analyzer "llm") (gt (mul (int $v.llm.timeoutMs) (int $v.llm.maxAttempts)) 200000) -}}
+{{- fail "llm.timeoutMs × llm.maxAttempts must not exceed 200000 ms: documents presumes a task running 5 minutes stuck" -}}
+{{- end -}}
 {{- if and $v.matching.llmRescoring.enabled $v.matching.enabled (not (or $v.matching.llmRescoring.model $v.llm.model)) -}}
 {{- fail "matching.llmRescoring.enabled needs matching.llmRescoring.model or llm.model" -}}
 {{- end -}}

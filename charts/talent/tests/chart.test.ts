@@ -696,6 +696,10 @@ describe('values.schema.json', () => {
   it('rejects the llm analyzer or re-scoring without a model', () => {
     rejects({ documents: { analyzer: 'llm' } }, /documents.analyzer=llm needs llm.model/);
     rejects({ matching: { llmRescoring: { enabled: true } } }, /matching.llmRescoring.enabled needs/);
+    rejects(
+      { documents: { analyzer: 'llm' }, llm: { model: 'm', timeoutMs: 120000, maxAttempts: 5 } },
+      /llm.timeoutMs × llm.maxAttempts/,
+    );
   });
   it('rejects an unknown LLM provider', () => rejects({ llm: { provider: 'anthropic' } }, /provider/));
   it('rejects the latest tag', () => rejects({ image: { tag: 'latest' } }, /image.tag/));

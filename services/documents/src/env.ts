@@ -5,6 +5,8 @@ import { z } from 'zod';
  * Peers (`<PEER>_SERVICE_ADDR`, from SERVICES) and vendor settings are validated at boot, so a misconfigured
  * deployment fails at once, naming the variable.
  */
+const MAX_LLM_TIME_PER_DOCUMENT_MS = 200_000;
+
 export const documentsEnvSchema = backendEnv('documents')
   .extend({
     /** `rules` (offline, deterministic) or `llm` (DESIGN §5): a chat model, the rules analyzer as its fallback. */
@@ -31,6 +33,12 @@ export const documentsEnvSchema = backendEnv('documents')
   .refine((env) => env.ANALYZER !== 'llm' || env.LLM_MODEL, {
     path: ['LLM_MODEL'],
     message: 'is required with ANALYZER=llm',
+  })
+  // A task's work message is redelivered once it has run for 5 minutes (presumed stuck): the model's attempts
+  // must end well before, leaving time for extraction and the rules fallback.
+  .refine((env) => env.LLM_TIMEOUT_MS * env.LLM_MAX_ATTEMPTS <= MAX_LLM_TIME_PER_DOCUMENT_MS, {
+    path: ['LLM_TIMEOUT_MS'],
+    message: `× LLM_MAX_ATTEMPTS must not exceed ${MAX_LLM_TIME_PER_DOCUMENT_MS} ms per document`,
   });
 
 export type DocumentsEnv = z.output<typeof documentsEnvSchema>;

@@ -290,5 +290,9 @@ describe('llm analyzer settings', () => {
       maxAttempts: 3,
     });
     expect(() => loadDocumentsEnv({ ...base, LLM_PROVIDER: 'anthropic' })).toThrow(/LLM_PROVIDER/);
+    // Ten two-minute attempts would outlast the work queue's patience with one task.
+    expect(() => loadDocumentsEnv({ ...base, LLM_TIMEOUT_MS: '120000', LLM_MAX_ATTEMPTS: '10' })).toThrow(
+      /LLM_TIMEOUT_MS: × LLM_MAX_ATTEMPTS must not exceed/,
+    );
   });
 });
