@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TEXT } from './documents-data.js';
+import { startFakePdlServer, type FakePdlServer, type PdlRecord } from '@talent/testkit';
 import { E2eStack, eventually, type JsonBody } from './harness.js';
 
 const NOW = new Date();
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 const FIRST_NAMES = ['Ada', 'Brook', 'Cyril', 'Dana', 'Emil', 'Fern', 'Gael', 'Hana', 'Ivo', 'Juno'];
+const LAST_NAMES = ['Fictus', 'Exampleton', 'Sampleberg', 'Placeholder'];
 const STACKS = [
   ['Python', 'PostgreSQL', 'Docker', 'Kubernetes'],
   ['Go', 'PostgreSQL', 'Kafka'],
@@ -23,7 +23,7 @@ const STACKS = [
  * e-mail, every second no phone, so "charged only for contacts actually returned" is visible.
  */
 function profile(index: number) {
-  const name = `${FIRST_NAMES[index % FIRST_NAMES.length]} Testperson${index}`;
+  const name = `${FIRST_NAMES[index % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]}`;
   const skills = STACKS[index % STACKS.length]!;
   return {
     id: `dir-${String(index).padStart(3, '0')}`,
@@ -232,6 +232,23 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
     );
   }, 180_000);
 
+  it('replays a search sent again with the same Idempotency-Key, charging once; another body with it is 422', async () => {
+    const key = randomUUID();
+    const body = { query: 'backend engineer', limit: 4, options: { insights: true } };
+    const before = await balance(acme.apiKey);
+    const first = await search(body, acme.apiKey, { 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    const charged = before - (await balance(acme.apiKey));
+    expect(charged).toBe(first.body.data.charged.total);
+    const replay = await search(body, acme.apiKey, { 'idempotency-key': key });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(first.body.data);
+    expect(before - (await balance(acme.apiKey))).toBe(charged);
+    const reused = await search({ ...body, limit: 5 }, acme.apiKey, { 'idempotency-key': key });
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('answers 402 with the worst case as `required` and leaves the ledger untouched', async () => {
     const poor = await e2e.createWorkspace('poor');
     await grant(poor.workspaceId, 10);
@@ -348,16 +365,30 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
   }, 120_000);
 
   describe('provider configuration and failures', () => {
-    let failing: Server;
-    let failingUrl: string;
+    const PDL_KEY = 'fake-pdl-key';
+    // PDL-shaped people; the second has no e-mail, the third no phone and only a name (a partial record).
+    const records: PdlRecord[] = [
+      {
+        id: 'pdl-1',
+        full_name: 'Noor Fictional',
+        job_title: 'Platform Engineer',
+        job_company_name: 'Example Cloud (fictional)',
+        location_name: 'Dublin, Ireland',
+        skills: ['kubernetes', 'go'],
+        experience: [{ company: { name: 'Example Cloud (fictional)' }, title: { name: 'Platform Engineer' }, start_date: '2020-01', end_date: null, is_primary: true }],
+        emails: [{ address: 'noor@example.com' }],
+        phone_numbers: ['+353 555 0101'],
+        job_last_updated: daysAgo(5),
+      },
+      { id: 'pdl-2', full_name: 'Tove Sample', job_title: 'Platform Engineer', skills: ['terraform'], phone_numbers: ['+46 555 0102'], job_last_updated: daysAgo(5) },
+      { id: 'pdl-3', full_name: 'Ravi Placeholder', job_title: 'Platform Engineer', emails: [{ address: 'ravi@example.com' }] },
+    ];
+    let pdl: FakePdlServer;
     beforeAll(async () => {
-      // A provider that is down: every call answers 503.
-      failing = createServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":503,"error":{"message":"down"}}'));
-      await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
-      failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+      pdl = await startFakePdlServer({ apiKey: PDL_KEY, records });
     });
     afterAll(async () => {
-      await new Promise((resolve) => failing.close(resolve));
+      await pdl.close();
       await restartSourcing({});
     }, 60_000);
 
@@ -368,15 +399,41 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
       expect(status).toBe(503);
       expect(body.error).toContain('SOURCING_PROVIDER');
       expect(body.request_id).toEqual(expect.any(String));
-      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: failingUrl, SOURCING_PDL_API_KEY: undefined });
+      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: pdl.url, SOURCING_PDL_API_KEY: undefined });
       const missingKey = await search({ query: 'engineer' });
       expect(missingKey.status).toBe(503);
       expect(missingKey.body.error).toContain('SOURCING_PDL_API_KEY');
       expect(await balance(acme.apiKey)).toBe(before);
     }, 60_000);
 
-    it('answers 502 when the provider fails, with the reservation released', async () => {
-      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: failingUrl, SOURCING_PDL_API_KEY: 'test-key', SOURCING_PDL_MAX_RETRIES: '1' });
+    it('searches a PDL-compatible provider through a 429, charging reveals only for contacts it returned', async () => {
+      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: pdl.url, SOURCING_PDL_API_KEY: PDL_KEY, SOURCING_PDL_MAX_RETRIES: '2' });
+      pdl.failNext({ status: 429, retryAfterSeconds: 1 });
+      const before = await balance(acme.apiKey);
+      const { status, body } = await search({ query: 'platform engineer', limit: 5, options: { reveal_emails: true, reveal_phones: true } });
+      expect(status).toBe(200);
+      const candidates = body.data.candidates as JsonBody[];
+      expect(candidates.map((c) => [c.id, c.full_name, c.source])).toEqual([
+        ['pdl-1', 'Noor Fictional', 'pdl'],
+        ['pdl-2', 'Tove Sample', 'pdl'],
+        ['pdl-3', 'Ravi Placeholder', 'pdl'],
+      ]);
+      expect(candidates.map((c) => [c.emails.length > 0, c.phones.length > 0])).toEqual([
+        [true, true],
+        [false, true],
+        [true, false],
+      ]);
+      expect(body.data.window).toMatchObject({ offset: 0, limit: 5, returned: 3, total: 3 });
+      const expected = prices.sourcing_search_fast! + 2 * prices.sourcing_reveal_email! + 2 * prices.sourcing_reveal_phone!;
+      expect(body.data.charged.total).toBe(expected);
+      expect(before - (await balance(acme.apiKey))).toBe(expected);
+      // The 429 was retried: two calls reached the provider.
+      expect(pdl.requests.slice(-2).map((r) => r.status)).toEqual([429, 200]);
+    }, 60_000);
+
+    it('answers 502 when the provider keeps failing, with the reservation released', async () => {
+      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: pdl.url, SOURCING_PDL_API_KEY: PDL_KEY, SOURCING_PDL_MAX_RETRIES: '1' });
+      pdl.failNext({ status: 503 }, { status: 503 });
       const before = await balance(acme.apiKey);
       const entries = await ledgerSize(acme.apiKey);
       const { status, body } = await search({ query: 'engineer', options: { reveal_emails: true } });
@@ -384,8 +441,7 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
       expect(body).toEqual({ error: expect.stringContaining('Nothing was charged'), request_id: expect.any(String) });
       expect(await balance(acme.apiKey)).toBe(before);
       expect(await ledgerSize(acme.apiKey)).toBe(entries);
-      const available = (await call('GET', '/credits/balance', acme.apiKey)).body.data;
-      expect(available.reserved).toBe(0);
+      expect((await call('GET', '/credits/balance', acme.apiKey)).body.data.reserved).toBe(0);
     }, 60_000);
   });
 });

@@ -20,7 +20,9 @@ export const DomainCodes = {
   UPDATE_INVALID: GrpcStatus.INVALID_ARGUMENT,
   UPDATE_SCHEMA_MISMATCH: GrpcStatus.INVALID_ARGUMENT,
   UNSUPPORTED_FILE_TYPE: GrpcStatus.INVALID_ARGUMENT,
-  UPSTREAM_FAILED: GrpcStatus.UNAVAILABLE,
+  // Not UNAVAILABLE: grpc-js clients retry that transparently, and a vendor that failed after its own retries
+  // must not be called again (and a billable request repeated) by every hop in front of it.
+  UPSTREAM_FAILED: GrpcStatus.ABORTED,
   NOT_CONFIGURED: GrpcStatus.UNIMPLEMENTED,
   INTERNAL: GrpcStatus.INTERNAL,
 } as const satisfies Record<string, GrpcStatus>;
