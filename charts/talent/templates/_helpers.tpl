@@ -129,7 +129,7 @@ DATABASE_URL: {{ $v.database.url | b64enc | quote }}
 LLM_API_KEY: {{ $v.llm.apiKey | b64enc | quote }}
 {{- end }}
 {{- if and (not $v.sourcing.provider.existingSecret) $v.sourcing.provider.apiKey }}
-SOURCING_API_KEY: {{ $v.sourcing.provider.apiKey | b64enc | quote }}
+SOURCING_PDL_API_KEY: {{ $v.sourcing.provider.apiKey | b64enc | quote }}
 {{- end }}
 {{- end -}}
 
@@ -200,9 +200,19 @@ MATCH_LLM_MAX_CANDIDATES: {{ $v.llmRescoring.maxCandidates | quote }}
 MATCH_LLM_BUDGET_MS: {{ $v.llmRescoring.budgetMs | quote }}
 {{- end }}
 {{- if eq .component "sourcing" }}
-{{- with $v.provider.url }}
-SOURCING_PROVIDER_URL: {{ . | quote }}
+{{- with $v.provider.type }}
+SOURCING_PROVIDER: {{ . | quote }}
 {{- end }}
+{{- with $v.provider.directoryPath }}
+SOURCING_DIRECTORY_PATH: {{ . | quote }}
+{{- end }}
+{{- with $v.provider.url }}
+SOURCING_PDL_BASE_URL: {{ . | quote }}
+{{- end }}
+SOURCING_PDL_TIMEOUT_MS: {{ $v.provider.timeoutMs | quote }}
+SOURCING_PDL_MAX_RETRIES: {{ $v.provider.maxRetries | quote }}
+SOURCING_FRESHNESS_DAYS: {{ $v.freshnessDays | quote }}
+SOURCING_SESSION_TTL_HOURS: {{ $v.sessionTtlHours | quote }}
 {{- end }}
 {{- if eq .component "skills" }}
 {{- with $v.escoDir }}
@@ -261,17 +271,17 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
 {{- end }}
 {{- if eq .component "sourcing" }}
 {{- if $v.sourcing.provider.existingSecret }}
-- name: SOURCING_API_KEY
+- name: SOURCING_PDL_API_KEY
   valueFrom:
     secretKeyRef:
       name: {{ $v.sourcing.provider.existingSecret }}
       key: {{ $v.sourcing.provider.existingSecretKey }}
 {{- else if $v.sourcing.provider.apiKey }}
-- name: SOURCING_API_KEY
+- name: SOURCING_PDL_API_KEY
   valueFrom:
     secretKeyRef:
       name: {{ $managed }}
-      key: SOURCING_API_KEY
+      key: SOURCING_PDL_API_KEY
 {{- end }}
 {{- end }}
 {{- end -}}
@@ -294,6 +304,12 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
 {{- end -}}
 {{- if and (eq $v.documents.analyzer "llm") (gt (mul (int $v.llm.timeoutMs) (int $v.llm.maxAttempts)) 200000) -}}
 {{- fail "llm.timeoutMs × llm.maxAttempts must not exceed 200000 ms: documents presumes a task running 5 minutes stuck" -}}
+{{- end -}}
+{{- if not (has $v.sourcing.provider.type (list "" "directory" "pdl")) -}}
+{{- fail (printf "sourcing.provider.type must be empty, directory or pdl (got %q)" $v.sourcing.provider.type) -}}
+{{- end -}}
+{{- if and (eq $v.sourcing.provider.type "pdl") $v.sourcing.enabled (not $v.sourcing.provider.url) -}}
+{{- fail "sourcing.provider.type=pdl needs sourcing.provider.url (and an API key: sourcing.provider.existingSecret or apiKey)" -}}
 {{- end -}}
 {{- if and $v.matching.llmRescoring.enabled $v.matching.enabled (not (or $v.matching.llmRescoring.model $v.llm.model)) -}}
 {{- fail "matching.llmRescoring.enabled needs matching.llmRescoring.model or llm.model" -}}

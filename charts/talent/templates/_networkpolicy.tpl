@@ -34,7 +34,7 @@
 {{- else if eq .component "matching" -}}
 {{- if $v.matching.llmRescoring.enabled -}}true{{- end -}}
 {{- else if eq .component "sourcing" -}}
-{{- if $v.sourcing.provider.url -}}true{{- end -}}
+{{- if eq $v.sourcing.provider.type "pdl" -}}true{{- end -}}
 {{- end -}}
 {{- end -}}
 

@@ -53,7 +53,7 @@ const EVERYTHING = {
     podDisruptionBudget: { minAvailable: '50%' },
     llmRescoring: { enabled: true, maxCandidates: 10 },
   },
-  sourcing: { autoscaling: { enabled: true }, provider: { url: 'https://provider.example.com', apiKey: 'k' } },
+  sourcing: { autoscaling: { enabled: true }, provider: { type: 'pdl', url: 'https://provider.example.com', apiKey: 'k' } },
   skills: {
     autoscaling: { enabled: true },
     escoDir: '/data/esco',
@@ -71,7 +71,7 @@ const EXISTING_SECRETS = {
   matching: { llmRescoring: { enabled: true } },
   tika: { existingSecret: 'tika', existingSecretKey: 'url' },
   sourcing: {
-    provider: { url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' },
+    provider: { type: 'pdl', url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' },
   },
 };
 
@@ -548,10 +548,10 @@ describe('secrets', () => {
     expect(ref('documents', 'LLM_API_KEY')).toEqual({ name: 'llm', key: 'key' });
     expect(ref('matching', 'MATCH_LLM_API_KEY')).toEqual({ name: 'llm', key: 'key' });
     expect(ref('documents', 'TIKA_URL')).toEqual({ name: 'tika', key: 'url' });
-    expect(ref('sourcing', 'SOURCING_API_KEY')).toEqual({ name: 'provider', key: 'token' });
-    expect(configOf(objs, 'sourcing').SOURCING_PROVIDER_URL).toBe('https://provider.example.com');
+    expect(ref('sourcing', 'SOURCING_PDL_API_KEY')).toEqual({ name: 'provider', key: 'token' });
+    expect(configOf(objs, 'sourcing')).toMatchObject({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: 'https://provider.example.com' });
     expect(ref('gateway', 'LLM_API_KEY')).toBeUndefined();
-    expect(ref('billing', 'SOURCING_API_KEY')).toBeUndefined();
+    expect(ref('billing', 'SOURCING_PDL_API_KEY')).toBeUndefined();
     for (const s of DATABASE_SERVICES) {
       expect(envOf(container(find(objs, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef).toEqual({
         name: 'pg-app',
@@ -702,6 +702,10 @@ describe('values.schema.json', () => {
     );
   });
   it('rejects an unknown LLM provider', () => rejects({ llm: { provider: 'anthropic' } }, /provider/));
+  it('rejects an unknown sourcing provider, and pdl without its URL', () => {
+    rejects({ sourcing: { provider: { type: 'linkedin' } } }, /sourcing.provider.type/);
+    rejects({ sourcing: { provider: { type: 'pdl' } } }, /sourcing.provider.url/);
+  });
   it('rejects the latest tag', () => rejects({ image: { tag: 'latest' } }, /image.tag/));
   it('rejects an unknown log level', () => rejects({ logLevel: 'verbose' }, /logLevel/));
   it('rejects a grace period that does not cover preStop + drain', () =>

@@ -34,7 +34,7 @@ const VALUE_SETS = {
     documents: { analyzer: 'llm' },
     matching: { llmRescoring: { enabled: true } },
     tika: { url: 'http://tika:9998' },
-    sourcing: { provider: { url: 'https://provider.example.com', apiKey: 'k' } },
+    sourcing: { provider: { type: 'pdl', url: 'https://provider.example.com', apiKey: 'k' } },
     skills: { escoDir: '/data/esco' },
     billing: { trialGrantTokens: 500, trialGrantExpiresIn: '14d' },
     gateway: { rateLimitPerMinute: 120, corsOrigins: 'https://app.example.com' },
