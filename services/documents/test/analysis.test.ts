@@ -590,7 +590,7 @@ describe('rules analyzer', () => {
         title: 'Software ontwikkelaar',
         start: '2020-01',
         degree: 'HBO',
-        major: '',
+        major: 'Informatica',
         school: 'Hogeschool van Amsterdam',
       },
     ],
@@ -681,7 +681,8 @@ describe('rules analyzer', () => {
       description: '5+ years of experience in machine learning',
       duration: 60,
     });
-    expect(job.education_preference).toEqual({ degree: 'Doctorate', major: 'Computer Science, Statistics', score: '' });
+    // "MSc or PhD": a master's is enough, so the level asked for is Master.
+    expect(job.education_preference).toEqual({ degree: 'Master', major: 'Computer Science, Statistics', score: '' });
     expect(job.job_requirements).toHaveLength(4);
     expect(job.hard_skills.map((s) => [s.skill, s.relationship])).toEqual([
       ['python', 'required'],

@@ -187,7 +187,7 @@ const FIELD_LABEL = /^[\p{L}][\p{L} .]{0,24}[:：]/u;
  * ends with a comma), else a "City, Region/Country" part of one of the first lines. Conservative: without a
  * label, a place is only taken when a known country or region confirms it.
  */
-export function findPlace(lines: readonly string[], headerCount: number): Place {
+export function findPlace(lines: readonly string[], headerCount: number, language = ''): Place {
   for (let i = 0; i < Math.min(lines.length, 60); i++) {
     const m = ADDRESS_LABEL.exec(lines[i]!);
     if (!m) continue;
@@ -206,10 +206,39 @@ export function findPlace(lines: readonly string[], headerCount: number): Place 
       if (place) return place;
     }
   }
+  for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
+    for (const cell of lines[i]!.split(/\s*[,|•·■▪]\s*|\s+[-–—]\s+|\s{2,}/)) {
+      const place = postcodePlace(cell, language);
+      if (place) return place;
+    }
+  }
   return { city: '', country: '' };
 }
 
 const LANGUAGE_COUNTRY: Record<string, CountryCode> = { de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL', pt: 'PT' };
+
+// A postcode written before the city is the European address form; its shape names the country (NL "1015 CZ",
+// PT "1100-048") or, for five digits, the document's language does (DE/FR/ES/IT all write "80331 München").
+const POSTCODE_CITY: ReadonlyArray<readonly [RegExp, (language: string) => CountryCode | undefined]> = [
+  [/^\d{4}\s?[A-Z]{2}\s+(.+)$/, () => 'NL'],
+  [/^\d{4}-\d{3}\s+(.+)$/, () => 'PT'],
+  [
+    /^\d{5}\s+(.+)$/,
+    (language) => (['de', 'fr', 'es', 'it'].includes(language) ? LANGUAGE_COUNTRY[language] : undefined),
+  ],
+];
+
+/** "80331 München" in a German CV, "1015 CZ Amsterdam" → city and country; undefined for anything else. */
+export function postcodePlace(cell: string, language: string): Place | undefined {
+  for (const [re, countryOf] of POSTCODE_CITY) {
+    const m = re.exec(cell.trim());
+    const code = m ? countryOf(language) : undefined;
+    const city = m?.[1] ? cityName(m[1]) : '';
+    const country = code ? countryByCode(code) : undefined;
+    if (city && country) return { city, country: country.name };
+  }
+  return undefined;
+}
 
 /** Default country for unprefixed phone numbers: the stated country, else the document language's main country. */
 export function phoneCountry(place: Place, language: string): CountryCode | undefined {

@@ -7,7 +7,7 @@ import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './co
 import { parseEducation } from './education.js';
 import { parseExperience } from './experience.js';
 import { detectLanguage } from './language.js';
-import { findName } from './names.js';
+import { findName, withTwoSurnames } from './names.js';
 import { cvSections, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { toLines, type Line } from './text.js';
@@ -36,6 +36,7 @@ export function parseCv(text: string, now: Date): CvText {
   const place = findPlace(
     lines.map((l) => l.text),
     headerCount,
+    language,
   );
   // Phone numbers sit in the header or a contact section, or after a phone label; digits elsewhere are other things.
   // Lines with a date range are dates, whatever a phone parser makes of their digits.
@@ -47,7 +48,7 @@ export function parseCv(text: string, now: Date): CvText {
     [...new Set([...contactLines, ...labelled])].map((l) => l.text).join('\n'),
     phoneCountry(place, language),
   );
-  const name = findName(lines);
+  const name = withTwoSurnames(findName(lines), language);
   return {
     information: {
       first_name: name.first,

@@ -1,4 +1,5 @@
 /** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
+import { institutionWords, roleWords } from './lexicon.js';
 import { foldSameLength } from './text.js';
 
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
@@ -87,34 +88,129 @@ export function findDegrees(text: string): DegreeMention[] {
   return out;
 }
 
-/** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …". */
+// What follows "of" in a degree's name: the kind of degree, not its field ("Bachelor of Science Informatik" is a
+// BSc in computer science). Longest first, matched on folded text.
+const DEGREE_KINDS = [
+  'business administration',
+  'public administration',
+  'computer applications',
+  'applied sciences?',
+  'veterinary medicine',
+  'dental surgery',
+  'public health',
+  'social work',
+  'fine arts',
+  'liberal arts',
+  'international affairs',
+  'arts?',
+  'sciences?',
+  'engineering',
+  'technology',
+  'laws?',
+  'commerce',
+  'education',
+  'philosophy',
+  'medicine',
+  'surgery',
+  'nursing',
+  'music',
+  'architecture',
+  'pharmacy',
+  'divinity',
+  'theology',
+  'letters',
+  'management',
+  'agriculture',
+];
+const KIND_AFTER_OF = new RegExp(
+  `^\\s+of\\s+(?:${DEGREE_KINDS.join('|')})(?:\\s+(?:and|&)\\s+(?:${DEGREE_KINDS.join('|')}))?(?![\\p{L}])`,
+  'u',
+);
+
+/** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …" and before a field of study. */
 export function degreePhrase(text: string, mention: DegreeMention): { degree: string; end: number } {
   const after = text.slice(mention.end);
-  const m =
-    /^(?:\s+degree)?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
-      after,
-    );
-  const extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
+  const lead = /^(?:\s+degree)?/i.exec(after)![0].length;
+  const kind = KIND_AFTER_OF.exec(foldSameLength(after.slice(lead)));
+  let extra: string;
+  if (kind) {
+    // A known kind: the phrase ends there, so a field written next ("… of Science Informatik") stays the major.
+    const end = lead + kind[0].length;
+    extra = after.slice(0, end) + /^(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(after.slice(end))![0];
+  } else {
+    const m =
+      /^(?:\s+degree)?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
+        after,
+      );
+    extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
+  }
   return { degree: (mention.text + extra).trim(), end: mention.end + extra.length };
 }
 
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
 const FIELD_END =
-  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|equival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+
+// Words that may join the capitalised words of a field written straight after the degree.
+const FIELD_JOINERS = new Set([
+  'and',
+  '&',
+  'und',
+  'et',
+  'y',
+  'e',
+  'en',
+  'of',
+  'de',
+  'des',
+  'der',
+  'di',
+  'del',
+  'da',
+  'do',
+  'van',
+  'voor',
+]);
+// Capitalised words after a degree that describe the degree's state, not its field ("PhD Candidate", "MBA Student").
+const NOT_FIELD =
+  /^(?:candidate|student|programme|program|thesis|research|project|course|coursework|exchange|degree|diploma|certificate|graduate|honours|honors|hons|class|level|niveau|nivel|livello|expected|ongoing|completed|pursuing|in\s+progress|studium|studiengang|cursus|curso|corso|opleiding)$/i;
+
+/**
+ * A field written straight after the degree without a preposition, the usual form on CV lines in most of the
+ * seven languages ("BSc Computer Science", "Master Marketing et Communication", "Bachelor Verpleegkunde"):
+ * capitalised words (and joiners) up to the end of the line part, not a school, role or state word.
+ */
+function bareField(rest: string): string {
+  const m = /^\s+(\p{Lu}[^,;|()\d–—]*)/u.exec(rest);
+  if (!m?.[1]) return '';
+  const stop = FIELD_END.exec(m[1]);
+  const field = tidyField(stop ? m[1].slice(0, stop.index) : m[1]);
+  const words = field.split(/\s+/);
+  if (!field || words.length > 6) return '';
+  if (!words.every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && FIELD_JOINERS.has(w.toLowerCase())))) return '';
+  if (NOT_FIELD.test(words[0]!) || institutionWords.inText(field) || roleWords.inText(field)) return '';
+  return field;
+}
+
+function tidyField(s: string): string {
+  return s.replace(/[\s,:;\-–]+$/, '').trim();
+}
 
 /** The field of study written after a degree mention ("in Computer Science, Engineering"), or ''. */
 export function majorAfter(text: string, end: number): string {
   const intro = FIELD_INTRO.exec(text.slice(end));
-  if (!intro) return '';
+  if (!intro) return bareField(text.slice(end));
   const rest = text.slice(end + intro[0].length);
   // "PhD - Thesis title: …" names a label, not a field of study.
   if (/^[^,.;:]{0,40}:/.test(rest)) return '';
   const stop = FIELD_END.exec(rest);
-  const field = (stop ? rest.slice(0, stop.index) : rest)
-    .replace(/^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della)\s+/i, '')
-    .replace(/[\s,:;\-–]+$/, '')
-    .trim();
+  const field = tidyField(
+    (stop ? rest.slice(0, stop.index) : rest).replace(
+      /^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della)\s+/i,
+      '',
+    ),
+  );
   return field.length > 1 && field.length <= 100 ? field : '';
 }
 

@@ -58,7 +58,10 @@ function remainder(text: string, spans: readonly DateSpan[]): string {
   for (const s of [...spans].sort((a, b) => b.from - a.from)) out = out.slice(0, s.from) + ' ' + out.slice(s.to);
   return tidy(
     out
-      .replace(/\b(?:since|seit|depuis|desde|dal|sinds|vanaf|from|von|du|de|dal|van)\s*$/i, '')
+      .replace(
+        /\b(?:since|seit|ab|depuis|dès|desde|a\s+partir\s+de|dal|da|a\s+partire\s+da|sinds|vanaf|from|von|du|de|van)\s*$/i,
+        '',
+      )
       .replace(/\(\s*\)/g, ''),
   );
 }

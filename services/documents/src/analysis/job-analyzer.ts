@@ -156,6 +156,24 @@ function isFieldLine(text: string): boolean {
   return ANY_FIELD.some((re) => re.test(text));
 }
 
+// "Data Analyst – Acme", "Acme | Data Analyst": a dash or bar between the role and the employer.
+const TITLE_COMPANY_SEPARATOR = /\s+[–—|]\s+|\s+-\s+/;
+
+/** Splits "role – employer" (either order) when exactly one side names a role; otherwise leaves the title whole. */
+export function splitTitleAndCompany(line: string): { title: string; company: string } | undefined {
+  const m = TITLE_COMPANY_SEPARATOR.exec(line);
+  if (!m) return undefined;
+  const left = tidy(line.slice(0, m.index));
+  const right = tidy(line.slice(m.index + m[0].length));
+  if (!left || !right || TITLE_COMPANY_SEPARATOR.test(right) || wordCount(right) > 6 || wordCount(left) > 12)
+    return undefined;
+  const leftRole = roleWords.inText(left);
+  const rightRole = roleWords.inText(right);
+  if (leftRole && !rightRole) return { title: left, company: right };
+  if (rightRole && !leftRole && wordCount(left) <= 6) return { title: right, company: left };
+  return undefined;
+}
+
 /** The text part of job analysis: everything but the skills, which need the linker. */
 export function parseJob(text: string): JobText {
   const lines = toLines(text);
@@ -175,7 +193,8 @@ export function parseJob(text: string): JobText {
           wordCount(l.text) <= 20 &&
           !/[.!?]$/.test(l.text) &&
           !HIRING.test(l.text) &&
-          !JOIN.test(l.text),
+          !JOIN.test(l.text) &&
+          !ABOUT_COMPANY.test(l.text),
       )?.text ?? '';
     title = titleLine;
   }
@@ -184,6 +203,8 @@ export function parseJob(text: string): JobText {
     title = tidy(at[1]);
     company ||= tidy(at[2]);
   }
+  const split = !company ? splitTitleAndCompany(title) : undefined;
+  if (split) ({ title, company } = split);
   title = tidy(title.replace(GENDER_TAG, ''));
   if (!company) {
     for (const l of top) {
@@ -195,8 +216,8 @@ export function parseJob(text: string): JobText {
     }
   }
   if (!company) {
-    for (const s of sections) {
-      const m = ABOUT_COMPANY.exec(s.heading);
+    for (const l of [...header.slice(0, 3).map((h) => h.text), ...sections.map((x) => x.heading)]) {
+      const m = ABOUT_COMPANY.exec(l);
       if (m?.[1] && !NOT_A_COMPANY.test(m[1].trim())) {
         company = tidy(m[1]);
         break;
@@ -276,18 +297,18 @@ export function parseJob(text: string): JobText {
     requirements.find((l) => EXPERIENCE_WORD.test(l) && findDegrees(l).length === 0) ??
     '';
 
-  const degreeText = requirements.length ? requirements : lines.map((l) => l.text);
-  let bestLevel = 0;
+  // The degree a job asks for is the lowest one its mandatory lines accept ("BA/BS degree or equivalent", "MS or
+  // PhD" → master): the first mandatory line naming a degree; preferred lines only when no mandatory line names one.
+  const degreeLine = [minimum, preferred, requirements, lines.map((l) => l.text)]
+    .map((group) => group.find((l) => findDegrees(l).length > 0))
+    .find((l) => l !== undefined);
+  let level = 0;
   let major = '';
-  let firstMajor = '';
-  for (const line of degreeText) {
-    for (const mention of findDegrees(line)) {
-      const found = majorAfter(line, degreePhrase(line, mention).end);
-      firstMajor ||= found;
-      if (mention.level > bestLevel) {
-        bestLevel = mention.level;
-        major = found;
-      }
+  if (degreeLine) {
+    for (const mention of findDegrees(degreeLine)) {
+      const found = majorAfter(degreeLine, degreePhrase(degreeLine, mention).end);
+      if (level === 0 || mention.level < level) level = mention.level;
+      major ||= found;
     }
   }
 
@@ -307,7 +328,7 @@ export function parseJob(text: string): JobText {
       description: experienceLine,
       duration: experienceLine ? (statedMonths(experienceLine) ?? 0) : 0,
     },
-    education_preference: { degree: levelName(bestLevel), major: major || firstMajor, score: '' },
+    education_preference: { degree: levelName(level), major, score: '' },
     job_requirements: requirements,
     source_language: detectLanguage(text),
     preferred,

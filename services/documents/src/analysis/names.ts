@@ -283,6 +283,21 @@ function namePrefix(cell: string): string {
 }
 
 /** The candidate's name from the first lines of a CV. Empty strings when nothing reads like a name. */
+/**
+ * Spanish and Portuguese names carry two family names ("Lucía Fernández Ortega", "João Pereira Santos"): with
+ * three or more words and no particle or capitalised surname already marking the split, the last two are the
+ * surname.
+ */
+export function withTwoSurnames(name: PersonName, language: string): PersonName {
+  if (language !== 'es' && language !== 'pt') return name;
+  const given = name.first.split(/\s+/).filter(Boolean);
+  const family = name.last.split(/\s+/).filter(Boolean);
+  if (given.length < 2 || family.length !== 1) return name;
+  const moved = given[given.length - 1]!;
+  if (PARTICLES.has(moved.toLowerCase()) || moved === moved.toUpperCase()) return name;
+  return { first: given.slice(0, -1).join(' '), last: `${moved} ${name.last}` };
+}
+
 export function findName(lines: readonly Line[]): PersonName {
   let first = '';
   let last = '';

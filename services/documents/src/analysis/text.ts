@@ -64,8 +64,12 @@ export function toLines(raw: string): Line[] {
   return out;
 }
 
+// Markdown from web forms and chat tools: "## Requirements", "**Nice to have**" are headings, not bullets.
+const MARKDOWN_HEADING = /^#{1,6}\s+/;
+const MARKDOWN_EMPHASIS = /^(\*\*|__)(?=\S)(.+?)\1\s*([:：]?)\s*$/;
+
 function pushCell(cell: string, out: Line[]): void {
-  let t = cell.trim();
+  let t = cell.trim().replace(MARKDOWN_HEADING, '').replace(MARKDOWN_EMPHASIS, '$2$3');
   let bullet = false;
   // Strip stacked bullets ("• • text", "o • text").
   for (let m = BULLET.exec(t); m && m[0].length > 0; m = BULLET.exec(t)) {

@@ -1,0 +1,717 @@
+#!/usr/bin/env node
+// `pnpm eval:extraction` (after `pnpm build`; needs ../shared/data or TALENT_SHARED_DATA): how accurately the
+// rules analyzer turns CVs and job postings into records, printed as tables with each target next to its figure.
+// A measurement, not a test: it never fails on a figure.
+//
+// Skill linking: the skills service's own linker over the taxonomy the service would load (ESCO + seed when the
+// shared ESCO export exists), in memory, as eval:matching does; hard/soft skill figures therefore measure the
+// skills linker as much as the analyzer.
+//
+// 1. CVs: cvs/dotin-train/*.xml, text = the body with the <label> tags stripped; each record field against the
+//    labelled spans (precision / recall / F1, definitions printed with the table), then the 10 worst CVs per
+//    field with what the labels expected. Dates are read relative to NOW (the same for the analyzer and for the
+//    labelled "… to Present" spans). Phone numbers are not labelled in this set: their reference is a number
+//    written after a phone word ("Phone:", "Mobile", "Tel") on the same line, a proxy.
+// 2. Jobs: jobs/google-careers-1250.csv, each row written as a posting with one of 6 header layouts and, per
+//    section, one of 6 heading wordings (plain, UPPER CASE, with colon, markdown "## ", "Title:" style) and one of
+//    4 bullet styles, chosen from the row number so every combination recurs; see jobText() below.
+// 3. Files: every document of cvs/files/: PDF/DOCX twins compared field by field, word order of each PDF against
+//    its DOCX twin (reading order), the two-column Europass template (date column paired with its entry), and
+//    Europass PDFs that embed their XML (the record's name and first job against the XML's).
+// 4. Speed: the 310 CV texts through the analyzer in-process (CVs/s).
+// 5. REST: a sample of CVs and jobs through POST /cvs|/jobs/analyze on the started stack, compared with the same
+//    analyzer in-process calling the same skills service (SkillsPeer): every field must be equal.
+// TALENT_EVAL_SKIP_API=1 skips step 5 (no stack started).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const configured = process.env.TALENT_SHARED_DATA;
+const data = [configured && join(configured, 'data'), configured, join(repoRoot, '../shared/data')]
+  .filter(Boolean)
+  .find((dir) => existsSync(join(dir, 'cvs/dotin-train')) && existsSync(join(dir, 'jobs/google-careers-1250.csv')));
+if (!data) {
+  console.error('eval:extraction needs ../shared/data (cvs/dotin-train, jobs/google-careers-1250.csv, cvs/files) or TALENT_SHARED_DATA');
+  process.exit(2);
+}
+const documentsDist = (path) => join(repoRoot, 'services/documents/dist', path);
+const { createRulesAnalyzer } = await import(documentsDist('analysis/index.js'));
+const { countryNamed, countryOfRegion } = await import(documentsDist('analysis/places.js'));
+const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
+const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));
+const { readTaxonomy } = await import(join(repoRoot, 'services/skills/dist/taxonomy/taxonomy-loader.js'));
+
+const NOW = new Date('2019-06-01T00:00:00Z');
+
+// --- helpers --------------------------------------------------------------------------------------------------
+
+const norm = (s) =>
+  String(s ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\p{L}\p{N}+#]+/gu, ' ')
+    .trim();
+const words = (s) => norm(s).split(' ').filter(Boolean);
+/** Same entity: equal once normalised, or one inside the other (whole words) covering at least half of it. */
+function same(a, b) {
+  const x = norm(a);
+  const y = norm(b);
+  if (!x || !y) return false;
+  if (x === y) return true;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return ` ${long} `.includes(` ${short} `) && words(short).length / words(long).length >= 0.5;
+}
+/** Token containment either way: skill label vs labelled span ("Java" ~ "Core Java", "MS SQL Server" ~ "SQL Server"). */
+function skillMatch(label, span) {
+  const a = new Set(words(label));
+  const b = new Set(words(span));
+  if (!a.size || !b.size) return false;
+  return [...a].every((w) => b.has(w)) || [...b].every((w) => a.has(w));
+}
+const f1 = (p, r) => (p + r ? (2 * p * r) / (p + r) : 0);
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(3) : '  -  ');
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+/** Accumulates true/false positives and negatives per field and remembers each document's own counts. */
+class Scores {
+  constructor({ partial }) {
+    this.partial = partial;
+    this.fields = new Map();
+  }
+  add(field, doc, { tp, fp, fn, expected, got }) {
+    // dotin annotators labelled some fields in some CVs only: a CV without a single span of a field is not
+    // evidence that the field is absent, so it is not scored for that field.
+    if (this.partial && expected.length === 0) return;
+    const f = this.fields.get(field) ?? { tp: 0, fp: 0, fn: 0, docs: [] };
+    f.tp += tp;
+    f.fp += fp;
+    f.fn += fn;
+    if (tp + fp + fn > 0) f.docs.push({ doc, tp, fp, fn, expected, got });
+    this.fields.set(field, f);
+  }
+  prf(field) {
+    const f = this.fields.get(field) ?? { tp: 0, fp: 0, fn: 0 };
+    const p = f.tp / Math.max(f.tp + f.fp, 1);
+    const r = f.tp / Math.max(f.tp + f.fn, 1);
+    return { p, r, f: f1(p, r), ...f };
+  }
+}
+
+/** Set comparison of predicted values against expected ones under a matcher. */
+function compare(expected, got, match = same) {
+  const tp = got.filter((g) => expected.some((e) => match(g, e))).length;
+  const recalled = expected.filter((e) => got.some((g) => match(g, e))).length;
+  return { tp: recalled, fp: got.length - tp, fn: expected.length - recalled, expected, got };
+}
+
+function printTable(title, rows) {
+  console.log(`\n${title}`);
+  console.log(`  ${pad('field', 34)} ${lpad('P', 6)} ${lpad('R', 6)} ${lpad('F1', 6)}   ${pad('target', 30)} met`);
+  for (const row of rows) {
+    const met = row.met === undefined ? '' : row.met ? 'yes' : 'NO';
+    console.log(`  ${pad(row.field, 34)} ${lpad(fmt(row.p), 6)} ${lpad(fmt(row.r), 6)} ${lpad(fmt(row.f), 6)}   ${pad(row.target ?? '—', 30)} ${met}`);
+  }
+}
+
+function printWorst(scores, field, n = 10) {
+  const f = scores.fields.get(field);
+  if (!f) return;
+  const worst = [...f.docs]
+    .map((d) => ({ ...d, err: d.fp + d.fn, f: f1(d.tp / Math.max(d.tp + d.fp, 1), d.tp / Math.max(d.tp + d.fn, 1)) }))
+    .filter((d) => d.err > 0)
+    .sort((a, b) => a.f - b.f || b.err - a.err)
+    .slice(0, n);
+  if (!worst.length) return;
+  const show = (xs) => {
+    const s = xs.map((x) => JSON.stringify(x)).join(', ');
+    return s.length > 150 ? `${s.slice(0, 149)}…` : s || '∅';
+  };
+  console.log(`  worst ${worst.length} for ${field}:`);
+  for (const d of worst) console.log(`    ${pad(d.doc, 9)} F1 ${fmt(d.f)}  expected ${show(d.expected)}  got ${show(d.got)}`);
+}
+
+// --- skill linker ---------------------------------------------------------------------------------------------
+
+const t0 = performance.now();
+const escoDir = existsSync(join(data, 'esco')) ? join(data, 'esco') : undefined;
+const taxonomy = readTaxonomy({ ...(escoDir ? { escoDir } : {}), seedDir: process.env.SKILLS_SEED_DIR ?? join(repoRoot, 'services/skills/seed/skills') });
+const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() });
+/** The last linker answer, with confidences (records do not carry them; the recall-at-precision sweep needs them). */
+let lastLinked = [];
+const linker = {
+  async link(text, language, context) {
+    const result = catalog.extract(text, language, context);
+    lastLinked = result.skills.map((s) => ({ id: s.skill.id, name: s.skill.name, type: s.skill.type, evidence: s.evidence, confidence: s.confidence, hint: s.hint }));
+    return { language: result.language, skills: lastLinked };
+  },
+};
+const analyzer = createRulesAnalyzer(linker, { now: () => NOW });
+console.log(`eval:extraction — analyzer ${analyzer.version}; taxonomy ${taxonomy.version}, ${taxonomy.skills.length} skills (${(performance.now() - t0).toFixed(0)} ms)`);
+
+// --- 1. labelled CVs ------------------------------------------------------------------------------------------
+
+// Some texts are Python byte-string dumps ("\xe2\x80\xa2") inside XML: decode both layers.
+function decode(s) {
+  return s
+    .replace(/(?:\\x[0-9a-fA-F]{2})+/g, (m) => Buffer.from(m.split('\\x').filter(Boolean).map((h) => parseInt(h, 16))).toString('utf8'))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function loadCvs() {
+  const dir = join(data, 'cvs/dotin-train');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
+    .map((file) => {
+      const body = readFileSync(join(dir, file), 'utf8').replace(/^[\s\S]*?<cv>\s*/, '').replace(/\s*<\/cv>[\s\S]*$/, '');
+      const labels = new Map();
+      for (const m of body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)) {
+        labels.set(m[1], [...(labels.get(m[1]) ?? []), decode(m[2]).replace(/\s+/g, ' ').trim()]);
+      }
+      let text = decode(body.replace(/<\/?label[^>]*>/g, '')).trim();
+      if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
+      return { file: file.replace('.xml', ''), text, labels };
+    });
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const ONGOING = /\b(?:present|current|currently|till\s+date|to\s+date|date|now|today|onwards?|ongoing|continuing)\b/i;
+/** Months of one labelled "Years of Experience" span: a stated total ("5+ years", "2 years 10 months") or a range. */
+function spanMonths(span) {
+  const s = span.toLowerCase();
+  const stated = /(\d+(?:\.\d+)?)\s*\+?\s*(?:years?|yrs?)(?:\s*(?:and\s*)?(\d+)\s*months?)?/.exec(s);
+  if (stated && !/\b(19|20)\d\d\b/.test(s)) return { total: Math.round(Number(stated[1]) * 12 + Number(stated[2] ?? 0)) };
+  const onlyMonths = /^(\d+)\s*months?/.exec(s);
+  if (onlyMonths) return { total: Number(onlyMonths[1]) };
+  const points = [];
+  for (const m of s.matchAll(/(?:([a-z]{3})[a-z]*\.?\s*,?\s*|(\d{1,2})\s*[/.-]\s*)?((?:19|20)\d\d)/g)) {
+    const month = m[1] ? MONTHS.indexOf(m[1]) : m[2] ? Number(m[2]) - 1 : -1;
+    points.push({ year: Number(m[3]), month: month >= 0 && month < 12 ? month : undefined });
+  }
+  if (!points.length) return {};
+  const [a, b] = points;
+  const end = b ?? (ONGOING.test(s) ? { year: NOW.getUTCFullYear(), month: NOW.getUTCMonth() } : undefined);
+  if (!end) return {};
+  // A year without a month counts from January to January ("2004-2007" = 36 months), like the analyzer.
+  const months = (end.year - a.year) * 12 + ((end.month ?? 0) - (a.month ?? 0));
+  return months >= 0 && months < 600 ? { range: months } : {};
+}
+
+function expectedMonths(spans) {
+  let stated = 0;
+  let ranges = 0;
+  for (const span of spans) {
+    const m = spanMonths(span);
+    if (m.total) stated = Math.max(stated, m.total);
+    if (m.range !== undefined) ranges += m.range;
+  }
+  return stated || ranges || undefined;
+}
+
+const PHONE_WORD = /\b(?:phone|mobile|mob|tel|telephone|cell|contact\s*(?:no|number))\b[^\d+\n]{0,15}(\+?[\d(][\d\s().-]{6,}\d)/gi;
+const digits = (s) => s.replace(/\D/g, '');
+const phoneMatch = (got, expected) => {
+  const a = digits(got);
+  const b = digits(expected);
+  return a.length >= 7 && b.length >= 7 && (a.endsWith(b.slice(-8)) || b.endsWith(a.slice(-8)));
+};
+
+const cvs = loadCvs();
+const cvScores = new Scores({ partial: true });
+const records = [];
+const linkedPerCv = [];
+let designationCvs = 0;
+let designationCvsRight = 0;
+const yoe = { labelled: 0, predicted: 0, within: 0, absErr: [] };
+for (const cv of cvs) {
+  const r = await analyzer.analyzeCv(cv.text);
+  records.push(r);
+  linkedPerCv.push(lastLinked);
+  const L = (type) => [...new Set(cv.labels.get(type) ?? [])];
+  const name = `${r.information.first_name} ${r.information.last_name}`.trim();
+  cvScores.add('name', cv.file, compare(L('Name').slice(0, 1), name ? [name] : [], (a, b) => norm(a) === norm(b)));
+  cvScores.add('email', cv.file, compare(L('Email Address').map((e) => e.toLowerCase().replace(/^indeed\.com\/r\//, '')), r.information.email, (a, b) => norm(a) === norm(b)));
+  const phones = [...new Set([...cv.text.matchAll(PHONE_WORD)].map((m) => m[1].trim()).filter((p) => digits(p).length >= 7 && digits(p).length <= 15))];
+  cvScores.add('phone (proxy)', cv.file, compare(phones, r.information.phone, phoneMatch));
+  const titles = [...new Set(r.experience.map((e) => e.title).filter(Boolean))];
+  cvScores.add('designation', cv.file, compare(L('Designation'), titles));
+  if (L('Designation').length) {
+    designationCvs++;
+    designationCvsRight += +titles.some((t) => L('Designation').some((d) => same(t, d)));
+  }
+  // The record has no employer field: the employer is the entry's header text left after the title (the first
+  // line of `description` when short, see experience.ts), so that line is the predicted company.
+  const employers = r.experience
+    .map((e) => e.description.split('\n')[0] ?? '')
+    .filter((l) => l && words(l).length <= 12)
+    .map((l) => l.replace(/\s*[-–|,]\s*[^-–|,]*$/, (tail) => (words(tail).length <= 3 ? '' : tail)));
+  cvScores.add('companies', cv.file, compare(L('Companies worked at'), [...new Set(employers)], (got, exp) => ` ${norm(got)} `.includes(` ${norm(exp)} `) || same(got, exp)));
+  const city = r.information.address.city;
+  cvScores.add('location', cv.file, compare(L('Location').length ? [L('Location')[0]] : [], city ? [city] : [], (got, exp) => L('Location').some((l) => ` ${norm(l)} `.includes(` ${norm(got)} `)) && !!exp));
+  // The record splits "MS in Information Systems" into degree "MS" and major "Information Systems"; the labelled
+  // span holds both, so the degree is compared with its major written after it.
+  const degrees = [...new Set(r.education.filter((e) => e.degree).map((e) => (e.major ? `${e.degree} in ${e.major}` : e.degree)))];
+  cvScores.add('degree', cv.file, compare(L('Degree'), degrees, (got, exp) => same(got, exp) || same(got.replace(/ in .*$/, ''), exp) || (` ${norm(exp)} `.startsWith(` ${norm(got.replace(/ in .*$/, ''))} `) && (!got.includes(' in ') || ` ${norm(exp)} `.includes(` ${norm(got.replace(/^.*? in /, ''))} `)))));
+  // Labelled college spans often carry the major or board before the name ("Electrical Engineering Pondicherry
+  // University"): an institution of two or more words inside the span counts.
+  cvScores.add('institution', cv.file, compare(L('College Name'), [...new Set(r.education.map((e) => e.institution_name).filter(Boolean))], (got, exp) => same(got, exp) || (words(got).length >= 2 && ` ${norm(exp)} `.includes(` ${norm(got)} `))));
+  const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
+  cvScores.add('graduation year', cv.file, compare(years(L('Graduation Year')), years(r.education.map((e) => e.end_date || e.start_date).filter(Boolean)), (a, b) => a === b));
+  const expected = expectedMonths(L('Years of Experience'));
+  const total = r.experience.reduce((n, e) => n + e.duration, 0);
+  if (expected !== undefined) yoe.labelled++;
+  if (total > 0) yoe.predicted++;
+  if (expected !== undefined && total > 0) yoe.absErr.push(Math.abs(total - expected));
+  const ok = expected !== undefined && total > 0 && Math.abs(total - expected) <= Math.max(12, 0.2 * expected);
+  yoe.within += +ok;
+  if (expected !== undefined || total > 0) cvScores.add('years of experience (±12 mo/20%)', cv.file, { tp: +ok, fp: +(total > 0 && !ok), fn: +(expected !== undefined && !ok), expected: expected === undefined ? [] : [`${expected} mo`], got: total ? [`${total} mo`] : [] });
+  const hardGold = [...new Set([...L('Tech Tools'), ...L('Job Specific Skills')].map(norm).filter(Boolean))];
+  cvScores.add('hard skills', cv.file, compare(hardGold, r.hard_skills.map((s) => s.skill), skillMatch));
+  cvScores.add('soft skills', cv.file, compare([...new Set(L('Soft Skills').map(norm).filter(Boolean))], r.soft_skills.map((s) => s.skill), skillMatch));
+}
+
+/** Hard-skill recall at the lowest linker-confidence threshold whose precision is ≥ 0.70. */
+function recallAtPrecision(minPrecision) {
+  const thresholds = [...new Set(linkedPerCv.flat().map((s) => Math.round(s.confidence * 100) / 100))].sort((a, b) => a - b);
+  for (const t of thresholds) {
+    let tp = 0;
+    let fp = 0;
+    let fn = 0;
+    for (const [i, cv] of cvs.entries()) {
+      const gold = [...new Set([...(cv.labels.get('Tech Tools') ?? []), ...(cv.labels.get('Job Specific Skills') ?? [])].map(norm).filter(Boolean))];
+      const got = [...new Map(linkedPerCv[i].filter((s) => s.type === 'hard-skill' && s.confidence >= t).map((s) => [s.id, s.name])).values()];
+      const c = compare(gold, got, skillMatch);
+      tp += c.tp;
+      fp += c.fp;
+      fn += c.fn;
+    }
+    const p = tp / Math.max(tp + fp, 1);
+    if (p >= minPrecision) return { threshold: t, p, r: tp / Math.max(tp + fn, 1) };
+  }
+  return undefined;
+}
+
+const CV_TARGETS = {
+  name: 0.95,
+  email: 0.95,
+  'phone (proxy)': 0.95,
+  designation: 0.85,
+  companies: 0.85,
+  degree: 0.85,
+  institution: 0.85,
+  'graduation year': 0.9,
+};
+const cvRows = [...cvScores.fields.keys()].map((field) => {
+  const s = cvScores.prf(field);
+  const target = CV_TARGETS[field];
+  return { field, ...s, target: target ? `F1 ≥ ${target.toFixed(2)}` : undefined, met: target ? s.f >= target : undefined };
+});
+const rap = recallAtPrecision(0.7);
+const hard = cvScores.prf('hard skills');
+cvRows.push({
+  field: 'hard skills, recall at P ≥ 0.70',
+  p: rap?.p ?? NaN,
+  r: rap?.r ?? NaN,
+  f: NaN,
+  target: `R ≥ 0.80 at P ≥ 0.70${rap ? ` (conf ≥ ${rap.threshold})` : ' (P never ≥ 0.70)'}`,
+  met: rap ? rap.r >= 0.8 : false,
+});
+printTable(`CVs: ${cvs.length} dotin-train CVs against their labelled spans (NOW = ${NOW.toISOString().slice(0, 7)})`, cvRows);
+console.log(
+  [
+    `  definitions: per field, only CVs with at least one labelled span of that field are scored (the annotation is partial);
+  P = predicted values matching a labelled span / predicted values; R = distinct labelled spans found / labelled spans.`,
+    `  Matching: normalised equality or whole-word containment covering half the longer (designation, degree, institution),`,
+    `  labelled employer inside the entry's employer line (companies), predicted city inside the labelled location, skill label`,
+    `  and span whose words contain one another (skills: ${hard.tp + hard.fn} labelled Tech Tools + Job Specific Skills spans).`,
+    `  CVs with a labelled designation where some entry title is one: ${designationCvsRight}/${designationCvs} (${((100 * designationCvsRight) / designationCvs).toFixed(1)}%).`,
+    `  Years of experience: ${yoe.within} of ${yoe.labelled} labelled CVs within ±12 months (or 20%) of the labelled total; median |error| ${median(yoe.absErr)} months over ${yoe.absErr.length} CVs with both.`,
+  ].join('\n'),
+);
+for (const field of cvScores.fields.keys()) printWorst(cvScores, field);
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+}
+
+// --- 2. job postings ------------------------------------------------------------------------------------------
+
+function parseCsv(text, separator) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const lines = (s) =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const jobs = parseCsv(readFileSync(join(data, 'jobs/google-careers-1250.csv'), 'utf8'), ';')
+  .slice(1)
+  .filter((r) => r.length === 7)
+  .map(([company, title, , location, responsibilities, minimum, preferred]) => ({
+    company: company.trim(),
+    title: title.trim(),
+    location: location.trim(),
+    responsibilities: lines(responsibilities),
+    minimum: lines(minimum),
+    preferred: lines(preferred),
+  }));
+
+// How postings are written: the header in one of 6 layouts, each section heading in one of 6 wordings × styles,
+// section lines with one of 4 bullet styles. Indices are mixed so every combination recurs across the 1,250 rows.
+const HEADERS = [
+  (j) => `${j.title}\nCompany: ${j.company}\nLocation: ${j.location}`,
+  (j) => `${j.title} at ${j.company}\nLocation: ${j.location}`,
+  (j) => `${j.company} is hiring!\n${j.title}\nLocation: ${j.location}`,
+  (j) => `Job title: ${j.title}\nEmployer: ${j.company}\nWork location: ${j.location}`,
+  (j) => `${j.title} – ${j.company}\nBased in: ${j.location}`,
+  (j) => `About ${j.company}\n\n${j.title}\nLocation: ${j.location}\nJob type: Full-time`,
+];
+const RESPONSIBILITY_HEADINGS = ['Responsibilities', "What you'll do", 'Your role', 'Key responsibilities', 'The job', 'Duties'];
+const MINIMUM_HEADINGS = ['Minimum qualifications', 'Requirements', 'What you need', 'Basic qualifications', 'Must have', 'Required skills and experience'];
+const PREFERRED_HEADINGS = ['Preferred qualifications', 'Nice to have', 'Bonus points', 'Desired skills', 'Preferred', 'It would be great if you have'];
+const STYLES = [(h) => h, (h) => h.toUpperCase(), (h) => `${h}:`, (h) => `## ${h}`, (h) => `${h}:`, (h) => `**${h}**`];
+const BULLETS = [(l) => l, (l) => `- ${l}`, (l) => `• ${l}`, (l) => `* ${l}`];
+
+function jobText(job, i) {
+  const style = STYLES[(i * 5) % STYLES.length];
+  const bullet = BULLETS[Math.floor(i / 3) % BULLETS.length];
+  const section = (headings, k, body) => `${style(headings[(i + k) % headings.length])}\n${body.map(bullet).join('\n')}`;
+  return [
+    HEADERS[i % HEADERS.length](job),
+    section(RESPONSIBILITY_HEADINGS, 0, job.responsibilities),
+    section(MINIMUM_HEADINGS, 1, job.minimum),
+    section(PREFERRED_HEADINGS, 2, job.preferred),
+  ].join('\n\n');
+}
+
+const DEGREE_LEVEL = [
+  [/\b(?:ph\.?d|doctorate|doctoral)\b/i, 'Doctorate'],
+  [/\b(?:jd|j\.d\.)\b/i, 'Doctorate'],
+  [/\b(?:ms|ma|m\.s\.|master'?s?|mba|msc)\b/i, 'Master'],
+  [/\b(?:ba|bs|b\.s\.|b\.a\.|bachelor'?s?|bsc|undergraduate)\b/i, 'Bachelor'],
+];
+/** The degree level the first minimum qualification line naming a degree asks for (lowest level named there). */
+function expectedDegree(job) {
+  const line = job.minimum.find((l) => DEGREE_LEVEL.some(([re]) => re.test(l)));
+  if (!line) return '';
+  const levels = DEGREE_LEVEL.filter(([re]) => re.test(line)).map(([, level]) => level);
+  return ['Bachelor', 'Master', 'Doctorate'].find((l) => levels.includes(l)) ?? '';
+}
+
+const jobScores = new Scores({ partial: false });
+const relationship = { agree: 0, judged: 0, docs: [] };
+const stripBullet = (l) => l.replace(/^(?:[-•*]\s+)/, '');
+for (const [i, job] of jobs.entries()) {
+  const r = await analyzer.analyzeJob(jobText(job, i));
+  const doc = `job ${i + 2}`;
+  jobScores.add('title', doc, compare([job.title], r.information.title ? [r.information.title] : [], (a, b) => norm(a) === norm(b)));
+  jobScores.add('company', doc, compare([job.company], r.information.company ? [r.information.company] : [], (a, b) => norm(a) === norm(b)));
+  const parts = job.location.split(',').map((p) => p.trim());
+  const last = parts[parts.length - 1];
+  const country = parts.length === 1 ? '' : ((countryNamed(last) ?? countryOfRegion(last))?.name ?? last);
+  const placeRight = (l) =>
+    parts.length === 1 ? l.city === last || l.country === (countryNamed(last)?.name ?? last) : l.city === parts[0] && l.country === country;
+  jobScores.add('locations', doc, {
+    ...compare([job.location], r.information.locations.map((l) => `${l.city}, ${l.country}`), () => false),
+    tp: +r.information.locations.some(placeRight),
+    fp: r.information.locations.filter((l) => !placeRight(l)).length,
+    fn: +!r.information.locations.some(placeRight),
+  });
+  const gold = [...job.minimum, ...job.preferred].map(norm);
+  jobScores.add('job_requirements lines', doc, compare(gold, r.job_requirements.map((l) => norm(stripBullet(l))), (a, b) => a === b));
+  const aboutYears = (q) => /experience/i.test(q) && /\d+\+?\s*years?/i.test(q);
+  const stated = /(\d+)\+?\s*years?/i.exec(job.minimum.find(aboutYears) ?? job.preferred.find(aboutYears) ?? '');
+  const expectedDuration = stated ? Number(stated[1]) * 12 : 0;
+  const gotDuration = r.experience_preference.duration;
+  jobScores.add('experience duration', doc, {
+    tp: +(expectedDuration > 0 && gotDuration === expectedDuration),
+    fp: +(gotDuration > 0 && gotDuration !== expectedDuration),
+    fn: +(expectedDuration > 0 && gotDuration !== expectedDuration),
+    expected: expectedDuration ? [expectedDuration] : [],
+    got: gotDuration ? [gotDuration] : [],
+  });
+  const degree = expectedDegree(job);
+  const gotDegree = r.education_preference.degree;
+  jobScores.add('education degree', doc, {
+    tp: +(degree !== '' && gotDegree === degree),
+    fp: +(gotDegree !== '' && gotDegree !== degree),
+    fn: +(degree !== '' && gotDegree !== degree),
+    expected: degree ? [degree] : [],
+    got: gotDegree ? [gotDegree] : [],
+  });
+  // Required vs optional: skills whose evidence line is in only one of the two qualification sections.
+  const inMinimum = (q) => job.minimum.some((l) => norm(l).includes(q));
+  const inPreferred = (q) => job.preferred.some((l) => norm(l).includes(q));
+  for (const s of [...r.hard_skills, ...r.soft_skills]) {
+    const quote = norm(/^Mentioned in: "(.*)"$/s.exec(s.explanation)?.[1]?.replace(/…$/, '') ?? '');
+    if (!quote) continue;
+    const m = inMinimum(quote);
+    const p = inPreferred(quote);
+    if (m === p) continue;
+    relationship.judged++;
+    const want = m ? 'required' : 'optional';
+    if (s.relationship === want) relationship.agree++;
+    else relationship.docs.push(`${doc}: ${s.skill} ${s.relationship}, expected ${want}`);
+  }
+}
+
+const JOB_TARGETS = { title: 0.9, company: 0.9, locations: 0.9, 'job_requirements lines': 0.95 };
+const jobRows = [...jobScores.fields.keys()].map((field) => {
+  const s = jobScores.prf(field);
+  const target = JOB_TARGETS[field];
+  return { field, ...s, target: target ? `F1 ≥ ${target.toFixed(2)}` : undefined, met: target ? s.f >= target : undefined };
+});
+const agreement = relationship.agree / Math.max(relationship.judged, 1);
+jobRows.push({ field: `required/optional agreement (${relationship.judged})`, p: NaN, r: NaN, f: agreement, target: 'agreement ≥ 0.90', met: agreement >= 0.9 });
+printTable(`Jobs: ${jobs.length} google-careers postings (6 header layouts × 6 heading wordings × 6 heading styles × 4 bullet styles)`, jobRows);
+console.log('  expected: title/company as in the CSV; location: city and country of the CSV location; requirement lines: every minimum');
+console.log('  and preferred qualification line; duration: 12 × the first "N years" of a minimum (else preferred) line about experience; degree: the');
+console.log('  lowest of Bachelor/Master/Doctorate named in the first minimum line naming one; agreement: skills whose evidence');
+console.log('  line is in only the minimum (→ required) or only the preferred (→ optional) qualifications.');
+for (const field of jobScores.fields.keys()) printWorst(jobScores, field);
+if (relationship.docs.length) console.log(`  required/optional disagreements (first 10):\n    ${relationship.docs.slice(0, 10).join('\n    ')}`);
+
+// --- 3. files ---------------------------------------------------------------------------------------------------
+
+const filesDir = join(data, 'cvs/files');
+const walk = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+const extractor = createTextExtractor({ concurrency: 1 });
+const extracted = new Map();
+const fileRecords = new Map();
+const failures = [];
+for (const file of walk(filesDir)) {
+  const type = extname(file).slice(1).toLowerCase();
+  if (!['pdf', 'docx', 'doc'].includes(type)) continue;
+  try {
+    const result = await extractor.extract({ bytes: new Uint8Array(readFileSync(file)), type, filename: basename(file) });
+    extracted.set(file, result);
+    fileRecords.set(file, await analyzer.analyzeCv(result.text));
+  } catch (error) {
+    failures.push(`${file.slice(filesDir.length + 1)}: ${error.message}`);
+  }
+}
+await extractor.close();
+
+const FIELDS = {
+  first_name: (r) => r.information.first_name,
+  last_name: (r) => r.information.last_name,
+  email: (r) => r.information.email.join(' '),
+  phone: (r) => r.information.phone.join(' '),
+  city: (r) => r.information.address.city,
+  'experience titles': (r) => r.experience.map((e) => e.title).join(' | '),
+  'experience dates': (r) => r.experience.map((e) => `${e.start_date}/${e.end_date}`).join(' '),
+  degrees: (r) => r.education.map((e) => e.degree).join(' | '),
+  institutions: (r) => r.education.map((e) => e.institution_name).join(' | '),
+  'hard skills': (r) => r.hard_skills.map((s) => s.id).sort().join(' '),
+  'soft skills': (r) => r.soft_skills.map((s) => s.id).sort().join(' '),
+  source_language: (r) => r.source_language,
+};
+/** Longest common subsequence of two word lists, as a share of the first. */
+function orderAgreement(reference, other) {
+  const a = words(reference);
+  const b = words(other);
+  let prev = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Uint16Array(b.length + 1);
+    for (let j = 1; j <= b.length; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], row[j - 1]);
+    prev = row;
+  }
+  return prev[b.length] / Math.max(a.length, 1);
+}
+let agreeFields = 0;
+let comparedFields = 0;
+const pairLines = [];
+const disagreements = [];
+for (const pdf of [...fileRecords.keys()].filter((f) => f.toLowerCase().endsWith('.pdf'))) {
+  const docx = join(dirname(pdf), `${basename(pdf, extname(pdf))}.docx`);
+  if (!fileRecords.has(docx)) continue;
+  const a = fileRecords.get(pdf);
+  const b = fileRecords.get(docx);
+  const order = orderAgreement(extracted.get(docx).text, extracted.get(pdf).text);
+  // A twin shares most of its words in order; a PDF and DOCX that only share a name are two different CVs.
+  if (order < 0.5) {
+    pairLines.push(`    ${pad(basename(pdf, '.pdf'), 24)} not twins (${(100 * order).toFixed(1)}% of the DOCX words in order in the PDF: two different CVs), not compared`);
+    continue;
+  }
+  let agree = 0;
+  for (const [field, get] of Object.entries(FIELDS)) {
+    const same = get(a) === get(b);
+    agree += +same;
+    if (!same) disagreements.push(`${basename(pdf, '.pdf')} ${field}: PDF ${JSON.stringify(get(a)).slice(0, 80)} vs DOCX ${JSON.stringify(get(b)).slice(0, 80)}`);
+  }
+  agreeFields += agree;
+  comparedFields += Object.keys(FIELDS).length;
+  pairLines.push(`    ${pad(basename(pdf, '.pdf'), 24)} fields ${agree}/${Object.keys(FIELDS).length}, PDF word order vs DOCX ${(100 * order).toFixed(1)}%`);
+}
+const fieldAgreement = agreeFields / Math.max(comparedFields, 1);
+console.log(`\nFiles: ${fileRecords.size} documents of cvs/files read (${failures.length} refused, as expected for locked/empty ones)`);
+console.log(`  PDF vs DOCX field agreement: ${fmt(fieldAgreement)} (${agreeFields}/${comparedFields} fields over ${comparedFields / Object.keys(FIELDS).length} pairs)   target ≥ 0.95   ${fieldAgreement >= 0.95 ? 'yes' : 'NO'}`);
+console.log(pairLines.join('\n'));
+if (disagreements.length) console.log(`  disagreements:\n    ${disagreements.join('\n    ')}`);
+
+// Two-column Europass template: the left column holds each entry's dates, the right its title and employer. The
+// columns keep their order when every entry comes out dated with a title, newest first as the template lists them.
+for (const file of [...fileRecords.keys()].filter((f) => /europasscv-template/.test(f))) {
+  const r = fileRecords.get(file);
+  const dated = r.experience.filter((e) => e.start_date && e.title).length;
+  const starts = r.experience.map((e) => e.start_date).filter(Boolean);
+  const newestFirst = starts.every((s, k) => k === 0 || s <= starts[k - 1]);
+  console.log(`  two-column ${basename(file)}: ${dated}/${r.experience.length} entries with dates and title, ${newestFirst ? 'newest first (column order kept)' : 'ORDER BROKEN'}: ${r.experience.map((e) => `${e.start_date} ${e.title}`).join('; ').slice(0, 160)}`);
+}
+
+// Europass PDFs with embedded XML: the record's name and first position against the XML's own values.
+const xmlValue = (xml, ...tags) => {
+  for (const tag of tags) {
+    const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`, 'i').exec(xml);
+    if (m?.[1]) return m[1];
+  }
+  return '';
+};
+for (const [file, result] of extracted) {
+  if (!result.europassXml) continue;
+  const r = fileRecords.get(file);
+  const xml = result.europassXml;
+  const first = xmlValue(xml, 'FirstName', 'firstname');
+  const last = xmlValue(xml, 'Surname', 'lastname');
+  const position = xmlValue(xml.replace(/[\s\S]*?<(?:WorkExperience|workexperience)>/i, ''), 'Label', 'label');
+  const checks = [
+    ['name', `${first} ${last}`, `${r.information.first_name} ${r.information.last_name}`],
+    ['first position', position, r.experience[0]?.title ?? ''],
+  ].filter(([, want]) => norm(want));
+  const ok = checks.filter(([, want, got]) => norm(want) === norm(got)).length;
+  console.log(`  Europass XML ${basename(file)}: ${ok}/${checks.length} (${checks.map(([k, want, got]) => `${k} ${JSON.stringify(want)} → ${JSON.stringify(got)}`).join('; ')})`);
+}
+
+// --- 4. speed ---------------------------------------------------------------------------------------------------
+
+const texts = cvs.map((cv) => cv.text);
+/** CVs/s over the 310 texts, median of 3 rounds, one CV after another. */
+async function rate(analyze) {
+  const speeds = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    for (const text of texts) await analyze(text);
+    speeds.push(texts.length / ((performance.now() - started) / 1000));
+  }
+  return { speed: median(speeds), rounds: speeds.map((s) => s.toFixed(0)).join(', ') };
+}
+const withLinking = await rate((t) => analyzer.analyzeCv(t));
+const rulesOnly = createRulesAnalyzer({ link: async (_text, language) => ({ skills: [], language }) }, { now: () => NOW });
+const withoutLinking = await rate((t) => rulesOnly.analyzeCv(t));
+console.log(`\nSpeed (in-process, median of 3 rounds over ${texts.length} CV texts, one at a time)   target ≥ 50 CVs/s`);
+console.log(`  analyzer + skills linker (as deployed)  ${withLinking.speed.toFixed(1).padStart(7)} CVs/s (rounds ${withLinking.rounds})   ${withLinking.speed >= 50 ? 'yes' : 'NO'}`);
+console.log(`  analyzer rules alone (no linking)       ${withoutLinking.speed.toFixed(1).padStart(7)} CVs/s (rounds ${withoutLinking.rounds})`);
+
+// --- 5. REST API vs in-process ------------------------------------------------------------------------------------
+
+if (process.env.TALENT_EVAL_SKIP_API === '1') {
+  console.log('\nREST: skipped (TALENT_EVAL_SKIP_API=1)');
+} else {
+  await compareWithApi(texts.filter((_, i) => i % 31 === 0), jobs.filter((_, i) => i % 125 === 0).map((job, k) => jobText(job, k * 125)));
+}
+process.exit(0);
+
+async function compareWithApi(cvSample, jobSample) {
+  const { createGrpcClient } = await import('@talent/platform');
+  const { billing, skills } = await import('@talent/proto');
+  const { BACKENDS, dropNatsNamespace, dropSchema, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } = await import('@talent/testkit');
+  const { SkillsPeer } = await import(documentsDist('peers/skills-peer.js'));
+  const prefix = uniqueName('evalextract');
+  const stack = await startProcessStack({
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000' },
+    schemaFor: (service) => `${prefix}_${service}`,
+    onLine: (service, line) => {
+      if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
+    },
+  });
+  try {
+    const api = `${stack.gatewayUrl}/api/v1`;
+    const admin = createGrpcClient(billing.BillingServiceClient, stack.address('billing'));
+    const { apiKey } = await admin.createWorkspace({ name: 'eval-extraction', grantTokens: 100_000, grantExpiresInSeconds: 0, idempotencyKey: '' });
+    admin.close();
+    const call = async (method, path, body) => {
+      const response = await fetch(`${api}${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      return { status: response.status, body: await response.json() };
+    };
+    const skillsClient = createGrpcClient(skills.SkillsServiceClient, stack.address('skills'));
+    const local = createRulesAnalyzer(new SkillsPeer(skillsClient));
+    // The record as the API shows it, without the fields the API adds (id, timestamps) and with skills by id
+    // (the API renders names in the Accept-Language language).
+    const canonical = (v) =>
+      Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v;
+    const comparable = (r) => {
+      const { id: _id, created_at: _created, updated_at: _updated, hard_skills = [], soft_skills = [], ...rest } = r;
+      const skillKey = (s) => `${s.id}:${s.relationship}`;
+      return JSON.stringify(canonical({ ...rest, hard_skills: hard_skills.map(skillKey).sort(), soft_skills: soft_skills.map(skillKey).sort() }));
+    };
+    let equal = 0;
+    let total = 0;
+    const diffs = [];
+    for (const [resource, sample, analyze] of [
+      ['cvs', cvSample, (t) => local.analyzeCv(t)],
+      ['jobs', jobSample, (t) => local.analyzeJob(t)],
+    ]) {
+      for (const text of sample) {
+        const posted = await call('POST', `/${resource}/analyze`, { inputs: [text], cache: false, block: true });
+        const id = posted.body.data?.ids?.[0] ?? posted.body.data?.id;
+        let got;
+        for (let attempt = 0; attempt < 120; attempt++) {
+          got = await call('GET', `/${resource}/${id}`);
+          if (got.status === 200) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const want = await analyze(text);
+        total++;
+        const a = comparable(got.body.data ?? {});
+        const b = comparable({ ...want });
+        if (a === b) equal++;
+        else diffs.push(`${resource} ${id}: API ${a.slice(0, 200)}… vs in-process ${b.slice(0, 200)}…`);
+      }
+    }
+    skillsClient.close();
+    console.log(`\nREST: ${equal}/${total} records through POST /cvs|/jobs/analyze → GET equal to the analyzer in-process (${cvSample.length} CVs, ${jobSample.length} jobs; same skills service)   target all equal   ${equal === total ? 'yes' : 'NO'}`);
+    for (const d of diffs.slice(0, 5)) console.log(`  ${d}`);
+  } finally {
+    await stack.stop();
+    for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
+    await dropNatsNamespace(prefix);
+  }
+}
