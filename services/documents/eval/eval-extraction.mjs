@@ -40,6 +40,7 @@ const documentsDist = (path) => join(repoRoot, 'services/documents/dist', path);
 const { createRulesAnalyzer } = await import(documentsDist('analysis/index.js'));
 const { countryNamed, countryOfRegion } = await import(documentsDist('analysis/places.js'));
 const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
+const { usableEuropassText } = await import(documentsDist('extraction/europass.js'));
 const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));
 const { readTaxonomy } = await import(join(repoRoot, 'services/skills/dist/taxonomy/taxonomy-loader.js'));
 
@@ -523,7 +524,8 @@ for (const file of walk(filesDir)) {
   try {
     const result = await extractor.extract({ bytes: new Uint8Array(readFileSync(file)), type, filename: basename(file) });
     extracted.set(file, result);
-    fileRecords.set(file, await analyzer.analyzeCv(result.text));
+    // As the pipeline does: a Europass PDF is analysed from its embedded XML when that holds the CV.
+    fileRecords.set(file, await analyzer.analyzeCv(usableEuropassText(result.europassXml) ?? result.text));
   } catch (error) {
     failures.push(`${file.slice(filesDir.length + 1)}: ${error.message}`);
   }
@@ -597,7 +599,7 @@ for (const file of [...fileRecords.keys()].filter((f) => /europasscv-template/.t
   console.log(`  two-column ${basename(file)}: ${dated}/${r.experience.length} entries with dates and title, ${newestFirst ? 'newest first (column order kept)' : 'ORDER BROKEN'}: ${r.experience.map((e) => `${e.start_date} ${e.title}`).join('; ').slice(0, 160)}`);
 }
 
-// Europass PDFs with embedded XML: the record's name and first position against the XML's own values.
+// Europass PDFs with embedded XML: the record's name, first position and entry counts against the XML's own values.
 const xmlValue = (xml, ...tags) => {
   for (const tag of tags) {
     const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`, 'i').exec(xml);
@@ -615,7 +617,9 @@ for (const [file, result] of extracted) {
   const checks = [
     ['name', `${first} ${last}`, `${r.information.first_name} ${r.information.last_name}`],
     ['first position', position, r.experience[0]?.title ?? ''],
-  ].filter(([, want]) => norm(want));
+    ['work entries', String((xml.match(/<workexperience>/gi) ?? []).length), String(r.experience.length)],
+    ['education entries', String((xml.match(/<education>/gi) ?? []).length), String(r.education.length)],
+  ].filter(([k, want]) => norm(want) && !(k.endsWith('entries') && want === '0'));
   const ok = checks.filter(([, want, got]) => norm(want) === norm(got)).length;
   console.log(`  Europass XML ${basename(file)}: ${ok}/${checks.length} (${checks.map(([k, want, got]) => `${k} ${JSON.stringify(want)} → ${JSON.stringify(got)}`).join('; ')})`);
 }

@@ -3,6 +3,7 @@ import { cvContent, jobContent } from '@talent/records';
 import type { Analyzer } from '../analysis/index.js';
 import { ExtractionError } from '../extraction/errors.js';
 import type { TextExtractor } from '../extraction/index.js';
+import { usableEuropassText } from '../extraction/europass.js';
 import type { BillingCharges } from '../peers/billing-charges.js';
 import { chargeActionOf } from '../tasks/kinds.js';
 import type { TaskRepository } from '../tasks/task-repository.js';
@@ -131,8 +132,10 @@ export class TaskProcessor {
       filename: task.filename ?? '',
       transfer: true,
     });
-    await this.deps.tasks.saveExtractedText(task.id, extracted.text);
-    return extracted.text;
+    // A Europass PDF's own XML states every field separately: the analysis reads it instead of the laid-out pages.
+    const text = usableEuropassText(extracted.europassXml) ?? extracted.text;
+    await this.deps.tasks.saveExtractedText(task.id, text);
+    return text;
   }
 }
 
