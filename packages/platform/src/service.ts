@@ -72,6 +72,7 @@ export async function startBackend<E extends BackendEnv>(options: {
   const metricsAddress = metricsServer.address();
   const metricsPort = typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : env.METRICS_PORT;
   logger.info({ grpc_port: grpc.port, metrics_port: metricsPort }, `${name} ready`);
+  announceReady({ port: grpc.port, metricsPort });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -84,6 +85,28 @@ export async function startBackend<E extends BackendEnv>(options: {
       logger.info('stopped');
     })());
   return { grpcPort: grpc.port, metricsPort, logger, stop };
+}
+
+/** What a service process tells its supervisor once it serves (see announceReady). */
+export interface ReadyAnnouncement {
+  type: 'talent:ready';
+  /** The main listener: gRPC for a backend, HTTP for the gateway. */
+  port: number;
+  metricsPort: number;
+}
+
+let entryPoint = false;
+
+/**
+ * Tells the supervising process (the test/bench/local stack, which spawns services with an IPC channel) the
+ * ports the service bound. A message, not a log line: it arrives whatever LOG_LEVEL says, and services can
+ * bind port 0 with no pick-then-bind race. Only a process started through `runMain` announces, so a service
+ * started in-process by a test never writes into its test runner's own channel.
+ */
+export function announceReady(ports: { port: number; metricsPort: number }): void {
+  if (!entryPoint || !process.send) return;
+  const message: ReadyAnnouncement = { type: 'talent:ready', ...ports };
+  process.send(message);
 }
 
 /** Runs `stop` on SIGTERM/SIGINT and exits; a second signal exits at once. */
@@ -107,6 +130,7 @@ export function exitOnSignals(stop: () => Promise<void>, logger: Logger): void {
 
 /** Entry-point wrapper: an EnvError or boot failure prints one clear message and exits non-zero. */
 export function runMain(name: string, main: () => Promise<void>): void {
+  entryPoint = true;
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${name}: failed to start: ${message}\n`);

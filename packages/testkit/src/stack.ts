@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { HealthProbe, SERVICES, serviceSpec, type BackendName, type ServiceName } from '@talent/platform';
+import { HealthProbe, SERVICES, serviceSpec, type BackendName, type ReadyAnnouncement, type ServiceName } from '@talent/platform';
 
 /** Repository root, from packages/testkit/dist or src. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A service's listeners; 0 lets the service bind any free port, learnt from its "ready" log line. */
+/** A service's listeners; 0 lets the service bind any free port, which it announces over the IPC channel. */
 export interface ServicePorts {
   port: number;
   metricsPort: number;
@@ -97,8 +97,15 @@ export class ServiceProcess {
     env[this.serves === 'http' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
     const learnPorts = this.ports.port === 0 || this.ports.metricsPort === 0;
     const announced = new Promise<ServicePorts>((resolve) => (this.announced = resolve));
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // The IPC channel carries the service's ready announcement (announceReady in @talent/platform): the bound
+    // ports, whatever LOG_LEVEL hides.
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true });
     this.child = child;
+    child.on('message', (message: Partial<ReadyAnnouncement>) => {
+      if (message?.type !== 'talent:ready' || !message.port || !message.metricsPort) return;
+      this.announced?.({ port: message.port, metricsPort: message.metricsPort });
+      this.announced = undefined;
+    });
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
     this.exited = new Promise((resolve) =>
@@ -128,22 +135,11 @@ export class ServiceProcess {
     await this.waitReady();
   }
 
-  /** Keeps the last lines for error messages and learns the bound ports from the "<name> ready" line. */
+  /** Keeps the last lines for error messages. */
   private handleLine(line: string, stream: 'stdout' | 'stderr'): void {
     this.recent.push(line);
     if (this.recent.length > 30) this.recent.shift();
     this.onLine?.(this.name, line, stream);
-    if (!this.announced || !line.includes(' ready"')) return;
-    try {
-      const entry = JSON.parse(line) as { msg?: string; grpc_port?: number; port?: number; metrics_port?: number };
-      const port = entry.grpc_port ?? entry.port;
-      if (entry.msg === `${this.name} ready` && port && entry.metrics_port) {
-        this.announced({ port, metricsPort: entry.metrics_port });
-        this.announced = undefined;
-      }
-    } catch {
-      // Not a JSON log line.
-    }
   }
 
   private startupError(what: string): Error {

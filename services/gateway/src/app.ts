@@ -1,5 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { createLogger, createMetrics, DomainError, startMetricsServer, type Logger } from '@talent/platform';
+import { announceReady, createLogger, createMetrics, DomainError, startMetricsServer, type Logger } from '@talent/platform';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -145,6 +145,7 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
   }
   const metricsPort = (metricsServer.address() as AddressInfo).port;
   logger.info({ port, metrics_port: metricsPort }, 'gateway ready');
+  announceReady({ port, metricsPort });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
