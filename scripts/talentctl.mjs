@@ -10,6 +10,8 @@ const owners = {
   tokens: 'billing',
   prices: 'billing',
   billing: 'billing',
+  // Dead letters of every consumer; billing's CLI carries the command (a refund is the one that must never be lost).
+  'dead-letters': 'billing',
   skills: 'skills',
 };
 

@@ -20,17 +20,22 @@ export function natsNames(namespace = '') {
       analyzeRequested: subject('work.documents.analyze'),
       /** Domain events of billing. */
       billingEvents: subject('talent.billing.>'),
+      /** Copies of messages that exhausted their deliveries, one subject per consumer (`deadLetterSubject`). */
+      deadLetters: subject('deadletter.>'),
     },
     streams: {
       documents: stream('TALENT_DOCUMENTS'),
       documentsWork: stream('DOCUMENTS_WORK'),
       billing: stream('TALENT_BILLING'),
+      deadLetters: stream('DEAD_LETTERS'),
     },
     consumers: {
       billingRefunds: 'billing-refunds',
       documentsAnalyze: 'documents-analyze',
       matchingRecordDeletions: 'matching-record-deletions',
     },
+    /** Where the dead letters of a durable consumer are kept (`deadletter.<consumer>`). */
+    deadLetterSubject: (consumer: string) => subject(`deadletter.${consumer}`),
   } as const;
 }
 

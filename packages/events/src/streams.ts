@@ -35,5 +35,17 @@ export function streamDefinitions(names: NatsNames) {
       max_age: 7 * DAY_NS,
       duplicate_window: 2 * 60 * NANOS_PER_SECOND,
     },
+    /**
+     * Shared by every consumer: messages that exhausted their deliveries, copied with the original payload and the
+     * reason (`DeadLetterWatch` in @talent/platform), kept until replayed (`talentctl dead-letters replay`) or 30 days.
+     */
+    deadLetters: {
+      name: names.streams.deadLetters,
+      subjects: [names.subjects.deadLetters],
+      retention: 'limits',
+      storage: 'file',
+      max_age: 30 * DAY_NS,
+      duplicate_window: 2 * 60 * NANOS_PER_SECOND,
+    },
   } as const;
 }

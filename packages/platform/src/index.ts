@@ -9,6 +9,7 @@ export * from './grpc-client.js';
 export * from './health.js';
 export * from './nats.js';
 export * from './outbox.js';
+export * from './dead-letters.js';
 export * from './polling-loop.js';
 export * from './migrate.js';
 export * from './service.js';

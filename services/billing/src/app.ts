@@ -25,7 +25,7 @@ export async function startBilling(env: BillingEnv, options: { clock?: Clock } =
     name: 'billing',
     env,
     migrationsDir,
-    async setup({ logger, nats }) {
+    async setup({ logger, nats, metrics }) {
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const ledger = new Ledger(database.pool, {
         clock: options.clock ?? systemClock,
@@ -36,7 +36,10 @@ export async function startBilling(env: BillingEnv, options: { clock?: Clock } =
         tokens: env.BILLING_TRIAL_TOKENS,
         expiresInSeconds: env.BILLING_TRIAL_EXPIRES_IN,
       });
-      const refunds = new TaskFailureRefunds(nats, natsNames(env.NATS_NAMESPACE), ledger, logger);
+      const refunds = new TaskFailureRefunds(nats, natsNames(env.NATS_NAMESPACE), ledger, logger, {
+        maxDeliver: env.BILLING_REFUND_MAX_DELIVER,
+        registry: metrics.registry,
+      });
       expiry = new ExpiryTimer(ledger, env.BILLING_SWEEP_INTERVAL_MS, logger);
       try {
         await refunds.start();

@@ -2,6 +2,7 @@ import { createGrpcClient, EnvError, isDomainError, type AsyncClient } from '@ta
 import { billing } from '@talent/proto';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { runDeadLettersCli } from './dead-letters-cli.js';
 import { loadTalentctlEnv } from './env.js';
 import { parseDurationSeconds } from './ledger/durations.js';
 
@@ -138,6 +139,7 @@ export function parseDuration(value: string): number {
 
 /** Entry point used by scripts/talentctl.mjs; returns the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
+  if (argv[0] === 'dead-letters') return runDeadLettersCli(argv.slice(1));
   const name = Object.keys(commands).find((key) => argv.slice(0, 2).join(' ') === key);
   if (!name) {
     console.error(`usage: talentctl ${Object.keys(commands).join(' | ')}`);

@@ -1,4 +1,4 @@
-import { backendEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
+import { backendEnv, baseEnv, loadEnv, localAddress, peerAddress } from '@talent/platform';
 import { z } from 'zod';
 import { parseDurationSeconds } from './ledger/durations.js';
 
@@ -20,6 +20,8 @@ export const billingEnvSchema = backendEnv('billing').extend({
   BILLING_RESERVATION_MAX_TTL: duration.default(24 * 3600),
   /** How often the expiry timer settles due reservations and grants. */
   BILLING_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
+  /** Attempts at refunding a failed task's charges before its event is dead-lettered (backoff up to 5 min). */
+  BILLING_REFUND_MAX_DELIVER: z.coerce.number().int().min(1).max(1000).default(50),
 });
 
 export type BillingEnv = z.output<typeof billingEnvSchema>;
@@ -30,3 +32,8 @@ export const loadBillingEnv = (source: NodeJS.ProcessEnv = process.env): Billing
 export const talentctlEnvSchema = z.object({ BILLING_SERVICE_ADDR: peerAddress.default(localAddress('billing')) });
 
 export const loadTalentctlEnv = (source: NodeJS.ProcessEnv = process.env) => loadEnv(talentctlEnvSchema, source);
+
+/** `talentctl dead-letters` reads the platform's dead-letter stream on NATS (the local stack's by default). */
+export const deadLettersEnvSchema = baseEnv.pick({ NATS_URL: true, NATS_NAMESPACE: true });
+
+export const loadDeadLettersEnv = (source: NodeJS.ProcessEnv = process.env) => loadEnv(deadLettersEnvSchema, source);

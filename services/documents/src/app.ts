@@ -57,7 +57,7 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
     name: 'documents',
     env,
     migrationsDir,
-    async setup({ logger, nats, js }) {
+    async setup({ logger, nats, js, metrics }) {
       const names = natsNames(env.NATS_NAMESPACE);
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const billingClient = createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR);
@@ -90,6 +90,7 @@ export function startDocuments(env: DocumentsEnv): Promise<RunningBackend> {
       const worker = new AnalysisWorker(nats, names, processor, logger, {
         concurrency: env.ANALYSIS_CONCURRENCY,
         maxDeliver: env.ANALYSIS_MAX_DELIVER,
+        registry: metrics.registry,
       });
       const sweeper = new StaleTaskSweeper(tasks, env.STALE_TASK_AFTER_MS, logger);
       const closeAll = async () => {

@@ -45,7 +45,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
     name: 'matching',
     env,
     migrationsDir,
-    async setup({ logger, nats }) {
+    async setup({ logger, nats, metrics }) {
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const peers = {
         documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR),
@@ -53,7 +53,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
         billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR),
       };
       const results = new ResultRepository(database.prisma);
-      const deletions = new RecordDeletions(nats, natsNames(env.NATS_NAMESPACE), results, logger);
+      const deletions = new RecordDeletions(nats, natsNames(env.NATS_NAMESPACE), results, logger, metrics.registry);
       const closeAll = async () => {
         for (const client of Object.values(peers)) client.close();
         await database.close();

@@ -1,11 +1,22 @@
 import { streamDefinitions, taskFailedEvent, type NatsNames, type TaskFailedEvent } from '@talent/events';
-import { AckPolicy, DeliverPolicy, ensureConsumer, ensureStream, isDomainError, jetStreamHandles, type Logger, type NatsConnection } from '@talent/platform';
+import {
+  AckPolicy,
+  consumerBackoff,
+  DeadLetterWatch,
+  DeliverPolicy,
+  ensureConsumer,
+  ensureStream,
+  isDomainError,
+  jetStreamHandles,
+  type Logger,
+  type Metrics,
+  type NatsConnection,
+} from '@talent/platform';
 import type { Ledger } from '../ledger/ledger.js';
 
 const SECOND_NS = 1_000_000_000;
-/** Redelivery delays (after an ack timeout or a failed refund); the last one repeats up to MAX_DELIVER. */
+/** Redelivery delays (after an ack timeout or a failed refund); the last one repeats up to maxDeliver. */
 const BACKOFF_S = [1, 5, 15, 60, 300];
-const MAX_DELIVER = 50;
 
 type Messages = Awaited<ReturnType<Awaited<ReturnType<Awaited<ReturnType<typeof jetStreamHandles>>['js']['consumers']['get']>>['consume']>>;
 type Message = Messages extends AsyncIterable<infer M> ? M : never;
@@ -14,30 +25,45 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
  * Refunds every charge of a task that ended FAILED (spec: "a task ending in FAILED is refunded automatically").
  * A durable pull consumer (`billing-refunds`) on the documents stream: events published while billing is down
  * wait for it. Refunds are at most once per charge, so a duplicated or redelivered event changes nothing.
+ * An event still failing after `maxDeliver` attempts is dead-lettered (`DeadLetterWatch`), never dropped:
+ * `talentctl dead-letters replay` hands it back once the cause is fixed.
  */
 export class TaskFailureRefunds {
   private messages: Messages | undefined;
   private loop: Promise<void> | undefined;
+  private readonly deadLetters: DeadLetterWatch;
 
   constructor(
     private readonly nats: NatsConnection,
     private readonly names: NatsNames,
     private readonly ledger: Ledger,
     private readonly logger: Logger,
-  ) {}
+    private readonly options: { maxDeliver: number; registry?: Metrics['registry'] },
+  ) {
+    this.deadLetters = new DeadLetterWatch({
+      nats,
+      stream: names.streams.documents,
+      consumer: names.consumers.billingRefunds,
+      maxDeliver: options.maxDeliver,
+      target: { stream: streamDefinitions(names).deadLetters, subject: names.deadLetterSubject(names.consumers.billingRefunds) },
+      logger,
+      ...(options.registry ? { registry: options.registry } : {}),
+    });
+  }
 
   async start(): Promise<void> {
     const { js, jsm } = await jetStreamHandles(this.nats);
     // Documents owns this stream; creating it here too (same definition) lets billing start first.
     await ensureStream(jsm, streamDefinitions(this.names).documents);
+    await this.deadLetters.start();
     await ensureConsumer(jsm, this.names.streams.documents, {
       durable_name: this.names.consumers.billingRefunds,
       filter_subject: this.names.subjects.taskFailed,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: 30 * SECOND_NS,
-      max_deliver: MAX_DELIVER,
-      backoff: BACKOFF_S.map((s) => s * SECOND_NS),
+      max_deliver: this.options.maxDeliver,
+      backoff: consumerBackoff(BACKOFF_S, this.options.maxDeliver),
     });
     const consumer = await js.consumers.get(this.names.streams.documents, this.names.consumers.billingRefunds);
     this.messages = await consumer.consume({ max_messages: 64 });
@@ -45,6 +71,7 @@ export class TaskFailureRefunds {
   }
 
   async stop(): Promise<void> {
+    this.deadLetters.stop();
     await this.messages?.close();
     await this.loop;
   }
@@ -72,7 +99,7 @@ export class TaskFailureRefunds {
       // The database is unreachable or failing: try again later, with backoff.
       const deliveries = message.info.deliveryCount;
       this.logger.warn({ err: error, event_id: event.id, deliveries }, 'refund failed; will retry');
-      message.nak(BACKOFF_S[Math.min(deliveries, BACKOFF_S.length) - 1]! * 1000);
+      this.deadLetters.retry(message, error, BACKOFF_S);
     }
   }
 

@@ -1,6 +1,8 @@
 import { analyzeRequested, streamDefinitions, type NatsNames } from '@talent/events';
 import {
   AckPolicy,
+  consumerBackoff,
+  DeadLetterWatch,
   DeliverPolicy,
   ensureConsumer,
   ensureStream,
@@ -8,10 +10,10 @@ import {
   type JetStreamHandles,
   type Logger,
   type NatsConnection,
+  type Metrics,
 } from '@talent/platform';
 import type { TaskProcessor } from './task-processor.js';
 
-const SECOND_NS = 1_000_000_000;
 /** Redelivery delays after a transient failure or an ack timeout; the last one repeats. */
 const BACKOFF_S = [2, 10, 30, 60];
 /** Longer than one extraction's time limit plus analysis; extended (heartbeat) while a task runs. */
@@ -25,22 +27,21 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
 /**
  * The analysis work queue's consumer (`documents-analyze`): bounded concurrency, transient failures retried with
  * backoff while the task stays PENDING, the last failure ends it FAILED. A message whose deliveries run out
- * without an answer (a worker that crashed on it each time) is dead-lettered through JetStream's
- * max-deliveries advisory: its task is failed (and so refunded) and the message removed.
+ * without an answer (a worker that crashed on it each time) is dead-lettered (`DeadLetterWatch`: kept in the
+ * dead-letter stream, counted, logged): its task is failed (and so refunded) and the message leaves the queue.
  */
 export class AnalysisWorker {
   private messages: Messages | undefined;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  private advisories: { unsubscribe(): void } | undefined;
-  private handles: JetStreamHandles | undefined;
+  private deadLetters: DeadLetterWatch | undefined;
 
   constructor(
     private readonly nats: NatsConnection,
     private readonly names: NatsNames,
     private readonly processor: TaskProcessor,
     private readonly logger: Logger,
-    private readonly options: { concurrency: number; maxDeliver: number; ackWaitMs?: number },
+    private readonly options: { concurrency: number; maxDeliver: number; ackWaitMs?: number; registry?: Metrics['registry'] },
   ) {}
 
   private get ackWaitMs(): number {
@@ -48,8 +49,7 @@ export class AnalysisWorker {
   }
 
   async start(): Promise<void> {
-    this.handles = await jetStreamHandles(this.nats);
-    const { js, jsm } = this.handles;
+    const { js, jsm } = await jetStreamHandles(this.nats);
     const streams = streamDefinitions(this.names);
     await ensureStream(jsm, streams.documents as never);
     await ensureStream(jsm, streams.documentsWork as never);
@@ -60,10 +60,21 @@ export class AnalysisWorker {
       deliver_policy: DeliverPolicy.All,
       ack_wait: this.ackWaitMs * 1_000_000,
       max_deliver: this.options.maxDeliver,
-      backoff: BACKOFF_S.slice(0, Math.max(1, this.options.maxDeliver - 1)).map((s) => s * SECOND_NS),
+      backoff: consumerBackoff(BACKOFF_S, this.options.maxDeliver),
       max_ack_pending: this.options.concurrency * 4,
     });
-    this.watchDeadLetters();
+    this.deadLetters = new DeadLetterWatch({
+      nats: this.nats,
+      stream: this.names.streams.documentsWork,
+      consumer: this.names.consumers.documentsAnalyze,
+      maxDeliver: this.options.maxDeliver,
+      target: { stream: streams.deadLetters, subject: this.names.deadLetterSubject(this.names.consumers.documentsAnalyze) },
+      logger: this.logger,
+      ...(this.options.registry ? { registry: this.options.registry } : {}),
+      removeOriginal: true,
+      onDeadLetter: (letter) => this.abandon(letter.payload, letter.deliveries),
+    });
+    await this.deadLetters.start();
     const consumer = await js.consumers.get(this.names.streams.documentsWork, this.names.consumers.documentsAnalyze);
     this.messages = await consumer.consume({ max_messages: this.options.concurrency });
     this.loop = this.run(this.messages);
@@ -71,7 +82,7 @@ export class AnalysisWorker {
 
   /** Stops taking work and waits for the tasks in progress (their messages are redelivered if cut short). */
   async stop(): Promise<void> {
-    this.advisories?.unsubscribe();
+    this.deadLetters?.stop();
     await this.messages?.close();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
@@ -108,43 +119,18 @@ export class AnalysisWorker {
     } catch (error) {
       // The database itself failed: leave the message to be redelivered.
       this.logger.error({ err: error, task_id: parsed.data.task_id }, 'analysis work failed unexpectedly; will retry');
-      message.nak(BACKOFF_S[0]! * 1000);
+      this.deadLetters!.retry(message, error, BACKOFF_S.slice(0, 1));
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private watchDeadLetters(): void {
-    const subject = `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${this.names.streams.documentsWork}.${this.names.consumers.documentsAnalyze}`;
-    const subscription = this.nats.subscribe(subject, {
-      callback: (error, message) => {
-        if (error) return;
-        const advisory = safeJson(message) as { stream_seq?: number; deliveries?: number } | undefined;
-        if (advisory?.stream_seq)
-          void this.deadLetter(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver);
-      },
-    });
-    this.advisories = subscription;
-  }
-
-  private async deadLetter(seq: number, deliveries: number): Promise<void> {
-    const jsm = this.handles!.jsm;
-    const stream = this.names.streams.documentsWork;
-    try {
-      const stored = await jsm.streams.getMessage(stream, { seq });
-      const parsed = analyzeRequested.safeParse(stored ? safeJson(stored) : undefined);
-      if (parsed.success) {
-        this.logger.error(
-          { task_id: parsed.data.task_id, deliveries, seq },
-          'analysis message dead-lettered; failing its task',
-        );
-        await this.processor.abandon(parsed.data.task_id, deliveries);
-      }
-      await jsm.streams.deleteMessage(stream, seq);
-    } catch (error) {
-      // The stale-task sweep hands the task out again later, so nothing is lost.
-      this.logger.warn({ err: error, seq }, 'could not dead-letter an analysis message');
-    }
+  /** The task of a dead-lettered message ends FAILED (and so refunded). */
+  private async abandon(payload: Uint8Array, deliveries: number): Promise<void> {
+    const parsed = analyzeRequested.safeParse(safeJson({ json: () => JSON.parse(new TextDecoder().decode(payload)) as unknown }));
+    if (!parsed.success) return;
+    this.logger.error({ task_id: parsed.data.task_id, deliveries }, 'analysis message dead-lettered; failing its task');
+    await this.processor.abandon(parsed.data.task_id, deliveries);
   }
 }
 

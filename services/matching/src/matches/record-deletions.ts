@@ -1,11 +1,14 @@
 import { recordDeletedEvent, type NatsNames } from '@talent/events';
 import {
   AckPolicy,
+  consumerBackoff,
+  DeadLetterWatch,
   DeliverPolicy,
   ensureConsumer,
   ensureStream,
   jetStreamHandles,
   type Logger,
+  type Metrics,
   type NatsConnection,
 } from '@talent/platform';
 import { streamDefinitions } from '@talent/events';
@@ -13,6 +16,7 @@ import type { ResultRepository } from './result-repository.js';
 
 const SECOND_NS = 1_000_000_000;
 const BACKOFF_S = [1, 5, 15, 60];
+const MAX_DELIVER = 50;
 
 type Messages = Awaited<
   ReturnType<Awaited<ReturnType<Awaited<ReturnType<typeof jetStreamHandles>>['js']['consumers']['get']>>['consume']>
@@ -21,31 +25,45 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
 
 /**
  * Deleting a job or a CV (documents' `record.deleted`) removes what matching stored about it: a job's result
- * versions, a CV's entries in any result set. A durable consumer, so deletions made while matching is down wait.
+ * versions, a CV's entries in any result set. A durable consumer, so deletions made while matching is down wait;
+ * one still failing after MAX_DELIVER attempts is dead-lettered (`DeadLetterWatch`) for a replay.
  */
 export class RecordDeletions {
   private messages: Messages | undefined;
   private loop: Promise<void> | undefined;
+  private readonly deadLetters: DeadLetterWatch;
 
   constructor(
     private readonly nats: NatsConnection,
     private readonly names: NatsNames,
     private readonly results: ResultRepository,
     private readonly logger: Logger,
-  ) {}
+    registry?: Metrics['registry'],
+  ) {
+    this.deadLetters = new DeadLetterWatch({
+      nats,
+      stream: names.streams.documents,
+      consumer: names.consumers.matchingRecordDeletions,
+      maxDeliver: MAX_DELIVER,
+      target: { stream: streamDefinitions(names).deadLetters, subject: names.deadLetterSubject(names.consumers.matchingRecordDeletions) },
+      logger,
+      ...(registry ? { registry } : {}),
+    });
+  }
 
   async start(): Promise<void> {
     const { js, jsm } = await jetStreamHandles(this.nats);
     // Documents owns this stream; creating it here too (same definition) lets matching start first.
     await ensureStream(jsm, streamDefinitions(this.names).documents);
+    await this.deadLetters.start();
     await ensureConsumer(jsm, this.names.streams.documents, {
       durable_name: this.names.consumers.matchingRecordDeletions,
       filter_subject: this.names.subjects.recordDeleted,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: 30 * SECOND_NS,
-      max_deliver: 50,
-      backoff: BACKOFF_S.map((s) => s * SECOND_NS),
+      max_deliver: MAX_DELIVER,
+      backoff: consumerBackoff(BACKOFF_S, MAX_DELIVER),
     });
     const consumer = await js.consumers.get(this.names.streams.documents, this.names.consumers.matchingRecordDeletions);
     this.messages = await consumer.consume({ max_messages: 32 });
@@ -53,6 +71,7 @@ export class RecordDeletions {
   }
 
   async stop(): Promise<void> {
+    this.deadLetters.stop();
     await this.messages?.close();
     await this.loop;
   }
@@ -89,7 +108,7 @@ export class RecordDeletions {
     } catch (error) {
       const deliveries = message.info.deliveryCount;
       this.logger.warn({ err: error, event_id: event.id, deliveries }, 'could not apply a record deletion; will retry');
-      message.nak(BACKOFF_S[Math.min(deliveries, BACKOFF_S.length) - 1]! * 1000);
+      this.deadLetters.retry(message, error, BACKOFF_S);
     }
   }
 }
