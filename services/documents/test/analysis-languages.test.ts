@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer, type SkillLinker } from '../src/analysis/index.js';
 import { postcodePlace } from '../src/analysis/contacts.js';
 import { degreePhrase, findDegrees, majorAfter } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
 import { parseExperience } from '../src/analysis/experience.js';
 import { splitTitleAndCompany, parseJob } from '../src/analysis/job-analyzer.js';
 import { withTwoSurnames } from '../src/analysis/names.js';
 import { jobSections } from '../src/analysis/sections.js';
-import { toLines } from '../src/analysis/text.js';
+import { toLines, unspaceCapitals } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/languages/${name}`, import.meta.url), 'utf8');
@@ -305,6 +306,19 @@ describe('rules for headings, titles, degrees, places, names and dates', () => {
     ]);
   });
 
+  it('rejoins letter-spaced and split small-caps headings from PDFs, and leaves other capitals alone', () => {
+    expect(unspaceCapitals('E D U C AT IO N')).toBe('EDUCATION');
+    expect(unspaceCapitals('W O R K  E X P E R I E N C E')).toBe('WORK EXPERIENCE');
+    expect(unspaceCapitals('S ENIOR P ROJECT M ANAGER')).toBe('SENIOR PROJECT MANAGER');
+    expect(unspaceCapitals('HR IT PR QA')).toBe('HR IT PR QA');
+    expect(unspaceCapitals('I AM A TEAM PLAYER')).toBe('I AM A TEAM PLAYER');
+    expect(unspaceCapitals('Java, C, C++')).toBe('Java, C, C++');
+    expect(toLines('P ROFESSIONAL E XPERIENCE\nC ONSTRUCTION M ANAGER').map((l) => l.text)).toEqual([
+      'PROFESSIONAL EXPERIENCE',
+      'CONSTRUCTION MANAGER',
+    ]);
+  });
+
   it('knows "Required skills and experience" and "It would be great if you have" as posting headings', () => {
     const text =
       'Required skills and experience\n- Two years in a warehouse\n\nIt would be great if you have\n- A forklift licence';
@@ -357,6 +371,19 @@ describe('rules for headings, titles, degrees, places, names and dates', () => {
     expect(major('PhD Candidate')).toEqual(['PhD', '']);
     expect(major('MBA 2019')).toEqual(['MBA', '']);
     expect(major('Licence en chimie ou équivalent')).toEqual(['Licence', 'chimie']);
+  });
+
+  it('does not take a thesis title for the school', () => {
+    const entries = parseEducation(
+      toLines(
+        "PhD in History - Thesis: 'Trade Guilds and the Free University of Bruges'\nUniversity of Kent\n2012 – 2016\n\nMaster in Geschichte\nUniversität Wien\nMasterarbeit: Die Universität als Stadt im Mittelalter\n2010 – 2012",
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.degree, e.major, e.institution_name, e.start_date])).toEqual([
+      ['PhD', 'History', 'University of Kent', '2012-01'],
+      ['Master', 'Geschichte', 'Universität Wien', '2010-01'],
+    ]);
   });
 
   it('reads "postcode city" addresses by the postcode form and the document language', () => {

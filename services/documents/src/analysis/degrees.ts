@@ -150,7 +150,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
 const FIELD_END =
-  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
 
 // Words that may join the capitalised words of a field written straight after the degree.
 const FIELD_JOINERS = new Set([
@@ -202,8 +202,8 @@ export function majorAfter(text: string, end: number): string {
   const intro = FIELD_INTRO.exec(text.slice(end));
   if (!intro) return bareField(text.slice(end));
   const rest = text.slice(end + intro[0].length);
-  // "PhD - Thesis title: …" names a label, not a field of study.
-  if (/^[^,.;:]{0,40}:/.test(rest)) return '';
+  // "PhD - Thesis title: …" names a label, not a field of study; "History - Thesis: …" ends at the dash.
+  if (/^[^,.;:]{0,40}:/.test(rest.split(/\s+[-–—|]\s+/)[0]!)) return '';
   const stop = FIELD_END.exec(rest);
   const field = tidyField(
     (stop ? rest.slice(0, stop.index) : rest).replace(

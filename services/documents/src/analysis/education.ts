@@ -30,8 +30,13 @@ interface Draft {
   span?: DateSpan;
 }
 
+// A thesis title names a topic, often with "University" or "School" in it, never the place of study.
+const THESIS =
+  /\b(?:thesis|dissertation|tesis|th[èe]se|tesi|scriptie|tese|abschlussarbeit|masterarbeit|bachelorarbeit|diplomarbeit|doktorarbeit|dissertação|tesina)\b.*$/iu;
+const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
+
 function institutionIn(text: string, exclude: string): string {
-  for (const seg of text.split(SEGMENT)) {
+  for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
     const s = tidy(seg.replace(/\(.*?\)/g, ' '));
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (

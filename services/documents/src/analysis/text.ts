@@ -68,8 +68,40 @@ export function toLines(raw: string): Line[] {
 const MARKDOWN_HEADING = /^#{1,6}\s+/;
 const MARKDOWN_EMPHASIS = /^(\*\*|__)(?=\S)(.+?)\1\s*([:：]?)\s*$/;
 
+// Letter-spaced capitals from PDFs set with tracking ("E D U C AT IO N", words two spaces apart) and small caps
+// whose first letter came out as its own glyph run ("S ENIOR P ROJECT M ANAGER").
+const LETTER_SPACED = /^[A-Z&]{1,2}(?: {1,3}[A-Z&]{1,2}){3,}$/;
+const SMALL_CAPS_WORD = /^[A-Z](?: [A-Z]{2,}[,.]?)$/;
+
+/** Rejoins letter-spaced or split small-caps words; other text is returned unchanged. */
+export function unspaceCapitals(text: string): string {
+  const t = text.trim();
+  if (LETTER_SPACED.test(t) && /(?:^| )[A-Z&](?= |$)/.test(t)) {
+    return t
+      .split(/ {2,}/)
+      .map((w) => w.replace(/ /g, ''))
+      .join(' ');
+  }
+  // "I" and "A" are words of their own in shouted English lines ("I AM A DEVELOPER"): such lines are left alone.
+  if (t !== t.toUpperCase() || !/[A-Z]/.test(t) || /(?:^| )[AI](?= )/.test(t)) return text;
+  const tokens = t.split(/\s+/);
+  const joined: string[] = [];
+  let pairs = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const pair = `${tokens[i]} ${tokens[i + 1] ?? ''}`;
+    if (/^[A-Z]$/.test(tokens[i]!) && i + 1 < tokens.length && SMALL_CAPS_WORD.test(pair)) {
+      joined.push(`${tokens[i]}${tokens[i + 1]}`);
+      pairs++;
+      i++;
+    } else if (/^[A-Z]$/.test(tokens[i]!) && !/^[&/|,-]$/.test(tokens[i]!)) {
+      return text;
+    } else joined.push(tokens[i]!);
+  }
+  return pairs >= 2 ? joined.join(' ') : text;
+}
+
 function pushCell(cell: string, out: Line[]): void {
-  let t = cell.trim().replace(MARKDOWN_HEADING, '').replace(MARKDOWN_EMPHASIS, '$2$3');
+  let t = unspaceCapitals(cell.trim().replace(MARKDOWN_HEADING, '').replace(MARKDOWN_EMPHASIS, '$2$3'));
   let bullet = false;
   // Strip stacked bullets ("• • text", "o • text").
   for (let m = BULLET.exec(t); m && m[0].length > 0; m = BULLET.exec(t)) {
