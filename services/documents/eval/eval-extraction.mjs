@@ -653,6 +653,18 @@ if (process.env.TALENT_EVAL_SKIP_API === '1') {
 }
 process.exit(0);
 
+/** Where two JSON values first differ: "path: API value vs in-process value". */
+function firstDifference(a, b, path = '') {
+  if (JSON.stringify(a) === JSON.stringify(b)) return undefined;
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return `${path || '.'}: API ${JSON.stringify(a)?.slice(0, 120)} vs in-process ${JSON.stringify(b)?.slice(0, 120)}`;
+}
+
 async function compareWithApi(cvSample, jobSample) {
   const { createGrpcClient } = await import('@talent/platform');
   const { billing, skills } = await import('@talent/proto');
@@ -707,7 +719,7 @@ async function compareWithApi(cvSample, jobSample) {
         const a = comparable(got.body.data ?? {});
         const b = comparable({ ...want });
         if (a === b) equal++;
-        else diffs.push(`${resource} ${id}: API ${a.slice(0, 200)}… vs in-process ${b.slice(0, 200)}…`);
+        else diffs.push(`${resource} ${id}: ${firstDifference(JSON.parse(a), JSON.parse(b))}`);
       }
     }
     skillsClient.close();

@@ -273,6 +273,14 @@ const JOBS: Array<[string, JobWant]> = [
   ],
 ];
 
+describe('Unicode forms', () => {
+  it('gives the same record for composed and decomposed accents', async () => {
+    const analyzer = createRulesAnalyzer(recordingLinker(), { now: () => NOW });
+    const text = fixture('cv-fr.txt');
+    expect(await analyzer.analyzeCv(text.normalize('NFD'))).toEqual(await analyzer.analyzeCv(text.normalize('NFC')));
+  });
+});
+
 describe('a job posting in each of the seven languages', () => {
   it.each(JOBS)('reads every field of the %s job', async (language, want) => {
     const linker = recordingLinker();

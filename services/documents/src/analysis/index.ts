@@ -38,7 +38,8 @@ export function createRulesAnalyzer(linker: SkillLinker, options?: { now?: () =>
   const now = options?.now ?? (() => new Date());
   return {
     version: RULES_ANALYZER_VERSION,
-    analyzeCv: (text) => analyzeCvText(text, linker, now()),
-    analyzeJob: (text) => analyzeJobText(text, linker),
+    // One Unicode form: "é" typed as one code point or as "e" + accent is the same text and gives the same record.
+    analyzeCv: (text) => analyzeCvText(text.normalize('NFC'), linker, now()),
+    analyzeJob: (text) => analyzeJobText(text.normalize('NFC'), linker),
   };
 }
