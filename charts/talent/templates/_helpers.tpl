@@ -131,6 +131,16 @@ LLM_API_KEY: {{ $v.llm.apiKey | b64enc | quote }}
 {{- if and (not $v.sourcing.provider.existingSecret) $v.sourcing.provider.apiKey }}
 SOURCING_PDL_API_KEY: {{ $v.sourcing.provider.apiKey | b64enc | quote }}
 {{- end }}
+{{- if and (not $v.gateway.rateLimit.existingSecret) $v.gateway.rateLimit.redisUrl }}
+REDIS_URL: {{ $v.gateway.rateLimit.redisUrl | b64enc | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* True ("true") when the gateway replicas share a Redis for rate limits */}}
+{{- define "talent.gatewayRedis" -}}
+{{- with .Values.gateway.rateLimit -}}
+{{- if or .existingSecret .redisUrl -}}true{{- end -}}
+{{- end -}}
 {{- end -}}
 
 {{/* True ("true") when any enabled service needs PostgreSQL */}}
@@ -170,6 +180,12 @@ RATE_LIMIT_PER_MINUTE: {{ $v.rateLimitPerMinute | quote }}
 {{- end }}
 {{- with $v.corsOrigins }}
 CORS_ORIGINS: {{ . | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" $v.rateLimit.unauthenticatedPerMinute) }}
+RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: {{ $v.rateLimit.unauthenticatedPerMinute | quote }}
+{{- end }}
+{{- if include "talent.gatewayRedis" $root }}
+REDIS_KEY_PREFIX: {{ $v.rateLimit.keyPrefix | quote }}
 {{- end }}
 {{- end }}
 {{- if eq .component "documents" }}
@@ -268,6 +284,13 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
     secretKeyRef:
       name: {{ $v.llm.existingSecret | default $managed }}
       key: {{ ternary $v.llm.existingSecretKey "LLM_API_KEY" (not (empty $v.llm.existingSecret)) }}
+{{- end }}
+{{- if and (eq .component "gateway") (include "talent.gatewayRedis" $root) }}
+- name: REDIS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.gateway.rateLimit.existingSecret | default $managed }}
+      key: {{ ternary $v.gateway.rateLimit.existingSecretKey "REDIS_URL" (not (empty $v.gateway.rateLimit.existingSecret)) }}
 {{- end }}
 {{- if eq .component "sourcing" }}
 {{- if $v.sourcing.provider.existingSecret }}

@@ -117,6 +117,18 @@ spec:
             matchLabels:
               {{- include "talent.selectorLabels" (dict "root" $root "component" $peer) | nindent 14 }}
     {{- end }}
+    {{- if and $c.http (include "talent.gatewayRedis" $root) }}
+    # the rate-limit store the gateway replicas share
+    - ports:
+        {{- range $np.redis.ports }}
+        - port: {{ . }}
+          protocol: TCP
+        {{- end }}
+      {{- with $np.redis.to }}
+      to:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+    {{- end }}
     {{- if include "talent.hasVendor" . }}
     - ports:
         {{- range $np.vendors.ports }}

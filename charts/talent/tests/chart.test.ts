@@ -44,6 +44,7 @@ const EVERYTHING = {
     autoscaling: { enabled: true, targetMemoryUtilizationPercentage: 80 },
     ingress: { enabled: true, className: 'nginx', tls: [{ secretName: 'talent-tls', hosts: ['talent.example.com'] }] },
     rateLimitPerMinute: 120,
+    rateLimit: { unauthenticatedPerMinute: 30, redisUrl: 'redis://redis:6379/0' },
     corsOrigins: 'https://app.example.com',
     env: [{ name: 'EXTRA', value: '1' }],
   },
@@ -73,6 +74,7 @@ const EXISTING_SECRETS = {
   sourcing: {
     provider: { type: 'pdl', url: 'https://provider.example.com', existingSecret: 'provider', existingSecretKey: 'token' },
   },
+  gateway: { rateLimit: { existingSecret: 'redis', existingSecretKey: 'url' } },
 };
 
 const VALUE_SETS: Record<string, Record<string, unknown>> = {
@@ -525,6 +527,14 @@ describe('network policies', () => {
     expect(ports).not.toContain('443');
   });
 
+  it('opens Redis egress to the gateway only, and only when it shares a rate-limit Redis', () => {
+    const redisPort = (policies: K8sObject[], s: string) =>
+      find(policies, 'NetworkPolicy', name(s))!.spec.egress.some((r: any) => r.ports.some((p: any) => p.port === 6379));
+    expect(SERVICES.filter((s) => redisPort(objs, s))).toEqual([]);
+    const shared = objects('everything');
+    expect(SERVICES.filter((s) => redisPort(shared, s))).toEqual(['gateway']);
+  });
+
   it('opens vendor egress only for services with a configured vendor', () => {
     const objs = objects('everything');
     const vendorPorts = (s: string) =>
@@ -552,6 +562,8 @@ describe('secrets', () => {
     expect(configOf(objs, 'sourcing')).toMatchObject({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: 'https://provider.example.com' });
     expect(ref('gateway', 'LLM_API_KEY')).toBeUndefined();
     expect(ref('billing', 'SOURCING_PDL_API_KEY')).toBeUndefined();
+    expect(ref('gateway', 'REDIS_URL')).toEqual({ name: 'redis', key: 'url' });
+    for (const s of SERVICES.filter((x) => x !== 'gateway')) expect(ref(s, 'REDIS_URL'), s).toBeUndefined();
     for (const s of DATABASE_SERVICES) {
       expect(envOf(container(find(objs, 'Job', `talent-${s}-migrate`)!)).DATABASE_URL.valueFrom.secretKeyRef).toEqual({
         name: 'pg-app',
@@ -587,8 +599,14 @@ describe('secrets', () => {
     expect(configOf(objs, 'billing')).toMatchObject({ BILLING_TRIAL_TOKENS: '500', BILLING_TRIAL_EXPIRES_IN: '14d' });
     expect(configOf(objs, 'gateway')).toMatchObject({
       RATE_LIMIT_PER_MINUTE: '120',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '30',
+      REDIS_KEY_PREFIX: 'talent:',
       CORS_ORIGINS: 'https://app.example.com',
     });
+    // The Redis URL may carry a password: it travels in the chart-managed Secret, to the gateway only.
+    expect(configOf(objs, 'gateway').REDIS_URL).toBeUndefined();
+    expect(envOf(container(deployment(objs, 'gateway'))).REDIS_URL.valueFrom.secretKeyRef).toEqual({ name: 'talent', key: 'REDIS_URL' });
+    expect(Buffer.from(find(objs, 'Secret', 'talent')!.data!.REDIS_URL!, 'base64').toString()).toBe('redis://redis:6379/0');
     for (const s of ['gateway', 'sourcing', 'skills', 'billing'])
       expect(configOf(objs, s).LLM_BASE_URL, s).toBeUndefined();
     expect(configOf(objs, 'gateway').TIKA_URL).toBeUndefined();

@@ -10,7 +10,7 @@ import type { GatewayEnv } from './env.js';
 import { ApiRouter } from './http/api.js';
 import { ApiKeyAuthenticator } from './http/auth.js';
 import { errorMiddleware } from './http/errors.js';
-import { createRateLimiter } from './http/rate-limit.js';
+import { clientKey, RateLimitStore } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
 import { generateOpenApiDocument } from './openapi/document.js';
 import { Readiness } from './readiness.js';
@@ -32,6 +32,8 @@ export interface GatewayParts {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   /** Task completions from NATS, for `block` and `stream` analyze requests. */
   taskEvents: TaskEvents;
+  /** Where rate limits are counted: Redis shared by the replicas (REDIS_URL), else this replica's memory. */
+  limits: RateLimitStore;
 }
 
 /** Every REST operation, registered for Express and the OpenAPI document at once. */
@@ -60,16 +62,20 @@ export function buildApi(
   return { api, document: generateOpenApiDocument(registry) };
 }
 
-export function createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents }: GatewayParts): Express {
+export function createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents, limits }: GatewayParts): Express {
   const authenticator = new ApiKeyAuthenticator(
     async (apiKey) => upstreams.billing.authenticate({ apiKey }),
     { ttlMs: env.AUTH_CACHE_TTL_MS },
   );
-  const { api, document } = buildApi(
-    upstreams,
-    { authenticate: authenticator.middleware(), rateLimit: createRateLimiter(env.RATE_LIMIT_PER_MINUTE) },
-    { env, taskEvents, logger },
-  );
+  // Per workspace once authenticated, per client on public paths (DESIGN §9).
+  const requests = limits.limiter({ name: 'talent-api', limit: env.RATE_LIMIT_PER_MINUTE, windowSeconds: 60 });
+  // Requests no cached key vouches for, per client, counted before billing is asked about the key.
+  const unauthenticated = limits.limiter({ name: 'talent-api-unauthenticated', limit: env.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE, windowSeconds: 60 });
+  const rateLimit = requests.middleware((req, res) => {
+    const workspaceId: unknown = res.locals.workspaceId;
+    return typeof workspaceId === 'string' ? `ws:${workspaceId}` : `ip:${clientKey(req.ip)}`;
+  }, 'requests');
+  const { api, document } = buildApi(upstreams, { authenticate: authenticator.middleware(unauthenticated), rateLimit }, { env, taskEvents, logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,7 +136,8 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
   const taskEvents = new TaskEvents({ url: env.NATS_URL, namespace: env.NATS_NAMESPACE, logger });
   taskEvents.start();
 
-  const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents }));
+  const limits = new RateLimitStore({ redisUrl: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, logger });
+  const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents, limits }));
   let metricsServer: Server | undefined;
   let port: number;
   try {
@@ -141,10 +148,11 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
     readiness.stop();
     await taskEvents.stop();
     closeUpstreams(upstreams);
+    await limits.close();
     throw error;
   }
   const metricsPort = (metricsServer.address() as AddressInfo).port;
-  logger.info({ port, metrics_port: metricsPort }, 'gateway ready');
+  logger.info({ port, metrics_port: metricsPort, rate_limits: limits.shared ? 'redis' : 'memory' }, 'gateway ready');
   announceReady({ port, metricsPort });
 
   let stopping: Promise<void> | undefined;
@@ -169,6 +177,7 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
       readiness.stop();
       await eventsStopped;
       closeUpstreams(upstreams);
+      await limits.close();
       await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       logger.info('stopped');
     })());

@@ -8,6 +8,19 @@ export const gatewayEnvSchema = baseEnv.extend({
   ...peerEnv('gateway'),
   /** Requests per minute per workspace (authenticated) or per client IP (public paths). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Requests per minute per client IP that no cached valid key vouches for (missing, malformed, unknown or not yet
+   * looked-up keys): the budget of key guessing, spent before billing is asked.
+   */
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Redis shared by the gateway replicas for rate limits (`redis://…`, `rediss://…`); empty: each replica's memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .or(z.literal(''))
+    .default(''),
+  /** Prefix of the gateway's Redis keys (several platforms, or test runs, may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('talent:'),
   /** Capped at 5 s so a revoked key stops working within 10 s (issue 2). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5_000).default(5_000),
   /** Comma-separated origins allowed by CORS; empty disables CORS. `*` allows any origin. */

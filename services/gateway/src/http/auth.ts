@@ -1,10 +1,10 @@
 import { DomainError, enrichContext, isDomainError, isUuid } from '@talent/platform';
-import type { RequestHandler } from 'express';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { applyLimitHeaders, clientKey, rateLimitedError, type RequestLimiter } from './rate-limit.js';
 
 export const MISSING_KEY_MESSAGE = 'Missing API key: send it in the x-api-key header.';
 export const INVALID_KEY_MESSAGE = 'Invalid API Key.';
-
 
 export interface Principal {
   workspaceId: string;
@@ -56,17 +56,14 @@ export class ApiKeyAuthenticator {
     return lookup;
   }
 
-  /** Express middleware: 401 per spec, or the workspace in res.locals and the log context. */
-  middleware(): RequestHandler {
-    const admit: (verdict: Verdict, res: Parameters<RequestHandler>[1], next: Parameters<RequestHandler>[2]) => void = (
-      verdict,
-      res,
-      next,
-    ) => {
-      if (verdict === 'invalid') {
-        next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
-        return;
-      }
+  /**
+   * Express middleware: 401 per spec, or the workspace in res.locals and the log context. A key known valid
+   * (cached) passes at once; every other request (no key, a malformed, unknown or not yet cached key) first
+   * spends one request of its client's `unauthenticated` budget, so a client trying keys is refused with 429
+   * before it costs billing a lookup. A key billing confirms gives that request back.
+   */
+  middleware(unauthenticated: RequestLimiter): RequestHandler {
+    const admit = (verdict: Principal, res: Response, next: NextFunction) => {
       res.locals.workspaceId = verdict.workspaceId;
       enrichContext({ workspaceId: verdict.workspaceId });
       next();
@@ -74,21 +71,25 @@ export class ApiKeyAuthenticator {
     return (req, res, next) => {
       const header = req.headers['x-api-key'];
       const apiKey = typeof header === 'string' ? header.trim().toLowerCase() : '';
-      if (!apiKey) {
-        next(new DomainError('UNAUTHENTICATED', MISSING_KEY_MESSAGE));
-        return;
-      }
       // API keys are UUIDs (spec, Authentication 1); anything else is rejected without a round trip.
-      if (!isUuid(apiKey)) {
-        next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
-        return;
-      }
-      const cached = this.peek(apiKey);
-      if (cached) {
+      const wellFormed = isUuid(apiKey);
+      const cached = wellFormed ? this.peek(apiKey) : undefined;
+      if (cached && cached !== 'invalid') {
         admit(cached, res, next);
         return;
       }
-      this.resolve(apiKey).then((verdict) => admit(verdict, res, next), next);
+      const client = clientKey(req.ip);
+      unauthenticated.take(client).then((outcome) => {
+        applyLimitHeaders(res, unauthenticated.policy, outcome);
+        if (!outcome.allowed) return next(rateLimitedError(unauthenticated.policy, outcome, 'unauthenticated requests'));
+        if (!apiKey) return next(new DomainError('UNAUTHENTICATED', MISSING_KEY_MESSAGE));
+        if (!wellFormed || cached === 'invalid') return next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
+        this.resolve(apiKey).then((verdict) => {
+          if (verdict === 'invalid') return next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
+          void unauthenticated.giveBack(client);
+          admit(verdict, res, next);
+        }, next);
+      }, next);
     };
   }
 }

@@ -23,8 +23,11 @@ generated. It is echoed on every response and appears in 5xx bodies.
 
 ## Rate limits
 Each workspace (or, on public paths, each client IP) may make a configured number of requests per
-one-minute window. Responses carry the IETF draft-8 \`RateLimit\` and \`RateLimit-Policy\` headers; above the
-limit the answer is 429 \`{"error", "code": "RATE_LIMITED"}\` with \`Retry-After\` (seconds).
+one-minute window (policy \`talent-api\`). Requests that no valid API key vouches for (no key, a malformed or
+unknown one) draw on a smaller per-client-IP budget (policy \`talent-api-unauthenticated\`), checked before
+the key is looked up; a key that proves valid gives its request back. Responses carry the IETF draft-8
+\`RateLimit\` and \`RateLimit-Policy\` headers of the policy that applied; above a limit the answer is 429
+\`{"error", "code": "RATE_LIMITED"}\` with \`Retry-After\` (seconds).
 
 ## Idempotency
 Billable POSTs accept an \`Idempotency-Key\` header (1–255 visible ASCII characters). A retry with the same key

@@ -42,7 +42,9 @@ export const ERROR_RESPONSES = {
     content: json(ErrorBody),
   },
   401: {
-    description: 'Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`).',
+    description:
+      'Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP\'s budget of unauthenticated requests, reported in the `RateLimit` headers.',
+    headers: rateLimitHeaders.omit({ 'Retry-After': true }),
     content: json(ErrorBody),
   },
   402: {
@@ -52,7 +54,7 @@ export const ERROR_RESPONSES = {
   },
   429: {
     description:
-      'Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window.',
+      'Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up.',
     headers: rateLimitHeaders,
     content: json(RateLimitedBody),
   },
