@@ -50,12 +50,21 @@ export function isDomainError(error: unknown): error is DomainError {
 const CODE_KEY = 'talent-error-code';
 const DETAILS_KEY = 'talent-error-details';
 
+/**
+ * JSON in printable ASCII: metadata values allow nothing else, and grpc-js throws on any other character (a
+ * filename or id echoed in the details would crash the server's error path). `\uXXXX` escapes parse back to
+ * the same string.
+ */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
   if (isDomainError(error)) {
     metadata.set(CODE_KEY, error.code);
-    metadata.set(DETAILS_KEY, JSON.stringify(error.details));
+    metadata.set(DETAILS_KEY, asciiJson(error.details));
     return { code: DomainCodes[error.code], details: error.message, metadata };
   }
   metadata.set(CODE_KEY, 'INTERNAL');
