@@ -29,6 +29,14 @@ describe('gateway: HTTP behaviour shared by every route', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|grpc|stack/i);
   });
 
+  it('answers a path parameter that is not valid percent-encoding with 400 {error}, not 500', async () => {
+    for (const path of ['/api/v1/cvs/%zz', '/api/v1/jobs/%E0%A4%A', '/api/v1/match/%', '/api/v1/sourcing/sessions/%C0%AF']) {
+      const response = await gateway.get(path, { 'x-api-key': keys[0]! });
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toEqual({ error: expect.stringMatching(/malformed url/i) });
+    }
+  });
+
   it('answers unknown paths outside /api/v1 with 404 {error}, and /healthz with 200', async () => {
     const unknown = await gateway.get('/nothing-here');
     expect(unknown.status).toBe(404);

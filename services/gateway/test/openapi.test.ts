@@ -92,6 +92,34 @@ describe('gateway: OpenAPI document and documentation page', () => {
     );
   });
 
+  it('documents what the HTTP layer answers before a handler: 400/413/415 for JSON bodies, 400 for undecodable path parameters', () => {
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { requestBody?: { content: object }; parameters?: { in: string }[]; responses: object }>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const statuses = Object.keys(op.responses);
+        if (op.requestBody && 'application/json' in op.requestBody.content) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '413', '415']));
+        if (op.parameters?.some((p) => p.in === 'path')) expect(statuses, `${method} ${path}`).toContain('400');
+      }
+    }
+  });
+
+  it('publishes only patterns a JSON Schema validator can apply (no regex flags), and UUID patterns accept UUIDs', () => {
+    const patterns: { at: string; pattern: string; format?: string }[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((child, i) => walk(child, `${at}/${i}`));
+      else if (node && typeof node === 'object') {
+        const schema = node as { pattern?: unknown; format?: string };
+        if (typeof schema.pattern === 'string') patterns.push({ at, pattern: schema.pattern, ...(schema.format ? { format: schema.format } : {}) });
+        for (const [key, child] of Object.entries(node)) walk(child, `${at}/${key}`);
+      }
+    };
+    walk(document, '');
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const { at, pattern, format } of patterns) {
+      expect(pattern, at).not.toMatch(/\/[dgimsuy]+$/);
+      if (format === 'uuid') expect(new RegExp(pattern).test('3F1C9A52-7d4e-4b8a-9c61-0e2f5a7b8d93'), at).toBe(true);
+    }
+  });
+
   it('documents the sourcing operations: billing rules, sessions, 502/503 and the candidate fields', () => {
     const search = document.paths['/sourcing/search'].post;
     expect(search.tags).toEqual(['Sourcing']);

@@ -2,7 +2,7 @@ import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-ope
 import { DomainError } from '@talent/platform';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from '../openapi/zod.js';
-import { ERROR_RESPONSES, type DocumentedError } from '../openapi/errors.js';
+import { ERROR_RESPONSES, ErrorBody, type DocumentedError } from '../openapi/errors.js';
 import { HttpError } from './errors.js';
 import { IdempotencyKeyHeader, idempotencyKeyOf } from './idempotency.js';
 
@@ -17,6 +17,15 @@ export const MISSING_FIELDS_MESSAGE = 'Missing required fields.';
 export const DEFAULT_JSON_BODY_LIMIT = '1mb';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** What the JSON body parser itself answers (see bodyParserFailure in errors.ts). */
+const BODY_REFUSALS: Record<number, ResponseConfig> = {
+  413: { description: 'The JSON body is larger than the operation allows.', content: { 'application/json': { schema: ErrorBody } } },
+  415: {
+    description: 'The JSON body declares a charset that is not a UTF encoding, or an unsupported `Content-Encoding` (gzip, deflate, br and zstd are accepted).',
+    content: { 'application/json': { schema: ErrorBody } },
+  },
+};
 
 /** A handler returns this when it wrote the response itself (e.g. an event stream). */
 export const RESPONDED: unique symbol = Symbol('responded');
@@ -234,8 +243,12 @@ export class ApiRouter {
         },
       },
     };
-    if (operation.body && !statuses.includes(400)) statuses.push(400);
+    // A JSON body can be invalid, too large or in an unsupported charset/encoding; a path parameter can be
+    // undecodable (`%zz`). The shared table documents those answers unless the operation describes its own.
+    const json = Boolean(operation.body || operation.rawBody?.mediaType === 'application/json');
+    if ((json || operation.params) && !statuses.includes(400)) statuses.push(400);
     for (const status of [...new Set(statuses)].sort()) responses[status] = ERROR_RESPONSES[status];
+    if (json) Object.assign(responses, BODY_REFUSALS);
     // Integer keys keep ascending order in the document.
     for (const [status, response] of Object.entries(operation.responses ?? {})) responses[status] = response;
     const requestBody = operation.body

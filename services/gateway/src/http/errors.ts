@@ -113,6 +113,8 @@ export function toHttpFailure(error: unknown, requestId: string): HttpFailure & 
   }
   const parseFailure = bodyParserFailure(error);
   if (parseFailure) return parseFailure;
+  // The router could not percent-decode a path parameter (`/cvs/%zz`): the client's URL is malformed.
+  if (error instanceof URIError) return { status: 400, body: { error: 'Malformed URL: a path segment is not valid percent-encoding.' } };
   const grpcStatus = grpcStatusOf(error);
   if (grpcStatus !== undefined && RETRYABLE_GRPC.has(grpcStatus)) {
     return { ...serverError(503, UNAVAILABLE_MESSAGE, requestId), headers: { 'Retry-After': '1' } };
