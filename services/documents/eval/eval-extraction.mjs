@@ -36,11 +36,13 @@ if (!data) {
   console.error('eval:extraction needs ../shared/data (cvs/dotin-train, jobs/google-careers-1250.csv, cvs/files) or TALENT_SHARED_DATA');
   process.exit(2);
 }
-const documentsDist = (path) => join(repoRoot, 'services/documents/dist', path);
+// TALENT_EVAL_DOCUMENTS_DIST: another build (or, under tsx, another source tree) of the documents service, to
+// measure two versions of the analyzer with the same protocol and the same linker.
+const documentsDist = (path) => join(process.env.TALENT_EVAL_DOCUMENTS_DIST ?? join(repoRoot, 'services/documents/dist'), path);
 const { createRulesAnalyzer } = await import(documentsDist('analysis/index.js'));
 const { countryNamed, countryOfRegion } = await import(documentsDist('analysis/places.js'));
 const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
-const { usableEuropassText } = await import(documentsDist('extraction/europass.js'));
+const { usableEuropassText } = await import(documentsDist('extraction/europass.js')).catch(() => ({ usableEuropassText: () => undefined }));
 const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));
 const { readTaxonomy } = await import(join(repoRoot, 'services/skills/dist/taxonomy/taxonomy-loader.js'));
 

@@ -9,7 +9,7 @@ import { createRulesAnalyzer, type SkillLinker } from '../src/analysis/index.js'
 import { postcodePlace } from '../src/analysis/contacts.js';
 import { degreePhrase, findDegrees, majorAfter } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
-import { parseExperience } from '../src/analysis/experience.js';
+import { cleanTitle, parseExperience } from '../src/analysis/experience.js';
 import { splitTitleAndCompany, parseJob } from '../src/analysis/job-analyzer.js';
 import { withTwoSurnames } from '../src/analysis/names.js';
 import { jobSections } from '../src/analysis/sections.js';
@@ -379,6 +379,16 @@ describe('rules for headings, titles, degrees, places, names and dates', () => {
     expect(major('PhD Candidate')).toEqual(['PhD', '']);
     expect(major('MBA 2019')).toEqual(['MBA', '']);
     expect(major('Licence en chimie ou équivalent')).toEqual(['Licence', 'chimie']);
+  });
+
+  it('keeps no duration, season or employer note as a job title', () => {
+    expect(cleanTitle('Web Developer (at Orchard Press)')).toBe('Web Developer');
+    expect(cleanTitle('Systems Engineer (Contract)')).toBe('Systems Engineer (Contract)');
+    expect(cleanTitle('Data Analyst)')).toBe('Data Analyst');
+    expect(cleanTitle('Current / 18 months')).toBe('');
+    expect(cleanTitle('1 year 6 months')).toBe('');
+    expect(cleanTitle('summer')).toBe('');
+    expect(cleanTitle('Verkäuferin')).toBe('Verkäuferin');
   });
 
   it('does not take a thesis title for the school', () => {

@@ -146,7 +146,9 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
     })
     .map((h) => h.replace(HEADER_LABEL, ''))
     .filter(Boolean);
-  const { title, rest } = pickTitle(headers);
+  const picked = pickTitle(headers);
+  const title = cleanTitle(picked.title);
+  const rest = picked.rest;
   const span = spans.find((s) => s.start) ?? spans[0];
   const start = span?.start ?? span?.end;
   const end = span?.end;
@@ -161,6 +163,22 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
     start_date: formatYearMonth(start),
     end_date: formatYearMonth(end),
   };
+}
+
+// What is left of a header line once its dates are cut out is not a title when it is only a duration, a
+// "present" word, a season or a connector ("9 months", "Current / 18 months", "summer", "to )").
+const NOT_A_TITLE_WORD =
+  /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-])$/i;
+// "(at McGraw Hill)", "(with Acme)": the employer written after the title is not part of it.
+const EMPLOYER_NOTE = /\s*\((?:at|@|with|for|bei|chez|presso|bij|en|em)\s[^)]*\)/gi;
+
+/** The title without an employer note or unbalanced brackets; '' when nothing of a title is left. */
+export function cleanTitle(title: string): string {
+  let t = tidy(title.replace(EMPLOYER_NOTE, ' '));
+  if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
+  if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
+  const tokens = t.split(/\s+/).filter(Boolean);
+  return tokens.every((w) => NOT_A_TITLE_WORD.test(w.replace(/[,;:]+$/, ''))) ? '' : t;
 }
 
 /** Experience entries of one experience section's lines. */
