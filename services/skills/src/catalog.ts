@@ -1,5 +1,5 @@
 import { DomainError, isUuid } from '@talent/platform';
-import { SkillLinker, type LinkContext, type LinkResult } from './linking/skill-linker.js';
+import { SkillLinker, type LinkContext, type LinkResult, type RankedSentence } from './linking/skill-linker.js';
 import { languageNames, negotiateLanguage } from './search/languages.js';
 import { validateSearchParams } from './search/search-params.js';
 import { SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
@@ -114,6 +114,12 @@ export class SkillCatalog {
     if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
     if (language && !LANGUAGE_CODE.test(language)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${language}"`);
     return this.linker.link(text, { ...(language ? { language } : {}), context });
+  }
+
+  /** Each sentence of the text with its taxonomy skills ranked, before the threshold records apply. */
+  rank(text: string, language: string, limit?: number): { language: string; sentences: RankedSentence[] } {
+    if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
+    return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
   }
 
   /** A language code for labels; empty = English. An unknown code falls back like a missing label. */

@@ -1,6 +1,6 @@
 import { skills } from '@talent/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SkillLinker } from '../src/linking/skill-linker.js';
+import { SCORING, SkillLinker } from '../src/linking/skill-linker.js';
 import { SkillIndex } from '../src/search/skill-index.js';
 import type { TaxonomySkill } from '../src/taxonomy/model.js';
 import { failure, startFixtureSkills, type SkillsClient } from './helpers.js';
@@ -108,11 +108,12 @@ describe('skills service: ExtractSkills links skills in CV and job texts', () =>
 
 describe('skill linker: ESCO-style labels (in process)', () => {
   let n = 0;
-  const skill = (en: string, alt: string[] = []): TaxonomySkill => ({
+  const skill = (en: string, alt: string[] = [], description?: string): TaxonomySkill => ({
     id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
     type: 'hard-skill',
     source: 'esco',
     labels: [{ language: 'en', text: en, preferred: true }, ...alt.map((text) => ({ language: 'en', text, preferred: false }))],
+    ...(description ? { description } : {}),
     broader: [],
   });
   const taxonomy = [
@@ -128,8 +129,6 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('organise events'),
     skill('research human behaviour'),
     skill('organisation'),
-    skill('show commitment', ['enjoy working']),
-    skill('work independently'),
     skill('Adobe Dreamweaver'),
     skill('Microsoft Project'),
     skill('project'),
@@ -138,6 +137,14 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('financial services'),
     skill('history'),
     skill('Python (computer programming)', ['Python']),
+    skill('Design of experiments', ['DoE']),
+    skill('light-emitting diode', ['LED']),
+    skill('application programming interface', ['API']),
+    skill('manage projects'),
+    skill('project planning'),
+    skill('manage a team', ['lead a team'], 'Lead, motivate and direct the people of a team towards its goals.'),
+    skill('liaise with colleagues', ['cooperate with colleagues'], 'Keep in touch with co-workers to agree on the work and reach common goals.'),
+    skill('nurse patients', [], 'Care for the sick and injured in hospitals, clinics and at home.'),
   ];
   const linker = new SkillLinker(new SkillIndex(taxonomy));
   const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => [s.matchedText, s.skill.name]);
@@ -160,8 +167,8 @@ describe('skill linker: ESCO-style labels (in process)', () => {
   });
 
   it('links a label written with one more word inside, but not across a conjunction', () => {
-    expect(names('You develop beautiful campaigns and enjoy managing remote teams.')).toEqual([
-      ['develop beautiful campaigns', 'develop campaigns'],
+    expect(names('She will develop seasonal campaigns and enjoys managing remote teams.')).toEqual([
+      ['develop seasonal campaigns', 'develop campaigns'],
       ['managing remote teams', 'manage teams'],
     ]);
     expect(names('Develop and campaigns.')).toEqual([]);
@@ -171,10 +178,20 @@ describe('skill linker: ESCO-style labels (in process)', () => {
   });
 
   it('links overlapping phrases', () => {
-    expect(names('You enjoy working independently.')).toEqual([
-      ['enjoy working', 'show commitment'],
-      ['working independently', 'work independently'],
+    expect(names('In my last job I managed project planning for three hospitals.')).toEqual([
+      ['managed project', 'manage projects'],
+      ['project planning', 'project planning'],
     ]);
+  });
+
+  it('links an acronym only written as one: in capitals, or as the taxonomy writes it, plural at most', () => {
+    expect(names('Jane Doe led the night shift; Doe then led the audit.')).toEqual([]);
+    expect(names('Reviewed the DOE results and replaced LEDs; we document every API.')).toEqual([
+      ['DOE', 'Design of experiments'],
+      ['LEDs', 'light-emitting diode'],
+      ['API', 'application programming interface'],
+    ]);
+    expect(names('Two DoE studies and three new APIs.').map(([, name]) => name)).toEqual(['Design of experiments', 'application programming interface']);
   });
 
   it('links a product written without its vendor when it is still a name', () => {
@@ -197,5 +214,34 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     const confidence = (name: string) => found.find((s) => s.skill.name === name)!.confidence;
     expect(confidence('history')).toBeLessThan(confidence('Python (computer programming)'));
     expect(confidence('history')).toBeLessThan(confidence('organise events'));
+  });
+
+  it('ranks skills for a sentence that writes no label of theirs, by the words of their labels and descriptions', () => {
+    const [sentence] = linker.rank('Every day you will work closely with co-workers in other departments.', { language: 'en' }).sentences;
+    expect(sentence!.skills[0]!.skill.name).toBe('liaise with colleagues');
+    expect(sentence!.skills[0]!.phraseConfidence).toBe(0);
+    // The default threshold keeps a skill without a written label out of the linked set on this little evidence.
+    expect(names('Every day you will work closely with co-workers in other departments.')).toEqual([]);
+  });
+
+  it('ranks a skill whose label is written first, before skills that only share its words', () => {
+    const [sentence] = linker.rank('Our ward needs someone to nurse patients and manage a team of carers.', { language: 'en' }).sentences;
+    const ranked = sentence!.skills.map((s) => s.skill.name);
+    expect(ranked.slice(0, 2).sort()).toEqual(['manage a team', 'nurse patients']);
+    expect(sentence!.skills[0]!.phraseConfidence).toBeGreaterThan(0);
+    expect(ranked).toContain('manage projects');
+    expect(ranked.indexOf('manage projects')).toBeGreaterThan(1);
+  });
+
+  it('links a skill found by relevance alone above the threshold, its words as its text, less sure than a phrase', () => {
+    const text = 'The team you manage is a group of six nurses.';
+    const lenient = new SkillLinker(new SkillIndex(taxonomy), { ...SCORING, RETRIEVAL_THRESHOLD: 0.7 });
+    const team = lenient.link(text, { language: 'en', context: 'cv' }).skills.find((s) => s.skill.name === 'manage a team')!;
+    expect(team.matchedText).toMatch(/team you manage/);
+    expect(team.confidence).toBeLessThanOrEqual(0.6);
+    // One word of evidence is not enough, whatever the threshold.
+    const loose = new SkillLinker(new SkillIndex(taxonomy), { ...SCORING, RETRIEVAL_THRESHOLD: 0 });
+    expect(loose.link('Colleagues first.', { language: 'en', context: 'cv' }).skills).toEqual([]);
+    expect(linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name)).not.toContain('manage a team');
   });
 });

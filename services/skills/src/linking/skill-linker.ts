@@ -2,6 +2,7 @@ import type { SkillIndex, SkillView } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
+import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
 import { PhraseDictionary, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { splitSegments, type Segment } from './sentences.js';
@@ -25,6 +26,25 @@ export interface LinkResult {
   skills: LinkedSkill[];
 }
 
+/** A skill ranked for one sentence: the ranking RP@5 measures, before any threshold. */
+export interface RankedSkill {
+  skill: SkillView;
+  score: number;
+  /** Confidence of the skill's best phrase match in the sentence (a label written out), 0 without one. */
+  phraseConfidence: number;
+  /** BM25 relevance of the skill's labels and description to the sentence. */
+  relevance: number;
+  /** Share (idf-weighted) of the content words of the skill's best-covered label found in the sentence. */
+  coverage: number;
+}
+
+export interface RankedSentence {
+  start: number;
+  end: number;
+  text: string;
+  skills: RankedSkill[];
+}
+
 interface Match {
   phrase: Phrase;
   start: number;
@@ -34,35 +54,76 @@ interface Match {
   hint?: 'required' | 'optional';
 }
 
+/** A candidate skill of one sentence: phrase evidence (if any) and lexical relevance combined into one score. */
+interface Candidate {
+  skill: number;
+  score: number;
+  bm25: number;
+  coverage: number;
+  /** The phrase matches of the skill in the sentence (each is a mention); the best one scores. */
+  matches: Match[];
+}
+
+interface SentenceCandidates {
+  segment: Segment;
+  tokens: Token[];
+  terms: QueryTerm[];
+  candidates: Candidate[];
+}
+
 /**
- * Finds taxonomy skills in free text: the text's tokens are matched greedily (longest first) against the labels
- * of the text's language and of English, folded (case, accents) and stemmed (plurals, inflections).
+ * Scoring (chosen on the tuning half of the TechWolf validation sets and dotin-train, see README and
+ * eval/tune-scoring.mjs): a phrase match counts its confidence times PHRASE_WEIGHT; lexical relevance (BM25) adds
+ * bm25 / (bm25 + BM25_HALF), a share in [0, 1) that is one half at BM25_HALF; label coverage adds COVERAGE_WEIGHT ×
+ * coverage. A record carries the skills with a phrase match scoring at least LINK_THRESHOLD and the skills found by
+ * relevance alone scoring at least RETRIEVAL_THRESHOLD.
+ */
+export const SCORING = { PHRASE_WEIGHT: 1, BM25_HALF: 8, COVERAGE_WEIGHT: 0.5, LINK_THRESHOLD: 1.2, RETRIEVAL_THRESHOLD: 1.4, CANDIDATES: 20, RANK_POOL: 200, LINK_POOL: 30, LINK_RARE_WORDS: 300 };
+/** Skills found by relevance alone considered per sentence for the linked set. */
+const LINK_CANDIDATES = 5;
+/** Confidence of a skill linked on lexical relevance alone stays below every phrase match's. */
+const RETRIEVAL_CONFIDENCE_CAP = 0.6;
+
+/**
+ * Finds taxonomy skills in free text in two steps per sentence: phrase evidence (the text's tokens matched
+ * greedily, longest first, against the labels of the text's language and of English, folded and stemmed) and lexical
+ * retrieval (BM25 over every label and description of each skill), which needs no label written out. The two give
+ * one score per skill: ranked, it is the per-sentence ranking; thresholded, the skills a record carries.
  */
 export class SkillLinker {
   private readonly dictionaries = new Map<string, PhraseDictionary>();
+  private readonly retrieval: LexicalRetrieval;
 
-  constructor(private readonly index: SkillIndex) {}
+  constructor(
+    private readonly index: SkillIndex,
+    private readonly scoring = SCORING,
+    bm25 = BM25,
+  ) {
+    this.retrieval = new LexicalRetrieval(index, bm25);
+  }
 
   link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
-    const available = this.index.languages;
-    const language = options.language && available.includes(options.language) ? options.language : detectLanguage(text, available);
-    const dictionaries = [this.dictionary(language)];
-    if (language !== DEFAULT_LANGUAGE) dictionaries.push(this.dictionary(DEFAULT_LANGUAGE));
-
+    // Only the best few skills found by relevance alone can reach RETRIEVAL_THRESHOLD.
+    const { language, sentences } = this.candidates(text, options, LINK_CANDIDATES, this.scoring.LINK_POOL, this.scoring.LINK_RARE_WORDS);
     const matches: Match[] = [];
     let section: Cue;
-    for (const segment of splitSegments(text)) {
+    for (const { segment, tokens, terms, candidates } of sentences) {
       const cue = requirementCue(segment.text);
       if (segment.wholeLine && isHeading(segment.text)) {
         // A heading sets the default for the lines under it ("Nice to have:"); other headings reset it.
         section = cue;
       }
-      const tokens = tokenize(segment.text).map((t) => ({ ...t, start: t.start + segment.start, end: t.end + segment.start }));
-      for (const match of this.matchTokens(tokens, dictionaries, segment)) {
-        if (options.context === 'job') match.hint = hintFor(text, segment, match, section);
-        matches.push(match);
+      for (const candidate of candidates) {
+        if (candidate.score < (candidate.matches.length > 0 ? this.scoring.LINK_THRESHOLD : this.scoring.RETRIEVAL_THRESHOLD)) continue;
+        const found = candidate.matches.length > 0 ? candidate.matches : [this.retrievalMatch(candidate, tokens, terms, segment)];
+        for (const match of found) {
+          if (!match) continue;
+          if (options.context === 'job') match.hint = hintFor(text, segment, match, section);
+          matches.push(match);
+        }
       }
     }
+    matches.sort((a, b) => a.start - b.start);
 
     // One entry per skill: first mention, best confidence, mention count.
     const bySkill = new Map<number, { first: Match; confidence: number; mentions: number; optional: boolean }>();
@@ -90,6 +151,93 @@ export class SkillLinker {
     return { language, skills };
   }
 
+  /** Every sentence of the text with its skills ranked by score, best first (at most `limit` each). */
+  rank(text: string, options: { language?: string; limit?: number }): { language: string; sentences: RankedSentence[] } {
+    const limit = options.limit ?? this.scoring.CANDIDATES;
+    const { language, sentences } = this.candidates(text, options, limit, this.scoring.RANK_POOL);
+    return {
+      language,
+      sentences: sentences.map(({ segment, candidates }) => ({
+        start: segment.start,
+        end: segment.end,
+        text: segment.text,
+        skills: candidates.slice(0, limit).map((c) => ({
+          skill: this.index.viewAt(c.skill, language),
+          score: c.score,
+          phraseConfidence: Math.max(0, ...c.matches.map((m) => m.confidence)),
+          relevance: c.bm25,
+          coverage: c.coverage,
+        })),
+      })),
+    };
+  }
+
+  /** Per sentence: phrase matches and retrieved skills, scored and sorted best first. */
+  private candidates(text: string, options: { language?: string }, limit: number, pool: number, rareOnly = Infinity): { language: string; sentences: SentenceCandidates[] } {
+    const available = this.index.languages;
+    const language = options.language && available.includes(options.language) ? options.language : detectLanguage(text, available);
+    const dictionaries = [this.dictionary(language)];
+    if (language !== DEFAULT_LANGUAGE) dictionaries.push(this.dictionary(DEFAULT_LANGUAGE));
+    const { PHRASE_WEIGHT, BM25_HALF, COVERAGE_WEIGHT } = this.scoring;
+    const relevance = (bm25: number, coverage: number) => bm25 / (bm25 + BM25_HALF) + COVERAGE_WEIGHT * coverage;
+
+    const sentences: SentenceCandidates[] = [];
+    for (const segment of splitSegments(text)) {
+      const tokens = tokenize(segment.text).map((t) => ({ ...t, start: t.start + segment.start, end: t.end + segment.start }));
+      const bySkill = new Map<number, Candidate>();
+      // Stems in the text's language, then (other languages) in English: the phrase dictionaries' and retrieval's.
+      const stems = dictionaries.map((d) => tokens.map((t) => (ACRONYM_PLURAL.test(t.surface) ? t.key.slice(0, -1) : stemToken(t.key, d.stemLanguage))));
+      for (const match of this.matchTokens(tokens, stems, dictionaries, segment)) {
+        const current = bySkill.get(match.phrase.skill);
+        if (!current) bySkill.set(match.phrase.skill, { skill: match.phrase.skill, score: 0, bm25: 0, coverage: 0, matches: [match] });
+        else current.matches.push(match);
+      }
+      const terms = this.retrieval.terms(tokens, language, stems[0]!, stems[1] ?? stems[0]!);
+      const retrieved = this.retrieval.query(terms, limit, pool, relevance, rareOnly);
+      const bySkillRetrieved = new Map(retrieved.map((r) => [r.skill, r]));
+      for (const candidate of bySkill.values()) {
+        // A phrase match writes a label out: all of its words are there, even those retrieval does not index ("R").
+        const { bm25 } = bySkillRetrieved.get(candidate.skill) ?? this.retrieval.relevance(terms, candidate.skill);
+        const coverage = 1;
+        const confidence = Math.max(...candidate.matches.map((m) => m.confidence));
+        Object.assign(candidate, { bm25, coverage, score: PHRASE_WEIGHT * confidence + relevance(bm25, coverage) });
+      }
+      for (const { skill, bm25, coverage, score } of retrieved) if (!bySkill.has(skill)) bySkill.set(skill, { skill, score, bm25, coverage, matches: [] });
+      const candidates = [...bySkill.values()].sort((a, b) => b.score - a.score || (a.matches[0]?.start ?? Infinity) - (b.matches[0]?.start ?? Infinity));
+      sentences.push({ segment, tokens, terms, candidates });
+    }
+    return { language, sentences };
+  }
+
+  /**
+   * A skill found by relevance alone, as a mention: the words that gave it its score (the strongest one and the
+   * matching words next to it) are its text; its confidence follows its score, below phrase matches'.
+   */
+  private retrievalMatch(candidate: Candidate, tokens: Token[], terms: QueryTerm[], segment: Segment): Match | undefined {
+    const weights = this.retrieval.tokenWeights(terms, tokens.length, candidate.skill);
+    // One word ("Education", "Impact") fits many skills: a skill without a written label needs two words of evidence.
+    if (weights.filter((w) => w > 0).length < 2) return undefined;
+    let best = -1;
+    weights.forEach((w, i) => {
+      if (w > 0 && (best < 0 || w > weights[best]!)) best = i;
+    });
+    if (best < 0) return undefined;
+    let first = best;
+    let last = best;
+    // Grow over matching words, allowing one unmatched word between them ("engage with colleagues").
+    while (first > 0 && (weights[first - 1]! > 0 || (first > 1 && weights[first - 2]! > 0))) first -= weights[first - 1]! > 0 ? 1 : 2;
+    while (last < tokens.length - 1 && (weights[last + 1]! > 0 || (last < tokens.length - 2 && weights[last + 2]! > 0))) last += weights[last + 1]! > 0 ? 1 : 2;
+    const surface = this.index.preferredLabel(candidate.skill, DEFAULT_LANGUAGE) ?? '';
+    return {
+      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false },
+      start: tokens[first]!.start,
+      end: tokens[last]!.end,
+      // The score of a skill without a phrase is below 1 + COVERAGE_WEIGHT: confidence rises with it up to the cap.
+      confidence: (RETRIEVAL_CONFIDENCE_CAP * Math.min(candidate.score, 1 + this.scoring.COVERAGE_WEIGHT)) / (1 + this.scoring.COVERAGE_WEIGHT),
+      segment,
+    };
+  }
+
   /** Builds (once) the dictionary of a text language: its labels, stemmed its way. */
   dictionary(language: string): PhraseDictionary {
     let dictionary = this.dictionaries.get(language);
@@ -97,9 +245,9 @@ export class SkillLinker {
     return dictionary;
   }
 
-  private matchTokens(tokens: Token[], dictionaries: PhraseDictionary[], segment: Segment): Match[] {
+  /** Phrase matches of the tokens; `stems` are their stems in each dictionary's language. */
+  private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment): Match[] {
     const matches: Match[] = [];
-    const stems = dictionaries.map((d) => tokens.map((t) => stemToken(t.key, d.stemLanguage)));
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, i, 1);
@@ -197,6 +345,8 @@ export class SkillLinker {
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
+      // An acronym counts only written as one, in capitals: "Doe" (a name) is not "DOE", "led" (a verb) not "LED".
+      if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface)) return false;
       if (!p.caseSensitive) return true;
       // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised.
       if (written !== p.surface) return false;
@@ -231,6 +381,25 @@ function inflectionAllowed(phrase: Phrase, token: Token): boolean {
   if (/[^\p{L}\p{N}+#]/u.test(phrase.surface)) return true;
   return pluralStem(token.key) === pluralStem(phrase.exactKey);
 }
+
+/**
+ * A one-word label that is an acronym: capitals (and digits) at least half of it, two or more ("SQL", "S3", "DoE",
+ * "IoT"); "DevOps" or "GitHub" are names.
+ */
+function isAcronym(label: string): boolean {
+  if (!/^[\p{L}\p{N}]{2,}$/u.test(label)) return false;
+  const capitals = label.replace(/[^\p{Lu}]/gu, '').length;
+  return capitals >= 2 || (capitals === 1 && /^[\p{Lu}\p{N}]+$/u.test(label)) ? capitals * 2 >= label.replace(/\p{N}/gu, '').length : false;
+}
+
+/** The word is the acronym as the label writes it or in capitals, with a plural "s" at most ("API", "APIs", "DOE"). */
+function writtenAsAcronym(word: string, label: string): boolean {
+  const singular = word.endsWith('s') && word.length > label.length ? word.slice(0, -1) : word;
+  return singular === label || singular === label.toUpperCase();
+}
+
+/** An acronym in the plural: capitals and a lowercase "s" ("APIs", "PCs"), whatever the word's ending would say. */
+const ACRONYM_PLURAL = /^\p{Lu}[\p{Lu}\p{N}]+s$/u;
 
 /** Optional when the clause or sentence says so ("a plus"), else what the section heading said, else required. */
 function hintFor(text: string, segment: Segment, match: Match, section: Cue): 'required' | 'optional' {

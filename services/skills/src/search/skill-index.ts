@@ -246,6 +246,11 @@ export class SkillIndex {
     return this.skills[skillIndex]!.names.get(language);
   }
 
+  /** English description of the skill at an internal index ('' when none). */
+  description(skillIndex: number): string {
+    return this.skills[skillIndex]!.description;
+  }
+
   skillType(skillIndex: number): SkillTypeName {
     return this.skills[skillIndex]!.type;
   }

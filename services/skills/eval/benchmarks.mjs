@@ -1,0 +1,101 @@
+// The evaluation sets of `pnpm eval:skills`, read from the shared data folder, and their measures.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+
+/**
+ * The fixed held-out split of the TechWolf validation files: a sentence is held out when the FNV-1a 32-bit hash of
+ * its exact text is odd, and belongs to the tuning half when it is even. Rules and scoring are tuned on the tuning
+ * half only; the held-out half is reported, never tuned on.
+ */
+export function heldOut(sentence) {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(sentence, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return (hash & 1) === 1;
+}
+
+/**
+ * TechWolf validation sets: per file, sentences with their gold skill ids (ESCO preferred labels resolved in the
+ * taxonomy). "LABEL NOT PRESENT" (no ESCO skill) and "UNDERSPECIFIED" (no ESCO label specific enough) are not gold.
+ */
+export function readTechWolf(data, index) {
+  const folder = join(data, 'skill-extraction/techwolf');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()
+    .map((file) => {
+      const sentences = new Map();
+      for (const { sentence, label } of parse(readFileSync(join(folder, file), 'utf8'), { columns: true })) {
+        if (!sentences.has(sentence)) sentences.set(sentence, new Set());
+        if (label !== 'LABEL NOT PRESENT' && label !== 'UNDERSPECIFIED') {
+          const skill = index.findByName(label, 'en');
+          sentences.get(sentence).add(skill ? skill.id : `unknown:${label}`);
+        }
+      }
+      return { name: file.replace('_validation_annotations.csv', ''), sentences: [...sentences].map(([text, gold]) => ({ text, gold })) };
+    });
+}
+
+/**
+ * P/R/F1 of the thresholded sets and R-Precision@5 of the rankings over sentences `{ gold: Set, linked: id[],
+ * ranked: id[] }` (RP@5 over sentences with gold only).
+ */
+export function skillMeasures(results) {
+  let tp = 0, predicted = 0, gold = 0, rp = 0, rpUnits = 0;
+  for (const r of results) {
+    predicted += r.linked.length;
+    gold += r.gold.size;
+    tp += r.linked.filter((id) => r.gold.has(id)).length;
+    if (r.gold.size > 0) {
+      rp += r.ranked.slice(0, 5).filter((id) => r.gold.has(id)).length / Math.min(5, r.gold.size);
+      rpUnits++;
+    }
+  }
+  const precision = predicted ? tp / predicted : 0;
+  const recall = gold ? tp / gold : 0;
+  return { precision, recall, f1: tp ? (2 * precision * recall) / (precision + recall) : 0, rp5: rpUnits ? rp / rpUnits : 0, sentences: results.length };
+}
+
+/** SkillSpan: sentences (tokens joined by spaces) with their skill and knowledge spans as character ranges. */
+export function readSkillSpan(data, split = 'dev') {
+  const file = join(data, `skill-extraction/skillspan/${split}.json`);
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const { tokens, tags_skill: skill, tags_knowledge: knowledge } = JSON.parse(line);
+      const offsets = [];
+      let at = 0;
+      for (const token of tokens) {
+        offsets.push([at, at + token.length]);
+        at += token.length + 1;
+      }
+      const spans = (tags, kind) => {
+        const found = [];
+        tags.forEach((tag, i) => {
+          if (tag === 'B' || (tag === 'I' && (i === 0 || tags[i - 1] === 'O'))) found.push({ kind, start: offsets[i][0], end: offsets[i][1] });
+          else if (tag === 'I') found[found.length - 1].end = offsets[i][1];
+        });
+        return found;
+      };
+      return { text: tokens.join(' '), spans: [...spans(skill, 'skill'), ...spans(knowledge, 'knowledge')] };
+    });
+}
+
+/** dotin CV XML: the text and the Tech Tools / Job Specific Skills / Soft Skills spans. */
+export function parseDotin(xml) {
+  const types = new Set(['Tech Tools', 'Job Specific Skills', 'Soft Skills']);
+  const body = xml.replace(/^[\s\S]*?<cv>\n?/, '').replace(/<\/cv>\s*$/, '');
+  const spans = [];
+  const text = body.replace(/<label type="([^"]+)">([\s\S]*?)<\/label>/g, (_, type, inner) => {
+    if (types.has(type)) spans.push(decode(inner));
+    return inner;
+  });
+  return { text: decode(text), spans };
+}
+
+function decode(s) {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
