@@ -4,3 +4,4 @@ export * from './sse.js';
 export * from './wait.js';
 export * from './fake-llm.js';
 export * from './fake-pdl-server.js';
+export * from './datasets.js';

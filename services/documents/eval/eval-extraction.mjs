@@ -26,6 +26,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { readDotinCvs, readGoogleCareersJobs } from '@talent/testkit';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const configured = process.env.TALENT_SHARED_DATA;
@@ -157,34 +158,6 @@ console.log(`eval:extraction — analyzer ${analyzer.version}; taxonomy ${taxono
 
 // --- 1. labelled CVs ------------------------------------------------------------------------------------------
 
-// Some texts are Python byte-string dumps ("\xe2\x80\xa2") inside XML: decode both layers.
-function decode(s) {
-  return s
-    .replace(/(?:\\x[0-9a-fA-F]{2})+/g, (m) => Buffer.from(m.split('\\x').filter(Boolean).map((h) => parseInt(h, 16))).toString('utf8'))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-function loadCvs() {
-  const dir = join(data, 'cvs/dotin-train');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.xml'))
-    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
-    .map((file) => {
-      const body = readFileSync(join(dir, file), 'utf8').replace(/^[\s\S]*?<cv>\s*/, '').replace(/\s*<\/cv>[\s\S]*$/, '');
-      const labels = new Map();
-      for (const m of body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)) {
-        labels.set(m[1], [...(labels.get(m[1]) ?? []), decode(m[2]).replace(/\s+/g, ' ').trim()]);
-      }
-      let text = decode(body.replace(/<\/?label[^>]*>/g, '')).trim();
-      if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
-      return { file: file.replace('.xml', ''), text, labels };
-    });
-}
-
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const ONGOING = /\b(?:present|current|currently|till\s+date|to\s+date|date|now|today|onwards?|ongoing|continuing)\b/i;
 /** Months of one labelled "Years of Experience" span: a stated total ("5+ years", "2 years 10 months") or a range. */
@@ -227,7 +200,7 @@ const phoneMatch = (got, expected) => {
   return a.length >= 7 && b.length >= 7 && (a.endsWith(b.slice(-8)) || b.endsWith(a.slice(-8)));
 };
 
-const cvs = loadCvs();
+const cvs = readDotinCvs(join(data, 'cvs/dotin-train')).map((cv) => ({ ...cv, file: cv.file.replace(/\.xml$/, '') }));
 const cvScores = new Scores({ partial: true });
 const records = [];
 const linkedPerCv = [];
@@ -348,54 +321,18 @@ function median(values) {
 
 // --- 2. job postings ------------------------------------------------------------------------------------------
 
-function parseCsv(text, separator) {
-  const rows = [];
-  let row = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
 const lines = (s) =>
   s
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
 
-const jobs = parseCsv(readFileSync(join(data, 'jobs/google-careers-1250.csv'), 'utf8'), ';')
-  .slice(1)
-  .filter((r) => r.length === 7)
-  .map(([company, title, , location, responsibilities, minimum, preferred]) => ({
-    company: company.trim(),
-    title: title.trim(),
-    location: location.trim(),
-    responsibilities: lines(responsibilities),
-    minimum: lines(minimum),
-    preferred: lines(preferred),
-  }));
+const jobs = readGoogleCareersJobs(join(data, 'jobs/google-careers-1250.csv')).map((job) => ({
+  ...job,
+  responsibilities: lines(job.responsibilities),
+  minimum: lines(job.minimum),
+  preferred: lines(job.preferred),
+}));
 
 // How postings are written: the header in one of 6 layouts, each section heading in one of 6 wordings × styles,
 // section lines with one of 4 bullet styles. Indices are mixed so every combination recurs across the 1,250 rows.

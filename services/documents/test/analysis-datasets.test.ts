@@ -2,8 +2,8 @@
  * The rules analyzer on real documents (data/README.md): 310 labelled CVs and 1,250 job postings. Asserts what a
  * user would notice in aggregate and prints the measured figures. Skipped when the data folder is absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cvContent, jobContent, type CvContent, type JobContent } from '@talent/records';
+import { readDotinCvs, readGoogleCareersJobs, type CareersJob, type LabelledCv } from '@talent/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRulesAnalyzer, type LinkedSkill, type SkillLinker } from '../src/analysis/index.js';
 import { countryNamed, countryOfRegion } from '../src/analysis/places.js';
@@ -60,50 +60,7 @@ const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(1)
 
 // --- labelled CVs -----------------------------------------------------------------------------------------
 
-interface LabelledCv {
-  file: string;
-  text: string;
-  labels: Map<string, string[]>;
-}
-
-// Some texts are Python byte-string dumps ("\xe2\x80\xa2") inside XML: decode both layers.
-function decode(s: string): string {
-  return s
-    .replace(/(?:\\x[0-9a-fA-F]{2})+/g, (m) =>
-      Buffer.from(
-        m
-          .split('\\x')
-          .filter(Boolean)
-          .map((h) => parseInt(h, 16)),
-      ).toString('utf8'),
-    )
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-function loadCvs(): LabelledCv[] {
-  if (!existsSync(CV_DIR)) return [];
-  return readdirSync(CV_DIR)
-    .filter((f) => f.endsWith('.xml'))
-    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
-    .map((file) => {
-      const body = readFileSync(`${CV_DIR}/${file}`, 'utf8')
-        .replace(/^[\s\S]*?<cv>\s*/, '')
-        .replace(/\s*<\/cv>[\s\S]*$/, '');
-      const labels = new Map<string, string[]>();
-      for (const m of body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)) {
-        labels.set(m[1]!, [...(labels.get(m[1]!) ?? []), decode(m[2]!).replace(/\s+/g, ' ').trim()]);
-      }
-      let text = decode(body.replace(/<\/?label[^>]*>/g, '')).trim();
-      if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
-      return { file, text, labels };
-    });
-}
-
-const cvs = loadCvs();
+const cvs: LabelledCv[] = readDotinCvs(CV_DIR);
 
 describe.skipIf(cvs.length === 0)('rules analyzer on the labelled CVs', () => {
   const results: CvContent[] = [];
@@ -207,63 +164,8 @@ describe.skipIf(cvs.length === 0)('rules analyzer on the labelled CVs', () => {
 
 // --- job postings -----------------------------------------------------------------------------------------
 
-interface JobRow {
-  company: string;
-  title: string;
-  location: string;
-  responsibilities: string;
-  minimum: string;
-  preferred: string;
-}
-
-function parseCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
-
-function loadJobs(): JobRow[] {
-  if (!existsSync(JOBS_CSV)) return [];
-  return parseCsv(readFileSync(JOBS_CSV, 'utf8'), ';')
-    .slice(1)
-    .filter((r) => r.length === 7)
-    .map(([company, title, , location, responsibilities, minimum, preferred]) => ({
-      company: company!.trim(),
-      title: title!.trim(),
-      location: location!.trim(),
-      responsibilities: responsibilities!,
-      minimum: minimum!,
-      preferred: preferred!,
-    }));
-}
-
 /** A posting as a user would paste it, in three layouts: "Company:" field, "Title at Company", "Company is hiring". */
-function jobText(job: JobRow, layout: number): string {
+function jobText(job: CareersJob, layout: number): string {
   const head =
     layout % 3 === 0
       ? `${job.title}\nCompany: ${job.company}\nLocation: ${job.location}`
@@ -279,7 +181,7 @@ const lines = (s: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-const jobs = loadJobs();
+const jobs = readGoogleCareersJobs(JOBS_CSV);
 
 describe.skipIf(jobs.length === 0)('rules analyzer on the job postings', () => {
   const results: JobContent[] = [];
