@@ -43,6 +43,10 @@ export function createServiceDatabase<P extends PrismaLike>(
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor one dropped while checked out (a transaction awaiting NATS or a peer when PostgreSQL restarts): pg emits
+  // 'error' on the client, which the pool listens to only while it is idle. Its queries fail instead, and the
+  // pool discards it on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const client = prisma?.(pool);
   const close = async () => {
     await client?.$disconnect();
