@@ -219,7 +219,7 @@ export const StoredMatchResponse = z
       candidates: z.array(MatchCandidate).openapi({ description: 'Ranked by `final_score`, best first.' }),
       versions_used: z
         .record(z.string(), z.unknown())
-        .openapi({ description: 'What the scores were computed with: versions of the scorer, the taxonomy, the job analyzer and the CV analyzers (`rules-1`, or `llm-1:<model>` for records a model analyzed), and `requirement_rescorer`: the model that re-scored the requirement lines, when one did.' }),
+        .openapi({ description: 'What the scores were computed with: versions of the scorer, the taxonomy, the job analyzer and the CV analyzers (`rules-<n>`, or `llm-1:<model>` for records a model analyzed), and `requirement_rescorer`: the model that re-scored the requirement lines, when one did.' }),
     }),
   })
   .openapi('StoredMatchResponse');
