@@ -149,7 +149,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       tag: info.tag,
       summary: `Analyze ${info.plural} given as PDF, DOC or DOCX files`,
       description: [
-        `Accepts 1–${DOCUMENT_LIMITS.maxFiles} files as \`${UPLOAD_FIELD}\` parts of a multipart/form-data body, each at most 50 MB and at most 60 MB in all (the files travel to the analysis service in one message). A file crossing 50 MB, or a body crossing 60 MB, is answered 400 as soon as the limit is crossed, with \`Connection: close\`, without reading the rest. The format is decided from the bytes: anything but PDF, DOC or DOCX (or an empty file) is refused with 400 "Invalid file format" and nothing is charged. Other file or form field names are refused (400).`,
+        `Accepts 1–${DOCUMENT_LIMITS.maxFiles} files as \`${UPLOAD_FIELD}\` parts of a multipart/form-data body, each at most 50 MB and at most 60 MB in all (the files travel to the analysis service in one message). A file crossing 50 MB, or a body crossing 60 MB, is answered 400 as soon as the limit is crossed, without storing the rest (what the client still sends is dropped for at most 10 s, then the connection is closed). The format is decided from the bytes: anything but PDF, DOC or DOCX (or an empty file) is refused with 400 "Invalid file format" and nothing is charged. Other file or form field names are refused (400).`,
         '`cache`, `stream` and `block` are text fields: `true`/`false` or `1`/`0`. With `cache`, identical files (same bytes) are recognised.',
         ...analyzeDecisions,
       ].join('\n\n'),

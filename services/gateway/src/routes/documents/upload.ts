@@ -81,12 +81,39 @@ function translate(error: unknown): unknown {
   return new DomainError('INVALID_ARGUMENT', MALFORMED);
 }
 
+/** How long the rest of a refused upload is read and dropped after the answer before the connection is cut. */
+export const UPLOAD_DRAIN_MS = 10_000;
+
+/**
+ * The answer to an upload refused while it still arrives goes out at once, and Node then ends the connection
+ * (its request was not read to the end). Destroying the socket with upload bytes still unread makes the kernel
+ * answer them with a reset, which destroys the 400 in the client's buffers before it reads it: a client that
+ * sends the whole body first (fetch) saw a failed write, not the answer. So the connection closes the way
+ * servers "linger": the answer, then our end of the connection (FIN), while what the client still sends is read
+ * and dropped, never held, until it stops or UPLOAD_DRAIN_MS pass.
+ */
+function lingerAfterAnswer(req: Request): void {
+  // Nothing more reaches the parser, which would go on buffering the next files.
+  req.unpipe();
+  req.resume();
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    const cut = setTimeout(() => socket.destroy(), UPLOAD_DRAIN_MS);
+    cut.unref();
+    socket.once('close', () => clearTimeout(cut));
+    socket.once('end', () => socket.destroy());
+    socket.on('data', () => undefined);
+    socket.resume();
+    socket.end();
+  };
+}
+
 /**
  * Parses `multipart/form-data` into `req.files` (memory) and `req.body` (text fields), after authentication.
  *
  * Limits are enforced while the body arrives: a file crossing 50 MB, or a body crossing 60 MB in all (by its
- * declared Content-Length, or by the bytes actually read), is answered 400 at once with `Connection: close`
- * rather than after reading the rest, which multer would otherwise drain first.
+ * declared Content-Length, or by the bytes actually read), is answered 400 at once rather than after reading the
+ * rest, which multer would otherwise buffer first; the rest is then dropped as it arrives (lingerAfterAnswer).
  */
 export const parseUpload: RequestHandler = (req, res, next) => {
   if (!req.is('multipart/form-data')) {
@@ -97,8 +124,7 @@ export const parseUpload: RequestHandler = (req, res, next) => {
   const reject = (error: unknown) => {
     if (settled) return;
     settled = true;
-    // Answered before the body ended: the rest is not wanted, so the connection ends after this answer.
-    if (!req.complete) res.set('Connection', 'close');
+    if (!req.complete) lingerAfterAnswer(req);
     next(error);
   };
   const declared = Number(req.headers['content-length']);
