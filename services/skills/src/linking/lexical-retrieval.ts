@@ -35,6 +35,8 @@ interface Postings {
   weights: Float32Array;
   /** Term id: position in `idf` and in the label term lists. */
   id: number;
+  /** The highest weight in `weights`. */
+  max: number;
 }
 
 /**
@@ -67,7 +69,6 @@ export class LexicalRetrieval {
     private readonly index: SkillIndex,
     parameters = BM25,
   ) {
-    const { k1, bLabels, bDescription, descriptionBoost, maxDocumentShare } = parameters;
     const skillCount = index.size;
     const labelCount = index.labelText.length;
     this.scores = new Float32Array(skillCount);
@@ -78,71 +79,30 @@ export class LexicalRetrieval {
     for (let label = labelCount - 1; label >= 0; label--) this.firstLabel[index.labelSkill[label]!] = label;
     for (let skill = skillCount - 1; skill >= 0; skill--) this.firstLabel[skill] = Math.min(this.firstLabel[skill]!, this.firstLabel[skill + 1]!);
 
-    // field → stem → [skill, tf, skill, tf…] and stem → labels; skills (and labels) come in ascending order.
-    const fieldTerms = new Map<number, Map<string, { tf: number[]; labels: number[] }>>();
-    const fieldLengths = new Map<number, Float64Array>();
-    const add = (field: number, skill: number, stems: string[], label: number) => {
-      let terms = fieldTerms.get(field);
-      if (!terms) fieldTerms.set(field, (terms = new Map()));
-      let lengths = fieldLengths.get(field);
-      if (!lengths) fieldLengths.set(field, (lengths = new Float64Array(skillCount)));
-      lengths[skill]! += stems.length;
-      for (const stem of stems) {
-        let entry = terms.get(stem);
-        if (!entry) terms.set(stem, (entry = { tf: [], labels: [] }));
-        const { tf, labels } = entry;
-        if (tf.length > 0 && tf[tf.length - 2] === skill) tf[tf.length - 1]!++;
-        else tf.push(skill, 1);
-        if (label >= 0 && labels[labels.length - 1] !== label) labels.push(label);
-      }
-    };
-    for (let label = 0; label < labelCount; label++) {
-      const language = index.labelLanguage[label]!;
-      add(language, index.labelSkill[label]!, termStems(tokenize(index.labelText[label]!), index.languageCode(language)), label);
-    }
-    for (let skill = 0; skill < skillCount; skill++) {
-      const description = index.description(skill);
-      if (description) add(DESCRIPTION_FIELD, skill, termStems(tokenize(description), DEFAULT_LANGUAGE), -1);
-    }
+    // One field at a time, so that only one field's word lists are ever being built (start-up memory).
     const idfs: number[] = [];
-    const termLabels: number[][] = [];
+    const termLabels: Int32Array[] = [];
     const labelTermCount = new Int32Array(labelCount);
-    for (const [field, terms] of fieldTerms) {
-      const lengths = fieldLengths.get(field)!;
-      let documents = 0;
-      let total = 0;
-      for (const length of lengths) {
-        if (length === 0) continue;
-        documents++;
-        total += length;
+    index.languages.forEach((language, field) => {
+      const build = new FieldBuilder(skillCount);
+      for (let label = 0; label < labelCount; label++) {
+        if (index.labelLanguage[label] !== field) continue;
+        build.add(index.labelSkill[label]!, termStems(tokenize(index.labelText[label]!), language), label);
       }
-      const average = total / Math.max(1, documents);
-      const b = field === DESCRIPTION_FIELD ? bDescription : bLabels;
-      const boost = field === DESCRIPTION_FIELD ? descriptionBoost : 1;
-      const postingsOf = new Map<string, Postings>();
-      this.fields[field] = postingsOf;
-      for (const [stem, { tf: list, labels }] of terms) {
-        const df = list.length / 2;
-        if (df > maxDocumentShare * documents && df > 20) continue;
-        const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-        const skills = new Int32Array(df);
-        const weights = new Float32Array(df);
-        for (let i = 0; i < df; i++) {
-          const skill = list[2 * i]!;
-          const tf = list[2 * i + 1]!;
-          skills[i] = skill;
-          weights[i] = (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[skill]!) / average));
-        }
-        const id = idfs.length;
-        idfs.push(idf);
+      this.fields[field] = build.postings(parameters, false, idfs, (labels, idf) => {
+        termLabels.push(Int32Array.from(labels));
         for (const label of labels) {
           this.labelNorm[label]! += idf;
           labelTermCount[label]!++;
         }
-        termLabels.push(labels);
-        postingsOf.set(stem, { skills, weights, id });
-      }
+      });
+    });
+    const descriptions = new FieldBuilder(skillCount);
+    for (let skill = 0; skill < skillCount; skill++) {
+      const description = index.description(skill);
+      if (description) descriptions.add(skill, termStems(tokenize(description), DEFAULT_LANGUAGE), -1);
     }
+    this.fields[DESCRIPTION_FIELD] = descriptions.postings(parameters, true, idfs, () => termLabels.push(EMPTY));
     this.idf = Float32Array.from(idfs);
     this.inQuery = new Uint8Array(idfs.length);
     // Label → its content words, as one flat list.
@@ -183,7 +143,7 @@ export class LexicalRetrieval {
   /**
    * The `limit` skills that `rank` scores highest for the query terms, best first: the `pool` skills with the best
    * BM25 scores, re-scored with their label coverage. With `rareOnly`, the pool is chosen by the words in at most
-   * that many skills (the informative ones; a fraction of the postings to read), then scored with every word.
+   * that many skills (the informative ones, a fraction of the postings to read), then scored with every word.
    */
   query(terms: readonly QueryTerm[], limit: number, pool: number, rank: (bm25: number, coverage: number) => number, rareOnly = Infinity): (Relevance & { score: number })[] {
     const { seen, scores, touched } = this;
@@ -233,6 +193,13 @@ export class LexicalRetrieval {
     return ranked.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
+  /** No skill can score more BM25 than this for the query terms (the sum of each term's highest weight). */
+  bound(terms: readonly QueryTerm[]): number {
+    let bound = 0;
+    for (const { postings } of terms) bound += postings.max;
+    return bound;
+  }
+
   /** The relevance of one skill for the query terms (what query() computes for it). */
   relevance(terms: readonly QueryTerm[], skill: number): Relevance {
     let bm25 = 0;
@@ -272,6 +239,66 @@ export class LexicalRetrieval {
     const weights = new Array<number>(tokenCount).fill(0);
     for (const { token, postings } of terms) weights[token]! += weightOf(postings, skill);
     return weights;
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** The word lists of one field while it is being indexed: stem → skills with term frequencies, and labels. */
+class FieldBuilder {
+  private readonly terms = new Map<string, { tf: number[]; labels: number[] }>();
+  private readonly lengths: Float64Array;
+
+  constructor(skillCount: number) {
+    this.lengths = new Float64Array(skillCount);
+  }
+
+  /** Words of one document of the skill (a label, or the description); skills come in ascending order. */
+  add(skill: number, stems: string[], label: number): void {
+    this.lengths[skill]! += stems.length;
+    for (const stem of stems) {
+      let entry = this.terms.get(stem);
+      if (!entry) this.terms.set(stem, (entry = { tf: [], labels: [] }));
+      const { tf, labels } = entry;
+      if (tf.length > 0 && tf[tf.length - 2] === skill) tf[tf.length - 1]!++;
+      else tf.push(skill, 1);
+      if (label >= 0 && labels[labels.length - 1] !== label) labels.push(label);
+    }
+  }
+
+  /** The field's postings with BM25 weights; each kept term gets the next id in `idfs`, and `onTerm` its labels. */
+  postings(parameters: typeof BM25, description: boolean, idfs: number[], onTerm: (labels: number[], idf: number) => void): Map<string, Postings> {
+    const { k1, bLabels, bDescription, descriptionBoost, maxDocumentShare } = parameters;
+    let documents = 0;
+    let total = 0;
+    for (const length of this.lengths) {
+      if (length === 0) continue;
+      documents++;
+      total += length;
+    }
+    const average = total / Math.max(1, documents);
+    const b = description ? bDescription : bLabels;
+    const boost = description ? descriptionBoost : 1;
+    const result = new Map<string, Postings>();
+    for (const [stem, { tf: list, labels }] of this.terms) {
+      const df = list.length / 2;
+      if (df > maxDocumentShare * documents && df > 20) continue;
+      const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+      const skills = new Int32Array(df);
+      const weights = new Float32Array(df);
+      for (let i = 0; i < df; i++) {
+        const skill = list[2 * i]!;
+        const tf = list[2 * i + 1]!;
+        skills[i] = skill;
+        weights[i] = (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[skill]!) / average));
+      }
+      const id = idfs.length;
+      idfs.push(idf);
+      onTerm(labels, idf);
+      result.set(stem, { skills, weights, id, max: weights.reduce((a, b) => Math.max(a, b), 0) });
+    }
+    this.terms.clear();
+    return result;
   }
 }
 

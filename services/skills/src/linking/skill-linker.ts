@@ -76,7 +76,9 @@ interface SentenceCandidates {
  * eval/tune-scoring.mjs): a phrase match counts its confidence times PHRASE_WEIGHT; lexical relevance (BM25) adds
  * bm25 / (bm25 + BM25_HALF), a share in [0, 1) that is one half at BM25_HALF; label coverage adds COVERAGE_WEIGHT ×
  * coverage. A record carries the skills with a phrase match scoring at least LINK_THRESHOLD and the skills found by
- * relevance alone scoring at least RETRIEVAL_THRESHOLD.
+ * relevance alone scoring at least RETRIEVAL_THRESHOLD. Work bounds: a ranking re-scores the RANK_POOL best BM25
+ * skills with their coverage; linking the LINK_POOL best found through words in at most LINK_RARE_WORDS skills
+ * (only a skill with several informative words can reach RETRIEVAL_THRESHOLD without a phrase).
  */
 export const SCORING = { PHRASE_WEIGHT: 1, BM25_HALF: 8, COVERAGE_WEIGHT: 0.5, LINK_THRESHOLD: 1.2, RETRIEVAL_THRESHOLD: 1.4, CANDIDATES: 20, RANK_POOL: 200, LINK_POOL: 30, LINK_RARE_WORDS: 300 };
 /** Skills found by relevance alone considered per sentence for the linked set. */
@@ -104,7 +106,7 @@ export class SkillLinker {
 
   link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
     // Only the best few skills found by relevance alone can reach RETRIEVAL_THRESHOLD.
-    const { language, sentences } = this.candidates(text, options, LINK_CANDIDATES, this.scoring.LINK_POOL, this.scoring.LINK_RARE_WORDS);
+    const { language, sentences } = this.candidates(text, options, LINK_CANDIDATES, this.scoring.LINK_POOL, this.scoring.RETRIEVAL_THRESHOLD, this.scoring.LINK_RARE_WORDS);
     const matches: Match[] = [];
     let section: Cue;
     for (const { segment, tokens, terms, candidates } of sentences) {
@@ -173,7 +175,7 @@ export class SkillLinker {
   }
 
   /** Per sentence: phrase matches and retrieved skills, scored and sorted best first. */
-  private candidates(text: string, options: { language?: string }, limit: number, pool: number, rareOnly = Infinity): { language: string; sentences: SentenceCandidates[] } {
+  private candidates(text: string, options: { language?: string }, limit: number, pool: number, retrievalThreshold = -Infinity, rareOnly = Infinity): { language: string; sentences: SentenceCandidates[] } {
     const available = this.index.languages;
     const language = options.language && available.includes(options.language) ? options.language : detectLanguage(text, available);
     const dictionaries = [this.dictionary(language)];
@@ -193,7 +195,9 @@ export class SkillLinker {
         else current.matches.push(match);
       }
       const terms = this.retrieval.terms(tokens, language, stems[0]!, stems[1] ?? stems[0]!);
-      const retrieved = this.retrieval.query(terms, limit, pool, relevance, rareOnly);
+      // Skip the query when no skill could reach the threshold without a phrase (full coverage, the highest BM25).
+      const reachable = relevance(this.retrieval.bound(terms), 1) >= retrievalThreshold;
+      const retrieved = reachable ? this.retrieval.query(terms, limit, pool, relevance, rareOnly) : [];
       const bySkillRetrieved = new Map(retrieved.map((r) => [r.skill, r]));
       for (const candidate of bySkill.values()) {
         // A phrase match writes a label out: all of its words are there, even those retrieval does not index ("R").
