@@ -137,6 +137,31 @@ export function bodyError(error: z.ZodError, input: unknown): DomainError {
   return new DomainError('INVALID_ARGUMENT', message);
 }
 
+/** Deepest JSON body accepted; the records nest 4 levels. Deeper values overflow recursive code (JSON.stringify). */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep a parsed JSON value nests, counted without recursion (the value may be nested 100,000 deep). */
+export function jsonDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+const limitDepth: RequestHandler = (req, _res, next) => {
+  if (jsonDepth(req.body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    next(new DomainError('INVALID_ARGUMENT', `JSON body nested deeper than ${MAX_JSON_DEPTH} levels.`));
+    return;
+  }
+  next();
+};
+
 /** A body sent with another media type would be silently ignored by the JSON parser: say so instead. */
 const requireJson: RequestHandler = (req, _res, next) => {
   const empty = req.headers['content-length'] === '0';
@@ -177,7 +202,7 @@ export class ApiRouter {
     const chain = operation.public ? [label, this.guards.rateLimit] : [label, this.guards.authenticate, this.guards.rateLimit];
     // Bodies are read only once the caller is known, so an anonymous client cannot make the gateway parse them.
     if (operation.body || operation.rawBody?.mediaType === 'application/json') {
-      chain.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES }));
+      chain.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES }), limitDepth);
     } else if (operation.rawBody?.mediaType === 'multipart/form-data') {
       chain.push(operation.rawBody.parse);
     }

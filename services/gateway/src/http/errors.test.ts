@@ -73,6 +73,10 @@ describe('the error middleware with a real JSON body parser', () => {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"inputs": [' });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'Malformed JSON body.' });
+      // Declared gzip, but not gzip: the body cannot be decoded, which is the client's mistake too.
+      const notGzip = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: '{"a":1}' });
+      expect(notGzip.status).toBe(400);
+      expect(await notGzip.json()).toEqual({ error: expect.stringMatching(/does not decode/) });
     } finally {
       server.close();
     }

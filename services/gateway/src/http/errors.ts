@@ -99,8 +99,13 @@ function bodyParserFailure(error: unknown): HttpFailure | undefined {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: 415, body: { error: 'Unsupported request body encoding.' } };
-    default:
+    default: {
+      // Any other client error raised while reading the body carries a 4xx status and no type: e.g. a body
+      // declared `Content-Encoding: gzip` that does not inflate.
+      const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown };
+      if (expose === true && status === 400) return { status: 400, body: { error: 'Malformed request body: it does not decode with its Content-Encoding.' } };
       return undefined;
+    }
   }
 }
 

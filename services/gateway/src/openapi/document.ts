@@ -37,7 +37,7 @@ within 24 hours replays the first result without charging again; the same key wi
 ## Conventions
 Timestamps are ISO 8601 UTC with milliseconds. Lists use \`limit\`/\`offset\` query parameters and return
 \`{message, length, data, pagination: {total, offset, limit, has_more}}\`. JSON bodies are sent with
-\`Content-Type: application/json\` and may be at most 1 MB unless an operation says otherwise (413 above); a
+\`Content-Type: application/json\` and may be at most 1 MB unless an operation says otherwise (413 above) and nest at most 32 levels (400 deeper); a
 missing required field gives 400 \`{"error": "Missing required fields."}\`, any other invalid field a 400 whose
 message names it.
 
