@@ -7,12 +7,17 @@
 //     architecture, the same one-row read as GET /credits/balance with nothing around it).
 // Targets, per gateway route against the minimal chain: req/s ≥ 0.8× and p99 ≤ 1.5×.
 //
-// Settings (environment): BENCH_SECONDS (10 per target, after a 2 s warm-up), BENCH_CONNECTIONS (50),
+// Targets are measured in interleaved rounds (hello, chain, gateway…, then again), and medians are reported, so
+// load from other processes hits them alike; the CPU each process spent per request (from /proc) is printed too,
+// as it depends less on what else the machine runs than req/s.
+//
+// Settings (environment): BENCH_SECONDS (5 per target and round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
+// BENCH_LOG_LEVEL (info, the services' default: access logs included),
 // BENCH_CPU_PROF=<dir>: profile gateway, billing and documents from start to stop with the V8 CPU profiler, as
 // --cpu-prof would (Node 20 refuses it in NODE_OPTIONS: scripts/bench/cpu-prof.mjs is preloaded instead) into
 // <dir>/<service>; summarise with `node scripts/bench/cpu-profile-top.mjs <dir>/<service>`.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,19 +26,36 @@ import { billing } from '@talent/proto';
 import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
 
 const run = promisify(execFile);
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// The shipped default: the gateway writes one access-log line per request at `info`.
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const autocannon = join(repoRoot, 'node_modules/.bin/autocannon');
-const load1 = () => loadavg()[0].toFixed(2);
+const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-async function load(url, headers = {}) {
-  const common = ['-j', '-c', String(connections), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`])];
-  await run(autocannon, [...common, '-d', '2', url], { maxBuffer: 1 << 26 }); // warm-up
-  const loadBefore = load1();
-  const { stdout } = await run(autocannon, [...common, '-d', String(duration), url], { maxBuffer: 1 << 26 });
+/** CPU time (ms, user + system) a process has used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One autocannon run against `target`, with the CPU its processes spent per request. */
+async function load(target, seconds) {
+  const args = ['-j', '-c', String(connections), '-d', String(seconds), ...Object.entries(target.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}=${v}`]), target.url];
+  const before = target.pids.map(cpuMs);
+  const { stdout } = await run(autocannon, args, { maxBuffer: 1 << 26 });
   const result = JSON.parse(stdout);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, load: `${loadBefore}→${load1()}` };
+  const requests = Math.max(1, result.requests.total);
+  const cpu = target.pids.map((pid, i) => ((cpuMs(pid) - before[i]) * 1000) / requests);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpu };
 }
 
 /** Starts a helper process that prints {"port": N} once it listens. */
@@ -49,7 +71,7 @@ function startHelper(script, env = {}) {
 const profiled = ['gateway', 'billing', 'documents'];
 const prefix = uniqueName('bench');
 const stack = await startProcessStack({
-  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000' },
+  env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: logLevel, DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000' },
   schemaFor: (service) => `${prefix}_${service}`,
   serviceEnv: profileDir
     ? Object.fromEntries(
@@ -90,30 +112,55 @@ try {
   const front = startHelper('scripts/bench/minimal-chain.mjs', { ROLE: 'front', BACKEND_ADDR: `127.0.0.1:${await backend.port}` });
   helpers.push(front.child);
 
-  console.log(`bench:gateway: ${connections} connections, ${duration} s per target after a 2 s warm-up, autocannon in a separate process`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const results = [
-    ['express hello-world', await load(`http://127.0.0.1:${await hello.port}/hello`)],
-    ['minimal express→grpc→pg', await load(`http://127.0.0.1:${await front.port}/balance/${workspaceId}`)],
+  const targets = [
+    { name: 'express hello-world', url: `http://127.0.0.1:${await hello.port}/hello`, pids: [hello.child.pid], roles: ['http'] },
+    { name: 'minimal express→grpc→pg', url: `http://127.0.0.1:${await front.port}/balance/${workspaceId}`, pids: [front.child.pid, backend.child.pid], roles: ['http', 'grpc'] },
+    { name: 'gateway GET /credits/balance', url: `${stack.gatewayUrl}/api/v1${routes[0]}`, headers: { 'x-api-key': apiKey }, pids: [stack.services.gateway.pid, stack.services.billing.pid], roles: ['gateway', 'billing'] },
+    { name: 'gateway GET /cvs/{id}', url: `${stack.gatewayUrl}/api/v1${routes[1]}`, headers: { 'x-api-key': apiKey }, pids: [stack.services.gateway.pid, stack.services.documents.pid], roles: ['gateway', 'documents'] },
   ];
-  for (const path of routes) results.push([`gateway GET ${path.replace(cvId, '{id}')}`, await load(`${stack.gatewayUrl}/api/v1${path}`, { 'x-api-key': apiKey })]);
-
-  const row = (name, r) =>
-    `${name.padEnd(30)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors}  load1 ${r.load}`;
-  for (const [name, r] of results) console.log(row(name, r));
-  const [[, helloResult], [, chain]] = results;
+  console.log(`bench:gateway: LOG_LEVEL=${logLevel}, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target (medians), autocannon in a separate process`);
+  console.log(`load average before: ${loads()}`);
+  for (const target of targets) await load(target, 2); // warm-up
+  // Profiles cover the measured rounds only.
+  if (profileDir) for (const service of profiled) process.kill(stack.services[service].pid, 'SIGUSR2');
+  const runs = new Map(targets.map((target) => [target, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) runs.get(target).push(await load(target, duration));
+    console.log(`  round ${round} done, load average ${loads()}`);
+  }
+  const summary = new Map(
+    targets.map((target) => {
+      const all = runs.get(target);
+      return [
+        target,
+        {
+          rps: median(all.map((r) => r.rps)),
+          p50: median(all.map((r) => r.p50)),
+          p99: median(all.map((r) => r.p99)),
+          cpu: target.pids.map((_, i) => median(all.map((r) => r.cpu[i]))),
+          non2xx: all.reduce((n, r) => n + r.non2xx, 0),
+          errors: all.reduce((n, r) => n + r.errors, 0),
+        },
+      ];
+    }),
+  );
+  const row = (target, r) =>
+    `${target.name.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  CPU/request ${target.roles.map((role, i) => `${role} ${r.cpu[i].toFixed(0)} µs`).join(', ')}  non-2xx ${r.non2xx}  errors ${r.errors}`;
+  for (const target of targets) console.log(row(target, summary.get(target)));
+  const [helloResult, chain] = targets.map((target) => summary.get(target));
   let met = true;
   console.log(`minimal chain vs hello-world: req/s ${(chain.rps / helloResult.rps).toFixed(2)}×, p99 ${(chain.p99 / Math.max(helloResult.p99, 1)).toFixed(2)}×`);
-  for (const [name, r] of results.slice(2)) {
+  for (const target of targets.slice(2)) {
+    const r = summary.get(target);
     const rps = r.rps / chain.rps;
     const p99 = r.p99 / Math.max(chain.p99, 1);
     const ok = rps >= 0.8 && p99 <= 1.5 && r.non2xx === 0 && r.errors === 0;
     met &&= ok;
     console.log(
-      `${name} vs minimal chain: req/s ${rps.toFixed(2)}× (target ≥ 0.8), p99 ${p99.toFixed(2)}× (target ≤ 1.5); vs hello-world: req/s ${(r.rps / helloResult.rps).toFixed(2)}×, p99 ${(r.p99 / Math.max(helloResult.p99, 1)).toFixed(2)}× — ${ok ? 'meets target' : 'BELOW TARGET'}`,
+      `${target.name} vs minimal chain: req/s ${rps.toFixed(2)}× (target ≥ 0.8), p99 ${p99.toFixed(2)}× (target ≤ 1.5), CPU/request front ${(r.cpu[0] / chain.cpu[0]).toFixed(2)}×, backend ${(r.cpu[1] / chain.cpu[1]).toFixed(2)}× — ${ok ? 'meets target' : 'BELOW TARGET'}`,
     );
   }
-  console.log(`verdict: ${met ? 'meets target' : 'BELOW TARGET'}`);
+  console.log(`verdict: ${met ? 'meets target' : 'BELOW TARGET'}; load average after: ${loads()}`);
 } finally {
   for (const child of helpers) child.kill('SIGTERM');
   await stack.stop();

@@ -3,6 +3,8 @@ import { skills } from '@talent/proto';
 import type { LinkedSkill, SkillLinker } from '../analysis/index.js';
 
 const LANGUAGES_TTL_MS = 60_000;
+const LABELS_TTL_MS = 60_000;
+const LABELS_MAX = 50_000;
 const DEFAULT_LANGUAGE = 'en';
 
 export interface TaxonomySkill {
@@ -17,6 +19,7 @@ const typeName = (type: skills.SkillType): 'hard-skill' | 'soft-skill' =>
 /** Everything documents asks of the skills service: linking for the analyzers, labels and languages for records. */
 export class SkillsPeer implements SkillLinker {
   private languages: { codes: string[]; at: number } | undefined;
+  private readonly labels = new Map<string, { skill: TaxonomySkill; at: number }>();
 
   constructor(
     private readonly client: AsyncClient<skills.SkillsServiceClient>,
@@ -59,17 +62,33 @@ export class SkillsPeer implements SkillLinker {
     };
   }
 
-  /** Skills by id, labelled in `language` (with the taxonomy's fallback); unknown ids are left out. */
+  /**
+   * Skills by id, labelled in `language` (with the taxonomy's fallback); unknown ids are left out. Labels found are
+   * kept for LABELS_TTL_MS (the taxonomy changes only on import), so reading a record usually costs no call to the
+   * skills service; ids not found are always asked again.
+   */
   async lookup(ids: string[], language: string): Promise<{ found: Map<string, TaxonomySkill>; missing: string[] }> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return { found: new Map(), missing: [] };
-    const response = await this.client.getSkills({ ids: unique, language });
-    return {
-      found: new Map(
-        response.skills.map((skill) => [skill.id, { id: skill.id, name: skill.name, type: typeName(skill.type) }]),
-      ),
-      missing: response.missingIds,
-    };
+    const found = new Map<string, TaxonomySkill>();
+    const unknown: string[] = [];
+    const now = Date.now();
+    for (const id of new Set(ids)) {
+      const cached = this.labels.get(`${language}\u0000${id}`);
+      if (cached && now - cached.at < LABELS_TTL_MS) found.set(id, cached.skill);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return { found, missing: [] };
+    const response = await this.client.getSkills({ ids: unknown, language });
+    for (const skill of response.skills) {
+      const entry = { id: skill.id, name: skill.name, type: typeName(skill.type) };
+      found.set(skill.id, entry);
+      this.labels.set(`${language}\u0000${skill.id}`, { skill: entry, at: now });
+    }
+    // Bounded: the oldest entries leave first (a Map iterates in insertion order).
+    for (const key of this.labels.keys()) {
+      if (this.labels.size <= LABELS_MAX) break;
+      this.labels.delete(key);
+    }
+    return { found, missing: response.missingIds };
   }
 
   /** Languages with skill labels (GET /skills/languages), cached briefly. */

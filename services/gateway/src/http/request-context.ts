@@ -11,6 +11,14 @@ const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
  * writes one access-log line and one histogram sample when the response ends.
  */
 export function requestContext(logger: Logger, duration: Histogram<'method' | 'route' | 'status'>): RequestHandler {
+  // One child per (method, route, status): prom-client otherwise hashes the label object on every observation.
+  const samples = new Map<string, { observe(seconds: number): void }>();
+  const sample = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let child = samples.get(key);
+    if (!child) samples.set(key, (child = duration.labels(method, route, String(status))));
+    return child;
+  };
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
@@ -22,7 +30,7 @@ export function requestContext(logger: Logger, duration: Histogram<'method' | 'r
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // Route templates, not raw paths, keep the label set bounded.
       const route = typeof res.locals.route === 'string' ? res.locals.route : 'unmatched';
-      duration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      sample(req.method, route, res.statusCode).observe(seconds);
       logger.info(
         {
           request_id: requestId,
