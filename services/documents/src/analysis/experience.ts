@@ -19,7 +19,9 @@ import {
   statedMonths,
   type DateSpan,
 } from './dates.js';
+import { parsePlace } from './contacts.js';
 import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
+import { countryNamed, countryOfRegion } from './places.js';
 import { joinWrapped, tidy, wordCount, type Line } from './text.js';
 
 // "Industry: Banking", and Europass's unpunctuated "Business or sector Banking".
@@ -66,9 +68,15 @@ function remainder(text: string, spans: readonly DateSpan[]): string {
   );
 }
 
+// A line opening with a lowercase word right after a bullet or a body line carries on that sentence, which the
+// layout wrapped ("• Designed a unit on the history of the city and its" / "architecture"): body, not a header.
+const CONTINUES = /^\p{Ll}+(?:[\s,;.]|$)/u;
+
 function toRows(lines: readonly Line[], now: Date): Row[] {
+  let previousBody = false;
   return lines.map((line) => {
-    const header = isHeaderLike(line);
+    const header = isHeaderLike(line) && !(previousBody && CONTINUES.test(line.text));
+    previousBody = !header;
     const spans = header || line.text.length <= 160 ? findDateSpans(line.text, now) : [];
     const detail = OTHER_LABEL.test(line.text) && !HEADER_LABEL.test(line.text);
     const anchor =
@@ -99,7 +107,35 @@ function isOrganisation(text: string): boolean {
 
 /** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
 function isRole(text: string): boolean {
-  return roleWords.inText(text) && !legalForms.inText(text) && !institutionWords.inText(text);
+  return roleWords.inText(text) && !legalForms.inText(text) && !institutionWords.inText(text) && !isSentence(text);
+}
+
+// Participles that qualify a title rather than report an action ("Certified Public Accountant").
+const TITLE_PARTICIPLES = /^(?:certified|licensed|registered|qualified|chartered|accredited|advanced|experienced|appointed|elected|seconded|detached)$/i;
+
+/**
+ * A duty line, not a title: titles are short noun phrases that start with a capital; duty lines are longer, or
+ * start in lowercase (a wrapped sentence), or open with a past-tense verb ("Assisted students with…",
+ * "Trained and supervised staff").
+ */
+export function isSentence(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length > 9 || /^\p{Ll}/u.test(text)) return true;
+  const [first = '', second = ''] = words;
+  return /^\p{Lu}\p{Ll}+ed$/u.test(first) && !TITLE_PARTICIPLES.test(first) && /^\p{Ll}/u.test(second);
+}
+
+/**
+ * A place line of a header ("Pittsburgh, PA", "Kent OH", "Lyon, France"): never the title. Only places a country
+ * or region confirms are recognised, so a title is never mistaken for one.
+ */
+function isPlace(text: string): boolean {
+  if (roleWords.inText(text) || wordCount(text) > 5) return false;
+  if (countryNamed(text)) return true;
+  const cityRegion = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}),?\s+([A-Z]{2})$/u.exec(text.trim());
+  if (cityRegion && countryOfRegion(cityRegion[2]!)) return true;
+  const place = parsePlace(text, false);
+  return !!place?.country;
 }
 
 /** Picks the title among the header lines; returns it and the header text left for the description. */
@@ -109,8 +145,13 @@ function pickTitle(headers: readonly string[]): { title: string; rest: string[] 
     const role = parts(line).find(isRole);
     if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
   }
-  // No role word: the first header line that does not name an organisation.
-  const i = headers.findIndex((h) => !isOrganisation(h));
+  // "Worked as a Support Engineer in …": the role a sentence names.
+  for (let i = 0; i < headers.length; i++) {
+    const role = roleInSentence(headers[i]!);
+    if (role) return { title: role, rest: headers.filter((_, j) => j !== i) };
+  }
+  // No role word: the first header line that does not name an organisation, a place or a duty.
+  const i = headers.findIndex((h) => !isOrganisation(h) && !isPlace(h) && !isSentence(h));
   if (i < 0) return { title: '', rest: [...headers] };
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
@@ -171,10 +212,38 @@ const NOT_A_TITLE_WORD =
   /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-])$/i;
 // "(at McGraw Hill)", "(with Acme)": the employer written after the title is not part of it.
 const EMPLOYER_NOTE = /\s*\((?:at|@|with|for|bei|chez|presso|bij|en|em)\s[^)]*\)/gi;
+// "(part-time)", "(temp via Agency)", "(4 hours a week)", "(2015–2016)": terms of the job, not its title.
+const TERMS_NOTE =
+  /\s*\([^)]*(?:\d|\bpart[\s-]?time|\bfull[\s-]?time|\btemp(?:orary)?\b|\bhours?\b|\bbasis\b|\bvia\b|\bvoluntary\b|\bunpaid\b|\bseasonal\b|teilzeit|vollzeit|temps\s+(?:partiel|plein)|tiempo\s+(?:parcial|completo)|tempo\s+(?:parziale|pieno|parcial|integral)|deeltijd|voltijd)[^)]*\)/gi;
+// A course or project named in quotes after a title ("Lecturer “International Law”").
+const QUOTED_NAME = /\s*[“"«„][^”"»“]{3,}[”"»“]/g;
+// "Part-time Lecturer", "Lecturer, full time": how much, not what.
+const WORKLOAD = /^(?:part[\s-]?time|full[\s-]?time)\s+|[\s,]+(?:part[\s-]?time|full[\s-]?time)$/gi;
+
+// "Worked as a Lecturer in the Department of …", "Joined as Software Engineer at …": the role ends at the first
+// word that attaches it to a place or an employer.
+const AS_ROLE =
+  /\b(?:work(?:ed|ing|s)?|serv(?:ed|ing|es)|employed|joined|hired|engaged|appointed|promoted)\s+as\s+(?:an?\s+|the\s+)?(.+)/i;
+const ROLE_END = /\s+(?:in|at|for|with|from|of\s+the|on|since|to|under|where|and\s+(?:was|am|is|have|had))\b.*$|[,.;:(].*$/i;
+
+function roleInSentence(text: string): string {
+  const m = AS_ROLE.exec(text);
+  if (!m) return '';
+  const role = tidy(m[1]!.replace(ROLE_END, ''));
+  return role && wordCount(role) <= 5 && roleWords.inText(role) ? role : '';
+}
 
 /** The title without an employer note or unbalanced brackets; '' when nothing of a title is left. */
 export function cleanTitle(title: string): string {
-  let t = tidy(title.replace(EMPLOYER_NOTE, ' '));
+  let t = tidy(
+    title
+      .replace(/^\[([^\]]+)\]$/, '$1')
+      .replace(HEADER_LABEL, '')
+      .replace(EMPLOYER_NOTE, ' ')
+      .replace(TERMS_NOTE, ' ')
+      .replace(QUOTED_NAME, ' ')
+      .replace(WORKLOAD, ' '),
+  );
   if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
   if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
   const tokens = t.split(/\s+/).filter(Boolean);
@@ -208,7 +277,13 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     return n;
   };
   const dateFirst = above(anchors[0]!, -1) === 0;
-  const starts = anchors.map((a, k) => (dateFirst ? a : a - above(a, k > 0 ? anchors[k - 1]! : -1)));
+  // A CV repeats one entry layout: the first entry, bounded by the section start, shows how many header lines
+  // stand above a date line. Later entries take no more, so a short last line of the previous entry's body
+  // ("Query management and outbound sales") is not read as the next entry's header.
+  const layoutAbove = above(anchors[0]!, -1);
+  const starts = anchors.map((a, k) =>
+    dateFirst ? a : a - (k > 0 ? Math.min(above(a, anchors[k - 1]!), layoutAbove) : layoutAbove),
+  );
   const out: CvExperience[] = [];
   for (let k = 0; k < anchors.length && out.length < MAX_ENTRIES; k++) {
     const a = anchors[k]!;

@@ -16,6 +16,8 @@ interface Vocabulary<K extends string> {
   alone: Set<string>;
   suffixes: Array<[string, K]>;
   maxWords: number;
+  /** Phrases without their spaces, for headings a PDF broke into letter groups ("E xp er ie nc e"). */
+  compact: Map<string, K>;
 }
 
 function build<K extends string>(table: Record<K, readonly string[]>): Vocabulary<K> {
@@ -36,7 +38,9 @@ function build<K extends string>(table: Record<K, readonly string[]>): Vocabular
       maxWords = Math.max(maxWords, folded.split(' ').length);
     }
   }
-  return { exact, alone, suffixes, maxWords };
+  const compact = new Map<string, K>();
+  for (const [phrase, kind] of exact) if (!alone.has(phrase)) compact.set(phrase.replace(/ /g, ''), kind);
+  return { exact, alone, suffixes, maxWords, compact };
 }
 
 const CV_VOCABULARY = build(CV_HEADINGS);
@@ -119,6 +123,17 @@ export interface HeadingMatch<K extends string> {
   rest: string;
 }
 
+/**
+ * PDFs set headings with letter tracking, and their text comes out cut into letter groups at kerning pairs
+ * ("E xp er ie nc e", "Edu c ati on", "Ke y S ki ll s"): a line made only of such short groups is read with its
+ * spaces removed. Ordinary words are rarely all three letters or shorter, so lines of real words are not joined.
+ */
+function fragmentedHeading<K extends string>(words: readonly string[], vocabulary: Vocabulary<K>): K | undefined {
+  if (words.length < 3 || words.length > 20 || !words.every((w) => w.length <= 3 && !/\d/.test(w))) return undefined;
+  if (words.filter((w) => w.length <= 2).length < words.length / 2) return undefined;
+  return vocabulary.compact.get(words.join(''));
+}
+
 function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
   if (line.bullet) return undefined;
   const text = line.text.replace(/^(?:[ivx]{1,4}|\d{1,2}|[a-h])[.)]\s+/i, '');
@@ -132,7 +147,10 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   head = head.replace(/[\s.\-–—_=*#>]+$/, '').trim();
   if (!head || head.length > 60 || /\d|@|:\/\//.test(head)) return undefined;
   const words = foldWords(head).split(' ').filter(Boolean);
-  if (words.length === 0 || words.length > 7) return undefined;
+  if (words.length === 0) return undefined;
+  const fragmented = fragmentedHeading(words, vocabulary);
+  if (fragmented) return { kind: fragmented, rest };
+  if (words.length > 7) return undefined;
   const exact = vocabulary.exact.get(words.join(' '));
   if (exact) return { kind: exact, rest };
   // "Some longer label: content" is a field of the current section, not a heading — unless it is shouted
@@ -165,19 +183,48 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   return best ? { kind: best.kind, rest } : undefined;
 }
 
+/**
+ * A heading that lost its line break and runs into the first line of its section ("Work Experience Carnegie
+ * Mellon University", "PROFESSIONAL EXPERIENCE Senior Analyst, Acme"): a capitalised heading phrase of two or
+ * more words, then a capitalised word that does not continue the phrase. One-word headings are not read this way
+ * ("Experience with SQL" is a sentence).
+ */
+function gluedHeading<K extends string>(
+  line: Line,
+  vocabulary: Vocabulary<K>,
+  kinds: ReadonlySet<K>,
+): (HeadingMatch<K> & { heading: string }) | undefined {
+  if (line.bullet) return undefined;
+  const tokens = line.text.split(' ');
+  for (let n = Math.min(vocabulary.maxWords, tokens.length - 1); n >= 2; n--) {
+    const head = tokens.slice(0, n);
+    if (!head.every((t) => /^\p{Lu}/u.test(t))) continue;
+    const kind = vocabulary.exact.get(foldWords(head.join(' ')));
+    if (!kind || !kinds.has(kind) || vocabulary.alone.has(foldWords(head.join(' ')))) continue;
+    const next = tokens[n]!;
+    if (!/^\p{Lu}/u.test(next) || CONNECTORS.has(foldWords(next)) || PREPOSITIONS.has(foldWords(next))) return undefined;
+    return { kind, rest: tokens.slice(n).join(' '), heading: head.join(' ') };
+  }
+  return undefined;
+}
+
 function segment<K extends string>(
   lines: readonly Line[],
   vocabulary: Vocabulary<K>,
   isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line) => boolean,
+  gluedKinds: ReadonlySet<K> = new Set(),
 ): Section<K>[] {
   const sections: Section<K>[] = [{ kind: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const current = sections[sections.length - 1]!;
     const m = matchHeading(line, vocabulary);
+    const glued = m || gluedKinds.size === 0 ? undefined : gluedHeading(line, vocabulary, gluedKinds);
     if (m && isHeading(current, m, line)) {
       const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
       if (m.rest) section.lines.push({ text: m.rest, bullet: false });
       sections.push(section);
+    } else if (glued) {
+      sections.push({ kind: glued.kind, heading: glued.heading, lines: [{ text: glued.rest, bullet: false }] });
     } else {
       current.lines.push(line);
     }
@@ -200,12 +247,19 @@ function headingStyle(text: string): string {
  * Overview") describe the entry: a skills/summary/other heading only ends an experience or projects section
  * when it is written like that section's own heading, or when it is an education/experience heading.
  */
+const GLUED_CV_HEADINGS = new Set<CvSectionKind>(['experience', 'education']);
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
-  return segment(lines, CV_VOCABULARY, (current, m, line) => {
-    if (current.kind !== 'experience' && current.kind !== 'projects') return true;
-    if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
-    return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
-  });
+  return segment(
+    lines,
+    CV_VOCABULARY,
+    (current, m, line) => {
+      if (current.kind !== 'experience' && current.kind !== 'projects') return true;
+      if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
+      return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
+    },
+    GLUED_CV_HEADINGS,
+  );
 }
 
 export function jobSections(lines: readonly Line[]): Section<JobSectionKind>[] {
