@@ -164,6 +164,10 @@ describe('matching end to end (REST → gateway → matching → documents/skill
     const first = await match({ jobId, candidatesIds: [strong, skilled, scholar, chef], topK: 4 });
     const second = await match({ jobId, candidatesIds: [chef, scholar, skilled, strong], topK: 4 });
     expect(JSON.stringify(second.body.data)).toBe(JSON.stringify(first.body.data));
+    // A candidate's scores do not depend on who else is in the request.
+    const alone = await match({ jobId, candidatesIds: [skilled], topK: 1 });
+    const among = (first.body.data[0] as Body[]).find((c) => c.person_id === skilled);
+    expect(JSON.stringify(alone.body.data[0][0])).toBe(JSON.stringify(among));
   });
 
   it('moves candidates in the expected direction when the weights change', async () => {

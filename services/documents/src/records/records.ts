@@ -1,7 +1,7 @@
 import { DomainError } from '@talent/platform';
 import { KIND_TITLES } from '@talent/records';
 import { notFound, requireCompleted, type Kind } from '../tasks/kinds.js';
-import type { TaskRepository, TaskRow, TaskStatus } from '../tasks/task-repository.js';
+import type { TaskRepository, TaskStatus } from '../tasks/task-repository.js';
 import type { RecordUpdates } from './record-updates.js';
 import type { RecordView, RecordViews } from './record-view.js';
 
@@ -85,23 +85,20 @@ export class Records {
     candidateIds: string[],
   ): Promise<{ job: MatchInput; candidates: MatchInput[] }> {
     const unique = [...new Set(candidateIds.map((id) => id.toLowerCase()))];
-    const [jobTask, cvTasks] = await Promise.all([
-      this.tasks.find(workspaceId, 'job', jobId),
-      this.tasks.findMany(workspaceId, 'cv', unique),
+    // Matching reads thousands of records: they travel as the database's JSON text (keys in storage order).
+    const [[jobRow], cvRows] = await Promise.all([
+      this.tasks.matchRecords(workspaceId, 'job', [jobId]),
+      this.tasks.matchRecords(workspaceId, 'cv', unique),
     ]);
-    const completed = [
-      ...(jobTask?.status === 'COMPLETED' ? [jobTask] : []),
-      ...cvTasks.filter((task) => task.status === 'COMPLETED'),
-    ];
-    const views = new Map((await this.views.render(completed, undefined)).map((view) => [view.id, view.json]));
-    const input = (id: string, task: TaskRow | undefined): MatchInput => ({
+    type Row = Awaited<ReturnType<TaskRepository['matchRecords']>>[number];
+    const input = (id: string, row: Row | undefined): MatchInput => ({
       id,
-      status: task?.status ?? 'NOT_FOUND',
-      json: (task && views.get(task.id)) ?? '',
-      analyzerVersion: task?.analyzer ?? '',
+      status: row?.status ?? 'NOT_FOUND',
+      json: row?.json ?? '',
+      analyzerVersion: row?.analyzer ?? '',
     });
-    const byId = new Map(cvTasks.map((task) => [task.id, task]));
-    return { job: input(jobId, jobTask), candidates: unique.map((id) => input(id, byId.get(id))) };
+    const byId = new Map(cvRows.map((row) => [row.id, row]));
+    return { job: input(jobId, jobRow), candidates: unique.map((id) => input(id, byId.get(id))) };
   }
 
   /** Returns the record's display name (a CV's candidate, a job's title) for the confirmation message. */

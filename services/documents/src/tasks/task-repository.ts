@@ -324,6 +324,40 @@ export class TaskRepository {
     return file;
   }
 
+  /**
+   * The match read: status, analyzer and the record as PostgreSQL's JSON text of it, wrapped with the id and
+   * timestamps as the record view has them, without parsing and re-serialising it here (matching parses it once).
+   */
+  async matchRecords(
+    workspaceId: string,
+    kind: Kind,
+    ids: string[],
+  ): Promise<{ id: string; status: TaskStatus; analyzer: string | null; json: string }[]> {
+    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (valid.length === 0) return [];
+    const { rows } = await this.pool.query<{
+      id: string;
+      status: TaskStatus;
+      analyzer: string | null;
+      record: string | null;
+      created_at: Date;
+      updated_at: Date;
+    }>(
+      `SELECT id, status, analyzer, CASE WHEN status = 'COMPLETED' THEN record::text END AS record, created_at, updated_at
+       FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND id = ANY($3::uuid[])`,
+      [workspaceId, kind, valid],
+    );
+    return rows.map((row) => {
+      // jsonb's text of an object is `{…}`: its members go between the id and the timestamps.
+      const body = row.record?.startsWith('{') ? row.record.slice(1, -1).trim() : undefined;
+      const json =
+        body === undefined
+          ? ''
+          : `{"id":${JSON.stringify(row.id)},${body ? `${body},` : ''}"created_at":"${row.created_at.toISOString()}","updated_at":"${row.updated_at.toISOString()}"}`;
+      return { id: row.id, status: row.status, analyzer: row.analyzer, json };
+    });
+  }
+
   /** Tasks of one workspace and kind by id (malformed ids are simply not found). */
   async findMany(workspaceId: string, kind: Kind, ids: string[]): Promise<TaskRow[]> {
     const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
@@ -358,7 +392,11 @@ export class TaskRepository {
   }
 
   /** PENDING → COMPLETED with its record and completion event, in one statement; false when gone or already final. */
-  async complete(task: { id: string; workspaceId: string; kind: Kind }, record: object, analyzer: string): Promise<boolean> {
+  async complete(
+    task: { id: string; workspaceId: string; kind: Kind },
+    record: object,
+    analyzer: string,
+  ): Promise<boolean> {
     const event = this.events.taskCompleted(task);
     const { rowCount } = await this.pool.query(
       `WITH done AS (

@@ -68,10 +68,8 @@ export class Matcher {
       ttlSeconds: 0,
     });
     try {
-      const skillIds = [job, ...cvs].flatMap((record) =>
-        [...record.hard_skills, ...record.soft_skills].map((skill) => skill.id),
-      );
-      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, skillIds);
+      const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
+      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, jobSkillIds);
       const scored = await this.scorer.score(job, cvs, weights, graph);
       const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;
@@ -166,7 +164,7 @@ export class Matcher {
         },
       );
     }
-    const job = JSON.parse(inputs.job.json) as JobRecord;
+    const job = inputs.job.record as JobRecord;
     if (!hasRequirements(job)) {
       throw new DomainError(
         'VACANCY_HAS_NO_REQUIREMENTS',
@@ -174,7 +172,7 @@ export class Matcher {
         { vacancy_id: request.jobId },
       );
     }
-    const cvs = inputs.candidates.map((input) => JSON.parse(input.json) as CvRecord);
+    const cvs = inputs.candidates.map((input) => input.record as CvRecord);
     return {
       job,
       cvs,
