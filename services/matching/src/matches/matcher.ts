@@ -94,12 +94,7 @@ export class Matcher {
           },
         });
       }
-      await this.peers.billing.commit({
-        reservationId: reservation.reservationId,
-        workspaceId: request.workspaceId,
-        lines: [],
-        idempotencyKey: `${keyBase}:commit`,
-      });
+      await this.commit(request.workspaceId, reservation, keyBase, ref);
       return { candidates: ranked, version };
     } catch (error) {
       await this.peers.billing
@@ -115,6 +110,29 @@ export class Matcher {
         });
       throw error;
     }
+  }
+
+  /**
+   * Charges the match's one unit. A retry with the same Idempotency-Key replays the first attempt's hold; when that
+   * attempt failed, its hold was released (or has expired), so this attempt holds the unit afresh and commits that.
+   * Billing charges a unit at most once: a retry racing another one that already paid is answered uncharged.
+   */
+  private async commit(workspaceId: string, reservation: billing.ReserveResponse, keyBase: string, ref: string): Promise<void> {
+    try {
+      await this.peers.billing.commit({ reservationId: reservation.reservationId, workspaceId, lines: [], idempotencyKey: `${keyBase}:commit` });
+      return;
+    } catch (error) {
+      if (!reservation.replayed || !isDomainError(error) || error.code !== 'RESERVATION_NOT_PENDING') throw error;
+    }
+    const attempt = `${keyBase}:again:${randomUUID()}`;
+    let fresh: billing.ReserveResponse;
+    try {
+      fresh = await this.peers.billing.reserve({ workspaceId, lines: [{ action: ACTION, quantity: 1, ref }], idempotencyKey: `${attempt}:reserve`, ttlSeconds: 0 });
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'ALREADY_EXISTS') return;
+      throw error;
+    }
+    await this.peers.billing.commit({ reservationId: fresh.reservationId, workspaceId, lines: [], idempotencyKey: `${attempt}:commit` });
   }
 
   async stored(workspaceId: string, jobId: string, version: number): Promise<StoredResult> {
