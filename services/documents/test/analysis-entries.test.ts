@@ -101,3 +101,44 @@ describe('experience entry headers', () => {
     expect(cleanTitle('Verkäufer (Teilzeit)')).toBe('Verkäufer');
   });
 });
+
+describe('experience entries written as fields, lists and sentences', () => {
+  it('reads the title and employer fields of an entry and its labelled dates', () => {
+    const [entry] = experience(
+      ['Firm: Alder & Webb Solicitors', 'Post: Conveyancing Clerk', 'Duration: March 2015 to August 2019', 'Responsibilities:', 'Drafted contracts'].join('\n'),
+    );
+    expect(entry).toMatchObject({ title: 'Conveyancing Clerk', start_date: '2015-03', end_date: '2019-08' });
+    expect(entry!.description.split('\n')[0]).toBe('Alder & Webb Solicitors');
+  });
+
+  it('reads "Title: Employer" as a header when the label is a role', () => {
+    const entries = experience('Senior Lecturer: Fenwick Valley College\nDurham\n2012 - 2018');
+    expect(entries[0]!.title).toBe('Senior Lecturer');
+    expect(entries[0]!.description).toContain('Fenwick Valley College');
+  });
+
+  it('does not make entries of a dated list of courses', () => {
+    const entries = experience(
+      [
+        'Lecturer',
+        'Fenwick Valley College',
+        '2012 - 2018',
+        'Courses taught:',
+        'Operating Systems (2013)',
+        'Database Design (2012 - 2016)',
+        'Introduction to Statistics (2014)',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['Lecturer']);
+  });
+
+  it('still reads a run of promotions as entries', () => {
+    const entries = experience('Office Manager, 2015 to present\nSecretary, 2011 to 2015\nOffice Clerk, 2009 to 2011');
+    expect(entries.map((e) => e.title)).toEqual(['Office Manager', 'Secretary', 'Office Clerk']);
+  });
+
+  it('takes the role a body sentence names when the header has none', () => {
+    const [entry] = experience('Brightwater Coding School\nJune 2016 to Present\nCurrently working as a Python Trainer at Brightwater.');
+    expect(entry!.title).toBe('Python Trainer');
+  });
+});

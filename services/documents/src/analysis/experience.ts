@@ -44,15 +44,30 @@ interface Row {
 
 // "Designation: X", "Employer: Y" label entry headers; other "Label: value" lines ("Environment: Java",
 // "Technologies: …") are details of the entry body.
-const HEADER_LABEL =
-  /^(?:designation|position(?:\s+held)?|job\s+title|title|role|company|employer|client|organi[sz]ation|funktion|position|arbeitgeber|firma|unternehmen|poste|fonction|entreprise|employeur|société|puesto|cargo|empresa|ruolo|posizione|azienda|datore\s+di\s+lavoro|functie|werkgever|bedrijf|função)\s*[:：]\s*/i;
+const TITLE_LABEL =
+  /^(?:designation|position(?:\s+held)?|job\s+title|title|role|post|funktion|position|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\s*[:：]\s*/i;
+const EMPLOYER_LABEL =
+  /^(?:company(?:\s+name)?|employer(?:\s+name)?|name\s+of\s+(?:the\s+)?(?:employer|company|organi[sz]ation)|firm|client|organi[sz]ation(?:\s+name)?|arbeitgeber|firma|unternehmen|entreprise|employeur|société|empresa|azienda|datore\s+di\s+lavoro|werkgever|bedrijf)\s*[:：]\s*/i;
+const HEADER_LABEL = new RegExp(`${TITLE_LABEL.source}|${EMPLOYER_LABEL.source}`, 'i');
+// "Duration: Jan 2007 to Sep 2011", "Period 2015 – 2018": the entry's dates under a label.
+const DATE_LABEL =
+  /^(?:duration|period|dates?|tenure|time\s+period|zeitraum|dauer|période|durée|periodo|duración|durata|período|duração|periode)\b\s*[:：]?\s*/i;
 const OTHER_LABEL = /^[\p{L}][\p{L}\s/&]{1,30}[:：]\s*\S/u;
 
 function isHeaderLike(line: Line): boolean {
   const t = line.text;
   if (line.bullet || t.length > 110 || wordCount(t) > 14) return false;
-  if (OTHER_LABEL.test(t) && !HEADER_LABEL.test(t)) return false;
+  if (isDetail(t)) return false;
   return !/[.!?;]$/.test(t) || ABBREVIATION_END.test(t);
+}
+
+/**
+ * "Environment: Java", "Technologies: …" describe the entry; but a label that is a role is the title written
+ * before its employer ("Full Time Instructor: Kent Valley College"), and entry fields and dates are headers.
+ */
+function isDetail(t: string): boolean {
+  if (!OTHER_LABEL.test(t) || HEADER_LABEL.test(t) || DATE_LABEL.test(t)) return false;
+  return !isRole(t.slice(0, t.search(/[:：]/)));
 }
 
 function remainder(text: string, spans: readonly DateSpan[]): string {
@@ -60,6 +75,7 @@ function remainder(text: string, spans: readonly DateSpan[]): string {
   for (const s of [...spans].sort((a, b) => b.from - a.from)) out = out.slice(0, s.from) + ' ' + out.slice(s.to);
   return tidy(
     out
+      .replace(DATE_LABEL, '')
       .replace(
         /\b(?:since|seit|ab|depuis|dès|desde|a\s+partir\s+de|dal|da|a\s+partire\s+da|sinds|vanaf|from|von|du|de|van)\s*$/i,
         '',
@@ -78,7 +94,7 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
     const header = isHeaderLike(line) && !(previousBody && CONTINUES.test(line.text));
     previousBody = !header;
     const spans = header || line.text.length <= 160 ? findDateSpans(line.text, now) : [];
-    const detail = OTHER_LABEL.test(line.text) && !HEADER_LABEL.test(line.text);
+    const detail = isDetail(line.text);
     const anchor =
       !line.bullet &&
       !detail &&
@@ -92,7 +108,7 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
 // Splits a header line into its parts: "Senior Engineer at Google", "Developer | ACME GmbH | Berlin".
 // "en"/"em"/"na" also mean "in", so they only separate an employer written with a capital ("en Ejemplo S.L.").
 const PART_SEPARATOR =
-  /\s+(?:at|@|bei|chez|presso|bij)\s+|\s+(?:en|em|na)\s+(?=\p{Lu})|\s+[|•·–—-]\s+|\s*[|•·]\s*|,\s+/iu;
+  /\s+(?:at|@|bei|chez|presso|bij)\s+|\s+(?:en|em|na)\s+(?=\p{Lu})|\s+[|•·–—-]\s+|\s*[|•·]\s*|,\s+|[:：]\s+/iu;
 
 function parts(text: string): string[] {
   return text
@@ -142,13 +158,11 @@ function isPlace(text: string): boolean {
 function pickTitle(headers: readonly string[]): { title: string; rest: string[] } {
   for (let i = 0; i < headers.length; i++) {
     const line = headers[i]!;
+    // "Worked as a Support Engineer in …": the role a sentence names.
+    const named = roleInSentence(line);
+    if (named) return { title: named, rest: headers.filter((_, j) => j !== i) };
     const role = parts(line).find(isRole);
     if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
-  }
-  // "Worked as a Support Engineer in …": the role a sentence names.
-  for (let i = 0; i < headers.length; i++) {
-    const role = roleInSentence(headers[i]!);
-    if (role) return { title: role, rest: headers.filter((_, j) => j !== i) };
   }
   // No role word: the first header line that does not name an organisation, a place or a duty.
   const i = headers.findIndex((h) => !isOrganisation(h) && !isPlace(h) && !isSentence(h));
@@ -156,6 +170,19 @@ function pickTitle(headers: readonly string[]): { title: string; rest: string[] 
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * Header lines written as fields ("Post: Immigration Attorney", "Firm: Alder & Webb"): the title field is the
+ * title, whatever its words, and the employer field opens the description.
+ */
+function labelledTitle(headers: readonly string[]): { title: string; rest: string[] } | undefined {
+  const i = headers.findIndex((h) => TITLE_LABEL.test(h));
+  if (i < 0) return undefined;
+  const others = headers.filter((_, j) => j !== i);
+  const employer = others.filter((h) => EMPLOYER_LABEL.test(h));
+  const rest = [...employer, ...others.filter((h) => !EMPLOYER_LABEL.test(h))].map((h) => h.replace(HEADER_LABEL, ''));
+  return { title: headers[i]!.replace(TITLE_LABEL, ''), rest: rest.filter(Boolean) };
 }
 
 function replaceLine(headers: readonly string[], i: number, line: string, title: string): string[] {
@@ -185,9 +212,13 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
       if (m?.[1] && !activity) activity = tidy(m[1]);
       return !m;
     })
-    .map((h) => h.replace(HEADER_LABEL, ''))
     .filter(Boolean);
-  const picked = pickTitle(headers);
+  const picked = labelledTitle(headers) ?? pickTitle(headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean));
+  if (!picked.title) {
+    // No title line: the role a sentence of the entry names ("Currently working as a Java Trainer at …").
+    const named = bodyLines.slice(0, 4).map((l) => roleInSentence(l.text)).find(Boolean);
+    if (named) picked.title = named;
+  }
   const title = cleanTitle(picked.title);
   const rest = picked.rest;
   const span = spans.find((s) => s.start) ?? spans[0];
@@ -250,10 +281,25 @@ export function cleanTitle(title: string): string {
   return tokens.every((w) => NOT_A_TITLE_WORD.test(w.replace(/[,;:]+$/, ''))) ? '' : t;
 }
 
+/**
+ * Three or more dated lines in a row with no role word among them are a list (courses taught, publications,
+ * awards: "Operating Systems (1998)"), not job entries, which have a title or a body between their dates.
+ */
+function dropDatedLists(rows: Row[]): void {
+  for (let i = 0; i < rows.length; ) {
+    let j = i;
+    while (j < rows.length && rows[j]!.anchor) j++;
+    if (j - i >= 3 && !rows.slice(i, j).some((r) => roleWords.inText(r.line.text)))
+      for (let k = i; k < j; k++) rows[k]!.anchor = false;
+    i = Math.max(j, i + 1);
+  }
+}
+
 /** Experience entries of one experience section's lines. */
 export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
   if (lines.length === 0) return [];
   const rows = toRows(joinSplitRanges(lines, now), now);
+  dropDatedLists(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
   if (anchors.length === 0) {
     // No date lines: the section is read as one entry, dated by the first date written anywhere in it.
