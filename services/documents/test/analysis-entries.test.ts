@@ -11,7 +11,8 @@ const kinds = (text: string) => cvSections(toLines(text)).map((s) => s.kind);
 
 describe('section headings as PDFs leave them', () => {
   it('reads a heading that kerning cut into letter groups', () => {
-    const text = 'Mara Quill\nE xp er ie nc e\nHarbour Books, Leeds\n2019 – 2022\nEdu c ati on\nBA English, University of Hull';
+    const text =
+      'Mara Quill\nE xp er ie nc e\nHarbour Books, Leeds\n2019 – 2022\nEdu c ati on\nBA English, University of Hull';
     expect(kinds(text)).toEqual(['header', 'experience', 'education']);
   });
 
@@ -30,8 +31,14 @@ describe('section headings as PDFs leave them', () => {
   });
 
   it('knows current-position and traineeship headings', () => {
-    expect(kinds('Ana Brill\nCURRENT POSITION\nAssociate, Moss & Pike LLP\n2021 – present')).toEqual(['header', 'experience']);
-    expect(kinds('Ana Brill\nProfessional Traineeship\nTrainee Solicitor\n2019 – 2021')).toEqual(['header', 'experience']);
+    expect(kinds('Ana Brill\nCURRENT POSITION\nAssociate, Moss & Pike LLP\n2021 – present')).toEqual([
+      'header',
+      'experience',
+    ]);
+    expect(kinds('Ana Brill\nProfessional Traineeship\nTrainee Solicitor\n2019 – 2021')).toEqual([
+      'header',
+      'experience',
+    ]);
   });
 });
 
@@ -105,7 +112,13 @@ describe('experience entry headers', () => {
 describe('experience entries written as fields, lists and sentences', () => {
   it('reads the title and employer fields of an entry and its labelled dates', () => {
     const [entry] = experience(
-      ['Firm: Alder & Webb Solicitors', 'Post: Conveyancing Clerk', 'Duration: March 2015 to August 2019', 'Responsibilities:', 'Drafted contracts'].join('\n'),
+      [
+        'Firm: Alder & Webb Solicitors',
+        'Post: Conveyancing Clerk',
+        'Duration: March 2015 to August 2019',
+        'Responsibilities:',
+        'Drafted contracts',
+      ].join('\n'),
     );
     expect(entry).toMatchObject({ title: 'Conveyancing Clerk', start_date: '2015-03', end_date: '2019-08' });
     expect(entry!.description.split('\n')[0]).toBe('Alder & Webb Solicitors');
@@ -138,7 +151,9 @@ describe('experience entries written as fields, lists and sentences', () => {
   });
 
   it('takes the role a body sentence names when the header has none', () => {
-    const [entry] = experience('Brightwater Coding School\nJune 2016 to Present\nCurrently working as a Python Trainer at Brightwater.');
+    const [entry] = experience(
+      'Brightwater Coding School\nJune 2016 to Present\nCurrently working as a Python Trainer at Brightwater.',
+    );
     expect(entry!.title).toBe('Python Trainer');
   });
 });

@@ -127,7 +127,8 @@ function isRole(text: string): boolean {
 }
 
 // Participles that qualify a title rather than report an action ("Certified Public Accountant").
-const TITLE_PARTICIPLES = /^(?:certified|licensed|registered|qualified|chartered|accredited|advanced|experienced|appointed|elected|seconded|detached)$/i;
+const TITLE_PARTICIPLES =
+  /^(?:certified|licensed|registered|qualified|chartered|accredited|advanced|experienced|appointed|elected|seconded|detached)$/i;
 
 /**
  * A duty line, not a title: titles are short noun phrases that start with a capital; duty lines are longer, or
@@ -216,7 +217,10 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
   const picked = labelledTitle(headers) ?? pickTitle(headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean));
   if (!picked.title) {
     // No title line: the role a sentence of the entry names ("Currently working as a Java Trainer at …").
-    const named = bodyLines.slice(0, 4).map((l) => roleInSentence(l.text)).find(Boolean);
+    const named = bodyLines
+      .slice(0, 4)
+      .map((l) => roleInSentence(l.text))
+      .find(Boolean);
     if (named) picked.title = named;
   }
   const title = cleanTitle(picked.title);
@@ -255,7 +259,8 @@ const WORKLOAD = /^(?:part[\s-]?time|full[\s-]?time)\s+|[\s,]+(?:part[\s-]?time|
 // word that attaches it to a place or an employer.
 const AS_ROLE =
   /\b(?:work(?:ed|ing|s)?|serv(?:ed|ing|es)|employed|joined|hired|engaged|appointed|promoted)\s+as\s+(?:an?\s+|the\s+)?(.+)/i;
-const ROLE_END = /\s+(?:in|at|for|with|from|of\s+the|on|since|to|under|where|and\s+(?:was|am|is|have|had))\b.*$|[,.;:(].*$/i;
+const ROLE_END =
+  /\s+(?:in|at|for|with|from|of\s+the|on|since|to|under|where|and\s+(?:was|am|is|have|had))\b.*$|[,.;:(].*$/i;
 
 function roleInSentence(text: string): string {
   const m = AS_ROLE.exec(text);
@@ -286,7 +291,7 @@ export function cleanTitle(title: string): string {
  * awards: "Operating Systems (1998)"), not job entries, which have a title or a body between their dates.
  */
 function dropDatedLists(rows: Row[]): void {
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     let j = i;
     while (j < rows.length && rows[j]!.anchor) j++;
     if (j - i >= 3 && !rows.slice(i, j).some((r) => roleWords.inText(r.line.text)))

@@ -202,7 +202,8 @@ function gluedHeading<K extends string>(
     const kind = vocabulary.exact.get(foldWords(head.join(' ')));
     if (!kind || !kinds.has(kind) || vocabulary.alone.has(foldWords(head.join(' ')))) continue;
     const next = tokens[n]!;
-    if (!/^\p{Lu}/u.test(next) || CONNECTORS.has(foldWords(next)) || PREPOSITIONS.has(foldWords(next))) return undefined;
+    if (!/^\p{Lu}/u.test(next) || CONNECTORS.has(foldWords(next)) || PREPOSITIONS.has(foldWords(next)))
+      return undefined;
     return { kind, rest: tokens.slice(n).join(' '), heading: head.join(' ') };
   }
   return undefined;
