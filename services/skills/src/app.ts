@@ -7,6 +7,9 @@ import { skillsGrpcService } from './server.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
 import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
 
+/** Long enough for the gRPC listener to be up and the service announced ready first. */
+const LINKING_WARM_UP_DELAY_MS = 500;
+
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /** Starts the skills service; used by main.ts and by tests that run it in-process. */
@@ -24,7 +27,16 @@ export function startSkills(env: SkillsEnv): Promise<RunningBackend> {
         const started = Date.now();
         const catalog = new SkillCatalog(await repository.loadSkills(), version);
         logger.info({ version: version.version, skills: catalog.index.size, labels: catalog.index.labelCount, ms: Date.now() - started }, 'taxonomy loaded');
-        return { services: [skillsGrpcService(catalog)], stop };
+        // Linking indexes are built once the service is up (a call before that builds them itself).
+        const warmUp = setTimeout(() => catalog.warmUpLinking(), LINKING_WARM_UP_DELAY_MS);
+        warmUp.unref();
+        return {
+          services: [skillsGrpcService(catalog)],
+          stop: () => {
+            clearTimeout(warmUp);
+            return stop();
+          },
+        };
       } catch (error) {
         await stop();
         throw error;

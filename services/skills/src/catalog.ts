@@ -44,8 +44,14 @@ export class SkillCatalog {
     this.languageList = this.index.languages
       .filter((code) => (coverage.get(code) ?? 0) > 0)
       .map((code) => ({ code, ...languageNames(code), skillCount: coverage.get(code) ?? 0 }));
-    // The English linking dictionary serves every text; build it now rather than on the first call.
-    this.linker.dictionary(DEFAULT_LANGUAGE);
+  }
+
+  /**
+   * Builds the linker's English dictionary and retrieval index (~1 s with ESCO), which serve every text; the
+   * service calls it just after it is ready, so that neither start-up nor the first ExtractSkills call waits.
+   */
+  warmUpLinking(): void {
+    this.linker.warmUp();
   }
 
   get attribution(): string {

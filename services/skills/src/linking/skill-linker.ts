@@ -94,14 +94,23 @@ const RETRIEVAL_CONFIDENCE_CAP = 0.6;
  */
 export class SkillLinker {
   private readonly dictionaries = new Map<string, PhraseDictionary>();
-  private readonly retrieval: LexicalRetrieval;
+  private lexical: LexicalRetrieval | undefined;
 
   constructor(
     private readonly index: SkillIndex,
     private readonly scoring = SCORING,
-    bm25 = BM25,
-  ) {
-    this.retrieval = new LexicalRetrieval(index, bm25);
+    private readonly bm25 = BM25,
+  ) {}
+
+  /** The retrieval index, built on first use (or by warmUp()): start-up does not wait for it. */
+  private get retrieval(): LexicalRetrieval {
+    return (this.lexical ??= new LexicalRetrieval(this.index, this.bm25));
+  }
+
+  /** Builds what the first call would otherwise build: the English phrase dictionary and the retrieval index. */
+  warmUp(): void {
+    this.dictionary(DEFAULT_LANGUAGE);
+    void this.retrieval;
   }
 
   link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
