@@ -59,12 +59,34 @@ function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Largest details JSON sent in trailers. HTTP/2 refuses a header block over 64 KB (Node's
+ * maxSendHeaderBlockLength): the stream is destroyed and the client waits for its deadline, so a 422 listing
+ * 10,000 unusable ids became a 60 s hang and a 503.
+ */
+export const MAX_ERROR_DETAILS_BYTES = 32 * 1024;
+
+/** Details that fit the budget: the longest list halved until they do (the message keeps the full count). */
+export function boundedDetails(details: ErrorDetails, budget = MAX_ERROR_DETAILS_BYTES): string {
+  let json = asciiJson(details);
+  const bounded = { ...details };
+  while (json.length > budget) {
+    const longest = Object.entries(bounded)
+      .filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]) && entry[1].length > 0)
+      .sort(([, a], [, b]) => b.length - a.length)[0];
+    if (!longest) return asciiJson({});
+    bounded[longest[0]] = longest[1].slice(0, Math.floor(longest[1].length / 2));
+    json = asciiJson(bounded);
+  }
+  return json;
+}
+
 /** Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
   if (isDomainError(error)) {
     metadata.set(CODE_KEY, error.code);
-    metadata.set(DETAILS_KEY, asciiJson(error.details));
+    metadata.set(DETAILS_KEY, boundedDetails(error.details));
     return { code: DomainCodes[error.code], details: error.message, metadata };
   }
   metadata.set(CODE_KEY, 'INTERNAL');
