@@ -1,6 +1,8 @@
 // Experience and education entries in the layouts real CVs use: each rule on a CV snippet written for the test
 // (fake people and employers).
 import { describe, expect, it } from 'vitest';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
 import { cleanTitle, isSentence, parseExperience } from '../src/analysis/experience.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
@@ -155,5 +157,41 @@ describe('experience entries written as fields, lists and sentences', () => {
       'Brightwater Coding School\nJune 2016 to Present\nCurrently working as a Python Trainer at Brightwater.',
     );
     expect(entry!.title).toBe('Python Trainer');
+  });
+});
+
+describe('education entries', () => {
+  const education = (text: string) => parseEducation(toLines(text), NOW);
+
+  it('reads degree abbreviations however they are cased or punctuated', () => {
+    for (const [written, level] of [
+      ['Bsc', 4],
+      ['B.com', 4],
+      ['B-TECH', 4],
+      ['b.tech', 4],
+      ['Msc', 5],
+      ['M-Tech', 5],
+    ] as const) {
+      expect(findDegrees(`${written}, Northfield College`)[0], written).toMatchObject({ text: written, level });
+    }
+    expect(findDegrees('Contacted customers at bbc.com and cnn.com')).toEqual([]);
+  });
+
+  it('keeps years and grades out of the school name', () => {
+    expect(education('BA History\n2014 University of Westmarch')[0]!.institution_name).toBe('University of Westmarch');
+    expect(education('B.Com from University of Eastport in 2011 with an aggregate of 64%')[0]!.institution_name).toBe(
+      'University of Eastport',
+    );
+  });
+
+  it('knows "Academic details" and "Educational details" headings', () => {
+    expect(kinds('Ravi Menon\nACADEMIC DETAILS\nB.Tech, Coastal Institute of Technology, 2012')).toEqual([
+      'header',
+      'education',
+    ]);
+    expect(kinds('Ravi Menon\nEducational Details\nB.Tech, Coastal Institute of Technology, 2012')).toEqual([
+      'header',
+      'education',
+    ]);
   });
 });

@@ -28,11 +28,11 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?`,
+    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca`,
   ],
   [
     4,
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)`,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,

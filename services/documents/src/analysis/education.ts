@@ -35,9 +35,14 @@ const THESIS =
   /\b(?:thesis|dissertation|tesis|th[èe]se|tesi|scriptie|tese|abschlussarbeit|masterarbeit|bachelorarbeit|diplomarbeit|doktorarbeit|dissertação|tesina)\b.*$/iu;
 const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
 
+// A school's name holds no year: "2014 University of Art", "University of Madras in 2007 with 62%" name the school
+// and when (or how well) the degree was earned.
+const YEAR_AROUND =
+  /^(?:(?:19|20)\d\d\s*)+|\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
+
 function institutionIn(text: string, exclude: string): string {
   for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
-    const s = tidy(seg.replace(/\(.*?\)/g, ' '));
+    const s = tidy(seg.replace(/\(.*?\)/g, ' ').replace(YEAR_AROUND, ' '));
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (
       s &&
