@@ -11,7 +11,7 @@
 // load from other processes hits them alike; the CPU each process spent per request (from /proc) is printed too,
 // as it depends less on what else the machine runs than req/s.
 //
-// Settings (environment): BENCH_SECONDS (5 per target and round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
+// Settings (environment): BENCH_SECONDS (3 per target and round), BENCH_ROUNDS (6), BENCH_CONNECTIONS (50),
 // BENCH_LOG_LEVEL (info, the services' default: access logs included),
 // BENCH_CPU_PROF=<dir>: profile gateway, billing and documents from start to stop with the V8 CPU profiler, as
 // --cpu-prof would (Node 20 refuses it in NODE_OPTIONS: scripts/bench/cpu-prof.mjs is preloaded instead) into
@@ -26,10 +26,10 @@ import { billing } from '@talent/proto';
 import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
 
 const run = promisify(execFile);
-const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const duration = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 // The shipped default: the gateway writes one access-log line per request at `info`.
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const autocannon = join(repoRoot, 'node_modules/.bin/autocannon');
@@ -60,7 +60,8 @@ async function load(target, seconds) {
 
 /** Starts a helper process that prints {"port": N} once it listens. */
 function startHelper(script, env = {}) {
-  const child = spawn(process.execPath, [join(repoRoot, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // NODE_ENV as the stack's services have it.
+  const child = spawn(process.execPath, [join(repoRoot, script)], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
     child.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk).split('\n', 1)[0]).port));
