@@ -224,7 +224,9 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
     if (named) picked.title = named;
   }
   const title = cleanTitle(picked.title);
-  const rest = picked.rest;
+  // What is left of a header once title and dates are out may be only a duration or a date word ("1 Year 3
+  // Months", "onwards", "Current:") or a bare field label: nothing of the employer or place.
+  const rest = picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h));
   const span = spans.find((s) => s.start) ?? spans[0];
   const start = span?.start ?? span?.end;
   const end = span?.end;
@@ -268,6 +270,10 @@ function roleInSentence(text: string): string {
   const role = tidy(m[1]!.replace(ROLE_END, ''));
   return role && wordCount(role) <= 5 && roleWords.inText(role) ? role : '';
 }
+
+// A field label with its value on another line or lost ("Designation", "Duration:").
+const BARE_LABEL =
+  /^(?:designation|position|job\s+title|title|role|post|company|employer|client|duration|period|dates?|tenure)\s*[:：]?$/i;
 
 /** The title without an employer note or unbalanced brackets; '' when nothing of a title is left. */
 export function cleanTitle(title: string): string {
