@@ -174,7 +174,7 @@ export class ResponseContract {
   constructor(private readonly document: OpenApiDocument) {
     this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
     this.ajv.addKeyword('example');
-    this.ajv.addSchema({ $id: 'urn:openapi', components: document.components } as object);
+    this.ajv.addSchema({ $id: 'https://talent.invalid/openapi.json', components: document.components } as object);
   }
 
   problem(operation: ApiOperation, status: number, contentType: string, body: unknown): string | undefined {
@@ -187,7 +187,7 @@ export class ResponseContract {
     const key = `${operation.operationId} ${status}`;
     let validate = this.validators.get(key);
     if (!validate) {
-      const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:openapi#/components/')) as object;
+      const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://talent.invalid/openapi.json#/components/')) as object;
       validate = this.ajv.compile(rewritten);
       this.validators.set(key, validate);
     }
