@@ -7,14 +7,12 @@ import { skillsGrpcService } from './server.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
 import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
 
-/** Long enough for the gRPC listener to be up and the service announced ready first. */
-const LINKING_WARM_UP_DELAY_MS = 500;
-
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /** Starts the skills service; used by main.ts and by tests that run it in-process. */
-export function startSkills(env: SkillsEnv): Promise<RunningBackend> {
-  return startBackend({
+export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
+  let loaded: SkillCatalog | undefined;
+  const running = await startBackend({
     name: 'skills',
     env,
     migrationsDir,
@@ -27,20 +25,15 @@ export function startSkills(env: SkillsEnv): Promise<RunningBackend> {
         const started = Date.now();
         const catalog = new SkillCatalog(await repository.loadSkills(), version);
         logger.info({ version: version.version, skills: catalog.index.size, labels: catalog.index.labelCount, ms: Date.now() - started }, 'taxonomy loaded');
-        // Linking indexes are built once the service is up (a call before that builds them itself).
-        const warmUp = setTimeout(() => catalog.warmUpLinking(), LINKING_WARM_UP_DELAY_MS);
-        warmUp.unref();
-        return {
-          services: [skillsGrpcService(catalog)],
-          stop: () => {
-            clearTimeout(warmUp);
-            return stop();
-          },
-        };
+        loaded = catalog;
+        return { services: [skillsGrpcService(catalog)], stop };
       } catch (error) {
         await stop();
         throw error;
       }
     },
   });
+  // The linking indexes are built once the service is ready, not before (a call that comes first builds them).
+  setImmediate(() => loaded?.warmUpLinking());
+  return running;
 }
