@@ -2,6 +2,7 @@
 // (fake people and employers).
 import { describe, expect, it } from 'vitest';
 import { findDegrees } from '../src/analysis/degrees.js';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { parseEducation } from '../src/analysis/education.js';
 import { cleanTitle, isSentence, parseExperience } from '../src/analysis/experience.js';
 import { cvSections } from '../src/analysis/sections.js';
@@ -193,5 +194,47 @@ describe('education entries', () => {
       'header',
       'education',
     ]);
+  });
+});
+
+describe('entries where layouts put them', () => {
+  it('reads a dated header whose parts are joined by separators', () => {
+    const [entry] = experience(
+      'Northgate Inc. / Westbrook State University - San Mateo, CA, (WASC) 2016 - Present\nLead Admissions Advisor\nBuilt the admissions team.',
+    );
+    expect(entry).toMatchObject({ title: 'Lead Admissions Advisor', start_date: '2016-01' });
+  });
+
+  it('keeps "onwards" out of the description', () => {
+    const [entry] = experience('Freelance Illustrator\nMay 2017 onwards\nBook covers for small presses');
+    expect(entry!.description.split('\n')[0]).toBe('Book covers for small presses');
+  });
+
+  it('finds a job entry that a two-column layout moved into the skills section', async () => {
+    const analyzer = createRulesAnalyzer({ link: async () => ({ language: 'en', skills: [] }) }, { now: () => NOW });
+    const cv = await analyzer.analyzeCv(
+      [
+        'Iris Calloway',
+        'Marketing assistant',
+        'WORK EXPERIENCE',
+        'Event coordination',
+        'Copy writing',
+        'PERSONAL SKILLS',
+        'Resilience',
+        'Harbourside Foods Ltd',
+        'Bristol',
+        'MARKETING ASSISTANT',
+        'June 2019 - Present',
+        'Supporting the sales team with campaigns and events.',
+        'Word and Excel',
+      ].join('\n'),
+    );
+    expect(cv.experience.map((e) => e.title)).toContain('MARKETING ASSISTANT');
+  });
+
+  it('makes no job of a dated line in a skills list', async () => {
+    const analyzer = createRulesAnalyzer({ link: async () => ({ language: 'en', skills: [] }) }, { now: () => NOW });
+    const cv = await analyzer.analyzeCv('Iris Calloway\nSKILLS\nExcel (2015 - 2019)\nTeam work\nPublic speaking');
+    expect(cv.experience).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { SkillLinker } from './index.js';
 import { findDateSpans } from './dates.js';
 import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './contacts.js';
 import { parseEducation } from './education.js';
-import { parseExperience } from './experience.js';
+import { parseExperience, strayEntries } from './experience.js';
 import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
 import { cvSections, type Section } from './sections.js';
@@ -20,6 +20,9 @@ const REFERENCES_HEADING =
 const PHONE_HINT =
   /\b(?:phone|tel|mobile|mob|cell|handy|mobil|portable|gsm|telefon|teléfono|telefono|telefoon|telefone|téléphone|móvil|celular|cellulare|contact)\b/i;
 const MAX_SKILL_LINES = 150;
+// Sections where a two-column PDF's interleaved text or a missing heading leaves job entries (not awards or
+// activities sections, whose dated roles are mostly not jobs).
+const STRAY_ENTRY_KINDS = new Set<CvSectionKind | 'header'>(['header', 'summary', 'skills']);
 
 function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKind): Line[] {
   return sections.filter((s) => s.kind === kind).flatMap((s) => s.lines);
@@ -58,7 +61,10 @@ export function parseCv(text: string, now: Date): CvText {
       ...findLinks(ownText),
       address: place,
     },
-    experience: own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
+    experience: [
+      ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
+      ...own.filter((s) => STRAY_ENTRY_KINDS.has(s.kind)).flatMap((s) => strayEntries(s.lines, now)),
+    ],
     education: own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
     skill_descriptions: linesOf(own, 'skills')
       .map((l) => l.text)

@@ -99,7 +99,8 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
       !line.bullet &&
       !detail &&
       spans.length > 0 &&
-      wordCount(remainder(line.text, spans)) <= 10 &&
+      // Separators ("Acme Inc. / Big University - San Jose, CA") are not words of the header.
+      wordCount(remainder(line.text, spans).replace(/(?:^|\s)[-–—/|•·](?=\s|$)/g, ' ')) <= 10 &&
       line.text.length <= 160;
     return { line, spans, header, anchor };
   });
@@ -246,7 +247,7 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
 // What is left of a header line once its dates are cut out is not a title when it is only a duration, a
 // "present" word, a season or a connector ("9 months", "Current / 18 months", "summer", "to )").
 const NOT_A_TITLE_WORD =
-  /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-])$/i;
+  /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|onwards?|ongoing|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-])$/i;
 // "(at McGraw Hill)", "(with Acme)": the employer written after the title is not part of it.
 const EMPLOYER_NOTE = /\s*\((?:at|@|with|for|bei|chez|presso|bij|en|em)\s[^)]*\)/gi;
 // "(part-time)", "(temp via Agency)", "(4 hours a week)", "(2015–2016)": terms of the job, not its title.
@@ -358,4 +359,14 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     out.push(entry(headers, body, rows[a]!.spans));
   }
   return out;
+}
+
+/**
+ * Job entries outside an experience section (a two-column PDF interleaves columns, a heading is missing): only
+ * entries whose title has a role word and whose dates are a range count, so skill lists and summaries give none.
+ */
+export function strayEntries(lines: readonly Line[], now: Date): CvExperience[] {
+  return parseExperience(lines, now).filter(
+    (e) => e.start_date && (e.end_date !== e.start_date || e.duration > 1) && isRole(e.title),
+  );
 }
