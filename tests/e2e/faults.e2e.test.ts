@@ -248,6 +248,7 @@ describe('faults: crashes and restarts under a mixed load', () => {
   let jobId: string;
   let cvIds: string[];
   const notes: string[] = [];
+  const sharedServers = { DATABASE_URL: process.env.DATABASE_URL, NATS_URL: process.env.NATS_URL };
 
   beforeAll(async () => {
     privateNats = new PrivateNats(await freePort());
@@ -258,7 +259,7 @@ describe('faults: crashes and restarts under a mixed load', () => {
     postgres = new PrivatePostgres(await freePort());
     await postgres.start();
     const infra: NodeJS.ProcessEnv = { DATABASE_URL: postgres.url, ...(privateNats ? { NATS_URL: privateNats.url } : {}) };
-    // The harness's clean-up (schemas, streams) must reach the same private servers.
+    // The harness's clean-up (schemas, streams) must reach the same private servers; restored in afterAll.
     Object.assign(process.env, infra);
     const all = Object.fromEntries(ALL.map((name) => [name, { ...infra }])) as Record<ServiceName, NodeJS.ProcessEnv>;
     await e2e.start({
@@ -275,6 +276,10 @@ describe('faults: crashes and restarts under a mixed load', () => {
     await e2e.stop().catch(() => undefined);
     await privateNats?.stop();
     await postgres?.stop();
+    for (const [name, value] of Object.entries(sharedServers)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     for (const note of notes) console.log(note);
   }, 120_000);
 
