@@ -185,6 +185,19 @@ describe('education entries', () => {
     );
   });
 
+  it('takes the line after a degree for its school when a place follows the name', () => {
+    const [entry] = education('BSc in Physics\nRanchi Vidyapeeth - Ranchi, Jharkhand\nJuly 2009 to April 2012');
+    expect(entry).toMatchObject({ degree: 'BSc', major: 'Physics', institution_name: 'Ranchi Vidyapeeth' });
+    expect(education('MSc in Chemistry\nOrganic synthesis - lab work')[0]!.institution_name).toBe('');
+  });
+
+  it('does not take a table column label for a school', () => {
+    expect(
+      education('Degree | Name of Institution | Year\nB.Tech | Coastal Institute of Technology | 2012')[0]!
+        .institution_name,
+    ).toBe('Coastal Institute of Technology');
+  });
+
   it('knows "Academic details" and "Educational details" headings', () => {
     expect(kinds('Ravi Menon\nACADEMIC DETAILS\nB.Tech, Coastal Institute of Technology, 2012')).toEqual([
       'header',

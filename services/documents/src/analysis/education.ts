@@ -7,6 +7,8 @@ import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
 import { degreePhrase, findDegrees, majorAfter } from './degrees.js';
 import { institutionWords } from './lexicon.js';
+import { countryNamed, countryOfRegion } from './places.js';
+import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
 
 const MAJOR_FIELD =
@@ -20,7 +22,7 @@ const HONOURS =
 const SEGMENT = /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+/i;
 
 const GENERIC_SCHOOL =
-  /^(?:the\s+)?(?:university|college|school|institute|academy|universit[äa]t|universit[ée]|universidad|universit[àa]|universiteit|universidade|hochschule|[ée]cole|escuela|scuola)\W*$/i;
+  /^(?:the\s+)?(?:name\s+of\s+(?:the\s+)?)?(?:university|college|school|institute|institution|academy|universit[äa]t|universit[ée]|universidad|universit[àa]|universiteit|universidade|hochschule|[ée]cole|escuela|scuola)\W*$/i;
 
 interface Draft {
   degree: string;
@@ -55,6 +57,20 @@ function institutionIn(text: string, exclude: string): string {
       return s;
   }
   return '';
+}
+
+/**
+ * The line after a degree names its school even without a school word, written before the school's place
+ * ("Magadh Univercity - Patna, Bihar", "Gtti - Kolkata, West Bengal"): the place must be one a country or region
+ * confirms, so a field of study or a grade on that line is not taken for a school.
+ */
+function schoolAfterDegree(text: string): string {
+  if (/[:：@]|\d/.test(text) || wordCount(text) > 10 || findDegrees(text).length > 0) return '';
+  const m = /^(.+?)\s+[-–—|]\s+(.+)$/.exec(text) ?? /^([^,]+),\s+(.+)$/.exec(text);
+  if (!m) return '';
+  const name = tidy(m[1]!);
+  const place = parsePlace(m[2]!, false);
+  return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
 function scoreIn(text: string): string {
@@ -108,7 +124,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       const school = fieldParts.findIndex((p) => institutionWords.inText(p));
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).join(', ');
     }
-    const institution = institutionIn(text, degree);
+    let institution = institutionIn(text, degree);
+    if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
     const span = spans.find((s) => s.start) ?? spans[0];
     const score = scoreIn(text);

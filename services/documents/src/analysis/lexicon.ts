@@ -425,6 +425,7 @@ const INSTITUTION_WORDS = [
   'uni',
   'vidyalaya',
   'mahavidyalaya',
+  'institution',
 ];
 
 const STREET_WORDS = [
