@@ -218,6 +218,14 @@ describe('entries where layouts put them', () => {
     expect(entry).toMatchObject({ title: 'Lead Admissions Advisor', start_date: '2016-01' });
   });
 
+  it('does not open the description with the length of the job', () => {
+    const [entry] = experience(
+      'Senior Game Programmer\nFebruary 2013 to April 2014\n1 Year 3 Months\nPixelforge Studios, Pune',
+    );
+    expect(entry).toMatchObject({ title: 'Senior Game Programmer', duration: 15 });
+    expect(entry!.description.split('\n')[0]).toBe('Pixelforge Studios, Pune');
+  });
+
   it('keeps "onwards" out of the description', () => {
     const [entry] = experience('Freelance Illustrator\nMay 2017 onwards\nBook covers for small presses');
     expect(entry!.description.split('\n')[0]).toBe('Book covers for small presses');

@@ -204,6 +204,8 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
   let activity = '';
   const bodyLines: Line[] = [];
   for (const l of body) {
+    // "1 Year 3 Months" under the dates is the job's length, already in `duration`: not its description.
+    if (bodyLines.length === 0 && !l.bullet && wordCount(l.text) <= 6 && cleanTitle(l.text) === '') continue;
     const m = SECTOR_FIELD.exec(l.text);
     if (m?.[1] && !activity) activity = tidy(m[1]);
     else bodyLines.push(l);
