@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { natsNames } from './names.js';
 import { taskEvent, taskFailedEvent } from './payloads.js';
-import { streamDefinitions } from './streams.js';
+import { deadLetterTarget, streamDefinitions } from './streams.js';
 
 describe('event contract', () => {
   it('keeps namespaced stacks apart: subjects and streams never collide', () => {
@@ -37,5 +37,23 @@ describe('event contract', () => {
     expect(taskFailedEvent.safeParse({ ...base, charges: [] }).success).toBe(false);
     const parsed = taskEvent.parse({ ...base, charges: [{ action: 'cv_processing', ref: base.task_id }] });
     expect(parsed.type).toBe('task.failed');
+  });
+
+  it('keeps the max-deliveries advisories of every durable consumer, so none is dead-lettered unseen', () => {
+    const names = natsNames('ns');
+    const consumers: [string, string][] = [
+      [names.streams.documentsWork, names.consumers.documentsAnalyze],
+      [names.streams.documents, names.consumers.billingRefunds],
+      [names.streams.documents, names.consumers.matchingRecordDeletions],
+    ];
+    expect(consumers).toHaveLength(Object.keys(names.consumers).length);
+    for (const [stream, consumer] of consumers) {
+      const target = deadLetterTarget(names, stream, consumer);
+      expect(target.advisories.subjects).toContain(target.advisorySubject);
+      expect(target.subject).toBe(`ns.deadletter.${consumer}`);
+    }
+    expect(deadLetterTarget(names, names.streams.documents, names.consumers.billingRefunds).advisorySubject).toBe(
+      '$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.NS_TALENT_DOCUMENTS.billing-refunds',
+    );
   });
 });

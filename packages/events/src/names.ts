@@ -28,6 +28,7 @@ export function natsNames(namespace = '') {
       documentsWork: stream('DOCUMENTS_WORK'),
       billing: stream('TALENT_BILLING'),
       deadLetters: stream('DEAD_LETTERS'),
+      deadLetterAdvisories: stream('DEAD_LETTER_ADVISORIES'),
     },
     consumers: {
       billingRefunds: 'billing-refunds',
@@ -36,6 +37,8 @@ export function natsNames(namespace = '') {
     },
     /** Where the dead letters of a durable consumer are kept (`deadletter.<consumer>`). */
     deadLetterSubject: (consumer: string) => subject(`deadletter.${consumer}`),
+    /** JetStream's advisory when a message of `stream` reached `consumer`'s max_deliver without an ack. */
+    maxDeliveriesAdvisory: (stream: string, consumer: string) => `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${consumer}`,
   } as const;
 }
 

@@ -39,6 +39,21 @@ export function streamDefinitions(names: NatsNames) {
      * Shared by every consumer: messages that exhausted their deliveries, copied with the original payload and the
      * reason (`DeadLetterWatch` in @talent/platform), kept until replayed (`talentctl dead-letters replay`) or 30 days.
      */
+    /**
+     * The max-deliveries advisories of every durable consumer above, kept so that one sent while no replica of the
+     * consumer's service listened is still dead-lettered when one comes back (a core subscription would miss it).
+     */
+    deadLetterAdvisories: {
+      name: names.streams.deadLetterAdvisories,
+      subjects: [
+        names.maxDeliveriesAdvisory(names.streams.documentsWork, names.consumers.documentsAnalyze),
+        names.maxDeliveriesAdvisory(names.streams.documents, names.consumers.billingRefunds),
+        names.maxDeliveriesAdvisory(names.streams.documents, names.consumers.matchingRecordDeletions),
+      ],
+      retention: 'limits',
+      storage: 'file',
+      max_age: 30 * DAY_NS,
+    },
     deadLetters: {
       name: names.streams.deadLetters,
       subjects: [names.subjects.deadLetters],
@@ -48,4 +63,18 @@ export function streamDefinitions(names: NatsNames) {
       duplicate_window: 2 * 60 * NANOS_PER_SECOND,
     },
   } as const;
+}
+
+/**
+ * Where the dead letters of `consumer` (a durable consumer of `stream`) go and where its max-deliveries advisories
+ * are kept: what `DeadLetterWatch` in @talent/platform takes.
+ */
+export function deadLetterTarget(names: NatsNames, stream: string, consumer: string) {
+  const definitions = streamDefinitions(names);
+  return {
+    stream: definitions.deadLetters,
+    subject: names.deadLetterSubject(consumer),
+    advisories: definitions.deadLetterAdvisories,
+    advisorySubject: names.maxDeliveriesAdvisory(stream, consumer),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consumerBackoff, maxDeliveriesAdvisorySubject, retryDelayMs } from './dead-letters.js';
+import { consumerBackoff, retryDelayMs } from './dead-letters.js';
 
 describe('dead letters: redelivery pacing', () => {
   it('waits the backoff step of each attempt, repeating the last, but not after the final attempt', () => {
@@ -12,11 +12,5 @@ describe('dead letters: redelivery pacing', () => {
   it('gives JetStream no more backoff steps than redeliveries', () => {
     expect(consumerBackoff([1, 5, 15, 60], 3)).toEqual([1e9, 5e9]);
     expect(consumerBackoff([1, 5], 1)).toEqual([1e9]);
-  });
-
-  it('listens to the advisory of one consumer of one stream', () => {
-    expect(maxDeliveriesAdvisorySubject('NS_TALENT_DOCUMENTS', 'billing-refunds')).toBe(
-      '$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.NS_TALENT_DOCUMENTS.billing-refunds',
-    );
   });
 });

@@ -1,7 +1,18 @@
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { Counter, type Registry } from 'prom-client';
 import type { Logger } from './logger.js';
-import { ensureStream, jetStreamHandles, type JetStreamClient, type JetStreamHandles, type JetStreamManager, type NatsConnection, type StreamDefinition } from './nats.js';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  ensureConsumer,
+  ensureStream,
+  jetStreamHandles,
+  type JetStreamClient,
+  type JetStreamHandles,
+  type JetStreamManager,
+  type NatsConnection,
+  type StreamDefinition,
+} from './nats.js';
 
 /** Headers a dead letter carries next to the original payload. */
 export const DEAD_LETTER_HEADERS = {
@@ -30,15 +41,14 @@ export interface DeadLetter {
   payload: Uint8Array;
 }
 
-/** Where dead letters go: the shared stream (`streamDefinitions(names).deadLetters`) and this consumer's subject. */
+/** `deadLetterTarget(names, stream, consumer)` of @talent/events. */
 export interface DeadLetterTarget {
+  /** The shared dead-letter stream, and this consumer's subject in it. */
   stream: StreamDefinition;
   subject: string;
-}
-
-/** JetStream's advisory when a message of `stream` reached `consumer`'s max_deliver without an ack. */
-export function maxDeliveriesAdvisorySubject(stream: string, consumer: string): string {
-  return `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${consumer}`;
+  /** The stream that keeps max-deliveries advisories, and this consumer's advisory subject in it. */
+  advisories: StreamDefinition;
+  advisorySubject: string;
 }
 
 /**
@@ -83,12 +93,14 @@ interface FailedMessage {
  * dead-letter stream, counts it (`dead_letters_total`), logs it, and lets the owner react (`onDeadLetter`,
  * e.g. fail the task). `talentctl dead-letters list|replay` reads and re-publishes them.
  *
- * Replicas listen in one queue group, so one of them handles each advisory; the copy's message id is the original's
- * stream sequence, so a repeated advisory keeps it once.
+ * The advisories are read from a stream (`target.advisories`) through a durable consumer shared by the replicas, so
+ * one sent while no replica ran is handled when one starts, and each once; the copy's message id is the original's
+ * stream sequence, so an advisory handled twice keeps it once.
  */
 export class DeadLetterWatch {
   private readonly reasons = new Map<number, string>();
-  private subscription: { unsubscribe(): void } | undefined;
+  private messages: { close(): Promise<void | Error> } | undefined;
+  private loop: Promise<void> | undefined;
   private handles: JetStreamHandles | undefined;
   private readonly counter: Counter<'stream' | 'consumer'> | undefined;
 
@@ -112,24 +124,39 @@ export class DeadLetterWatch {
     this.counter = options.registry ? deadLetterCounter(options.registry) : undefined;
   }
 
-  /** Call before consuming: an advisory sent while nobody listens is lost. */
+  /** Call before consuming, so the advisory stream exists before the first advisory is sent. */
   async start(): Promise<void> {
+    const { target, consumer } = this.options;
+    if (!target.advisories.subjects?.includes(target.advisorySubject)) {
+      throw new Error(`${target.advisories.name} does not keep ${target.advisorySubject}: add the consumer to its subjects`);
+    }
     this.handles = await jetStreamHandles(this.options.nats);
-    await ensureStream(this.handles.jsm, this.options.target.stream);
-    const { stream, consumer } = this.options;
-    this.subscription = this.options.nats.subscribe(maxDeliveriesAdvisorySubject(stream, consumer), {
-      queue: `dead-letters-${consumer}`,
-      callback: (error, message) => {
-        if (error) return;
-        const advisory = parseJson(() => message.json()) as { stream_seq?: number; deliveries?: number } | undefined;
-        if (advisory?.stream_seq) void this.keep(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver);
-      },
+    const { js, jsm } = this.handles;
+    await ensureStream(jsm, target.stream);
+    await ensureStream(jsm, target.advisories);
+    const durable = `dead-letters-${consumer}`;
+    await ensureConsumer(jsm, target.advisories.name, {
+      durable_name: durable,
+      filter_subject: target.advisorySubject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 30 * 1_000_000_000,
     });
+    const messages = await (await js.consumers.get(target.advisories.name, durable)).consume({ max_messages: 16 });
+    this.messages = messages;
+    this.loop = (async () => {
+      for await (const message of messages) {
+        const advisory = parseJson(() => message.json()) as { stream_seq?: number; deliveries?: number } | undefined;
+        if (!advisory?.stream_seq || (await this.keep(advisory.stream_seq, advisory.deliveries ?? this.options.maxDeliver))) message.ack();
+        else message.nak(5_000);
+      }
+    })();
   }
 
-  stop(): void {
-    this.subscription?.unsubscribe();
-    this.subscription = undefined;
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.loop;
+    this.messages = undefined;
   }
 
   /**
@@ -142,8 +169,8 @@ export class DeadLetterWatch {
     message.nak(retryDelayMs(message.info.deliveryCount, this.options.maxDeliver, backoffSeconds));
   }
 
-  /** Copies the original at `streamSeq` into the dead-letter stream; public for the owner's tests. */
-  async keep(streamSeq: number, deliveries: number): Promise<void> {
+  /** Copies the original at `streamSeq` into the dead-letter stream; false when it should be tried again. */
+  private async keep(streamSeq: number, deliveries: number): Promise<boolean> {
     const { stream, consumer, target, logger } = this.options;
     const { js, jsm } = this.handles!;
     const context = { stream, consumer, stream_seq: streamSeq, deliveries };
@@ -151,7 +178,7 @@ export class DeadLetterWatch {
       const original = await jsm.streams.getMessage(stream, { seq: streamSeq });
       if (!original) {
         logger.error(context, 'a message exhausted its deliveries but is no longer in its stream; nothing to keep');
-        return;
+        return true;
       }
       const reason = this.reasons.get(streamSeq) ?? `no answer within ${deliveries} deliveries (the handler crashed or timed out)`;
       const headers = natsHeaders();
@@ -161,14 +188,18 @@ export class DeadLetterWatch {
       headers.set(DEAD_LETTER_HEADERS.consumer, consumer);
       headers.set(DEAD_LETTER_HEADERS.deliveries, String(deliveries));
       headers.set(DEAD_LETTER_HEADERS.reason, oneLine(reason));
-      await js.publish(target.subject, original.data, { msgID: `${stream}:${streamSeq}`, headers });
+      const kept = await js.publish(target.subject, original.data, { msgID: `${stream}:${streamSeq}`, headers });
       this.reasons.delete(streamSeq);
-      this.counter?.inc({ stream, consumer });
-      logger.error({ ...context, subject: original.subject, reason }, 'message exhausted its deliveries; dead-lettered');
+      if (!kept.duplicate) {
+        this.counter?.inc({ stream, consumer });
+        logger.error({ ...context, subject: original.subject, reason }, 'message exhausted its deliveries; dead-lettered');
+      }
       await this.options.onDeadLetter?.({ stream, streamSeq, subject: original.subject, consumer, deliveries, reason, payload: original.data });
       if (this.options.removeOriginal) await jsm.streams.deleteMessage(stream, streamSeq);
+      return true;
     } catch (error) {
-      logger.warn({ ...context, err: error }, 'could not dead-letter a message');
+      logger.warn({ ...context, err: error }, 'could not dead-letter a message; will try again');
+      return false;
     }
   }
 }

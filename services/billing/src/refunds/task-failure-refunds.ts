@@ -1,4 +1,4 @@
-import { streamDefinitions, taskFailedEvent, type NatsNames, type TaskFailedEvent } from '@talent/events';
+import { deadLetterTarget, streamDefinitions, taskFailedEvent, type NatsNames, type TaskFailedEvent } from '@talent/events';
 import {
   AckPolicy,
   consumerBackoff,
@@ -45,7 +45,7 @@ export class TaskFailureRefunds {
       stream: names.streams.documents,
       consumer: names.consumers.billingRefunds,
       maxDeliver: options.maxDeliver,
-      target: { stream: streamDefinitions(names).deadLetters, subject: names.deadLetterSubject(names.consumers.billingRefunds) },
+      target: deadLetterTarget(names, names.streams.documents, names.consumers.billingRefunds),
       logger,
       ...(options.registry ? { registry: options.registry } : {}),
     });
@@ -71,9 +71,9 @@ export class TaskFailureRefunds {
   }
 
   async stop(): Promise<void> {
-    this.deadLetters.stop();
     await this.messages?.close();
     await this.loop;
+    await this.deadLetters.stop();
   }
 
   private async run(messages: Messages): Promise<void> {

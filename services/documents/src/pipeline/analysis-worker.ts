@@ -1,4 +1,4 @@
-import { analyzeRequested, streamDefinitions, type NatsNames } from '@talent/events';
+import { analyzeRequested, deadLetterTarget, streamDefinitions, type NatsNames } from '@talent/events';
 import {
   AckPolicy,
   consumerBackoff,
@@ -68,7 +68,7 @@ export class AnalysisWorker {
       stream: this.names.streams.documentsWork,
       consumer: this.names.consumers.documentsAnalyze,
       maxDeliver: this.options.maxDeliver,
-      target: { stream: streams.deadLetters, subject: this.names.deadLetterSubject(this.names.consumers.documentsAnalyze) },
+      target: deadLetterTarget(this.names, this.names.streams.documentsWork, this.names.consumers.documentsAnalyze),
       logger: this.logger,
       ...(this.options.registry ? { registry: this.options.registry } : {}),
       removeOriginal: true,
@@ -82,10 +82,10 @@ export class AnalysisWorker {
 
   /** Stops taking work and waits for the tasks in progress (their messages are redelivered if cut short). */
   async stop(): Promise<void> {
-    this.deadLetters?.stop();
     await this.messages?.close();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
+    await this.deadLetters?.stop();
   }
 
   private async run(messages: Messages): Promise<void> {

@@ -11,7 +11,7 @@ import {
   type Metrics,
   type NatsConnection,
 } from '@talent/platform';
-import { streamDefinitions } from '@talent/events';
+import { deadLetterTarget, streamDefinitions } from '@talent/events';
 import type { ResultRepository } from './result-repository.js';
 
 const SECOND_NS = 1_000_000_000;
@@ -45,7 +45,7 @@ export class RecordDeletions {
       stream: names.streams.documents,
       consumer: names.consumers.matchingRecordDeletions,
       maxDeliver: MAX_DELIVER,
-      target: { stream: streamDefinitions(names).deadLetters, subject: names.deadLetterSubject(names.consumers.matchingRecordDeletions) },
+      target: deadLetterTarget(names, names.streams.documents, names.consumers.matchingRecordDeletions),
       logger,
       ...(registry ? { registry } : {}),
     });
@@ -71,9 +71,9 @@ export class RecordDeletions {
   }
 
   async stop(): Promise<void> {
-    this.deadLetters.stop();
     await this.messages?.close();
     await this.loop;
+    await this.deadLetters.stop();
   }
 
   private async run(messages: Messages): Promise<void> {
