@@ -206,7 +206,11 @@ console.table({
   'BM25 (k1=1.2, b=0.75)': fmt(base),
 });
 const diff = 100 * (ours['nDCG@10'] - base['nDCG@10']);
-console.log(`nDCG@10 difference (ours − BM25): ${diff >= 0 ? '+' : ''}${diff.toFixed(1)} points`);
+// The spread of the per-job differences says how much of the difference a different sample of jobs could move.
+const perJobDiffs = perJob.map((row) => 100 * (Number(row['ours nDCG@10']) - Number(row['bm25 nDCG@10'])));
+const meanDiff = perJobDiffs.reduce((a, b) => a + b, 0) / n;
+const stdError = Math.sqrt(perJobDiffs.reduce((a, d) => a + (d - meanDiff) ** 2, 0) / (n - 1) / n);
+console.log(`nDCG@10 difference (ours − BM25): ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} points (standard error over the ${n} jobs ±${stdError.toFixed(1)})`);
 console.log(`MAP difference: ${fmtPts(ours.MAP - base.MAP)}, P@5 difference: ${fmtPts(ours['P@5'] - base['P@5'])}`);
 console.log(`target: beat BM25 by ≥ ${TARGET_POINTS} points of nDCG@10 — ${diff >= TARGET_POINTS ? 'met' : 'NOT met'}`);
 console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s in all (analysis ${(analyzeMs / 1000).toFixed(1)} s, scorer ${scoreMs.toFixed(0)} ms, BM25 ${bm25Ms.toFixed(0)} ms)`);
