@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocx, buildPdf, buildZip, contentTypes } from '../../services/documents/test/fixtures/extraction/builders.js';
+import { assemblePdf, buildDocx, buildPdf, buildZip, contentTypes } from '../../services/documents/test/fixtures/extraction/builders.js';
 import { E2eStack, eventually, type JsonBody } from './harness.js';
 
 /**
@@ -52,16 +52,8 @@ function recursivePdf(): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     '<< /Type /Outlines /First 6 0 R /Last 6 0 R /Next 6 0 R /Count 1 >>',
   ];
-  let body = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Prev ${xref} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  // The trailer's /Prev points at its own xref table: the cross-reference chain loops too.
+  return assemblePdf(objects, ' /Prev {xref}');
 }
 
 const CV_LINES = [['Jordan Example', 'jordan.example@example.org'], ['EXPERIENCE', 'Backend Engineer', 'Example Corp', '2019 - 2024', 'Go, PostgreSQL, Kubernetes']];
