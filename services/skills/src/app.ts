@@ -7,6 +7,8 @@ import { skillsGrpcService } from './server.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
 import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
 
+const LINKING_WARM_UP_DELAY_MS = 1000;
+
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /** Starts the skills service; used by main.ts and by tests that run it in-process. */
@@ -33,7 +35,8 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
       }
     },
   });
-  // The linking indexes are built once the service is ready, not before (a call that comes first builds them).
-  setImmediate(() => loaded?.warmUpLinking());
+  // The linking indexes are built a moment after the service is ready (its ready log written first), not before;
+  // a call that comes first builds them itself.
+  setTimeout(() => loaded?.warmUpLinking(), LINKING_WARM_UP_DELAY_MS).unref();
   return running;
 }
