@@ -33,6 +33,14 @@ describe('section headings as PDFs leave them', () => {
     expect(kinds('Ned Farrow\nExperience with Kafka and Spark on large clusters')).toEqual(['header']);
   });
 
+  it('keeps "Internship" alone as an entry title, not a heading', () => {
+    const sections = cvSections(
+      toLines('Ana Brill\nExperience\nMarch 2022 – July 2022\nInternship\nHarbour Trust, Youth Unit'),
+    );
+    expect(sections.map((s) => s.kind)).toEqual(['header', 'experience']);
+    expect(parseExperience(sections[1]!.lines, NOW)[0]!.title).toBe('Internship');
+  });
+
   it('knows current-position and traineeship headings', () => {
     expect(kinds('Ana Brill\nCURRENT POSITION\nAssociate, Moss & Pike LLP\n2021 – present')).toEqual([
       'header',

@@ -140,10 +140,10 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'appointments',
     'professional appointments',
     'academic appointments',
-    'internship',
+    // Plural only: "Internship" alone is an entry's title in a date-first layout.
     'internships',
-    'traineeship',
     'traineeships',
+    'professional traineeship',
     'military service',
     'berufserfahrung',
     '~erfahrung',
