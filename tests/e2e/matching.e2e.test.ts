@@ -215,6 +215,17 @@ describe('matching end to end (REST → gateway → matching → documents/skill
     expect(await charges(acme.apiKey)).toBe(before);
   });
 
+  it('lists every unusable id, even 10,000 of them, at once and uncharged', async () => {
+    const before = await charges(acme.apiKey);
+    const ids = [strong, ...Array.from({ length: 9_999 }, () => randomUUID())];
+    const { status, body } = await match({ jobId, candidatesIds: ids, topK: 5 });
+    expect(status).toBe(422);
+    expect(body.code).toBe('CANDIDATES_NOT_FOUND');
+    expect((body.candidate_ids as string[]).length).toBe(9_999);
+    expect(new Set(body.candidate_ids)).toEqual(new Set(ids.slice(1)));
+    expect(await charges(acme.apiKey)).toBe(before);
+  }, 60_000);
+
   it('refuses a job with nothing to match against, and a job or candidate still being analyzed', async () => {
     const before = await charges(acme.apiKey);
     const empty = (await analyze('jobs', [`Hello ${randomUUID().slice(0, 8)}.`], acme.apiKey))[0]!;

@@ -1,4 +1,4 @@
-import { bindService, type GrpcServiceBinding } from '@talent/platform';
+import { bindService, isDomainError, type GrpcServiceBinding } from '@talent/platform';
 import { matching } from '@talent/proto';
 import type { Matcher } from './matches/matcher.js';
 
@@ -9,22 +9,33 @@ export function matchingGrpcService(matcher: Matcher): GrpcServiceBinding {
     matching.MatchingServiceService,
     {
       async match(request) {
-        const outcome = await matcher.match({
-          workspaceId: request.workspaceId,
-          jobId: request.jobId,
-          candidateIds: request.candidateIds,
-          topK: request.topK,
-          weights: request.weights
-            ? {
-                experience: request.weights.experience,
-                hard_skills: request.weights.hardSkills,
-                soft_skills: request.weights.softSkills,
-                education: request.weights.education,
-              }
-            : undefined,
-          cache: request.cache,
-          idempotencyKey: request.idempotencyKey,
-        });
+        const outcome = await matcher
+          .match({
+            workspaceId: request.workspaceId,
+            jobId: request.jobId,
+            candidateIds: request.candidateIds,
+            topK: request.topK,
+            weights: request.weights
+              ? {
+                  experience: request.weights.experience,
+                  hard_skills: request.weights.hardSkills,
+                  soft_skills: request.weights.softSkills,
+                  education: request.weights.education,
+                }
+              : undefined,
+            cache: request.cache,
+            idempotencyKey: request.idempotencyKey,
+          })
+          .catch((error: unknown) => {
+            // In the answer, not the trailers: the full id list may exceed what trailers carry (see the proto).
+            if (isDomainError(error) && error.code === 'CANDIDATES_NOT_FOUND')
+              return {
+                candidatesNotFound: { message: error.message, candidateIds: error.details.candidate_ids as string[] },
+              };
+            throw error;
+          });
+        if ('candidatesNotFound' in outcome)
+          return { candidatesJson: '', version: 0, candidatesNotFound: outcome.candidatesNotFound };
         return { candidatesJson: JSON.stringify(outcome.candidates), version: outcome.version };
       },
       async getStoredResult(request) {

@@ -66,7 +66,7 @@ polling does, so a missed notification never leaves a client waiting longer than
 ## Matching
 \`POST /match\` scores 1–10,000 CVs against one job and charges one \`job_matching\` per successful request
 (nothing on any error). Both the job and every CV must be COMPLETED: a PENDING job answers 404
-\`VACANCY_NOT_FOUND\`, unusable CVs 422 \`CANDIDATES_NOT_FOUND\` listing them (the first ~800 when there are more; \`message\` gives the count). Omitted \`weights\` mean
+\`VACANCY_NOT_FOUND\`, unusable CVs 422 \`CANDIDATES_NOT_FOUND\` listing every one of them. Omitted \`weights\` mean
 equal weights; given weights may omit some (0), must sum to at most 1 and are normalised when they sum below 1.
 \`cache\` defaults to false; \`cache: true\` stores the result as a new version, read back (free) with
 \`GET /match/{jobId}?version=\` (latest when omitted) as \`{job_id, version, created_at, weights, top_k,

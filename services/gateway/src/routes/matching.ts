@@ -51,7 +51,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
         'Scores every candidate CV against the job and answers the best `topK`, ranked by `final_score`. `data` holds one array per match operation: always exactly one (`length` 1).',
         `**Validation** (400 \`{error}\`, before any work, nothing charged), the first problem in this order: a missing \`jobId\`, \`candidatesIds\` or \`topK\` (\`Missing required fields.\`); an unknown field (named); \`jobId\` not a UUID; \`candidatesIds\` not an array of 1–${MATCH_LIMITS.maxCandidates.toLocaleString('en')} UUIDs; \`topK\` not an integer ≥ 1; \`weights\` not an object of numbers 0–1 (unknown weight names refused); \`cache\` not a boolean; weights summing above 1 (\`${SUM_OF_WEIGHTS_MESSAGE}\`, tolerance 1e-9) or all 0.`,
         '**Weights**: omitted → equal weights. Given → each missing weight counts 0, and a sum below 1 is normalised (only the proportions matter).',
-        '**Candidates**: every id must be a COMPLETED CV of this workspace; otherwise 422 `CANDIDATES_NOT_FOUND` lists the unusable ids (unknown, another workspace\'s, deleted, FAILED or still PENDING): every one, unless there are more than about 800, when `candidate_ids` holds the first ones and `message` gives the count. A repeated id is scored once.',
+        '**Candidates**: every id must be a COMPLETED CV of this workspace; otherwise 422 `CANDIDATES_NOT_FOUND` lists every unusable id (unknown, another workspace\'s, deleted, FAILED or still PENDING), all 10,000 if need be. A repeated id is scored once.',
         '**Job**: both the job and the CVs must be COMPLETED (spec rule 2): a job still PENDING, like an unknown, foreign, deleted or FAILED one, answers 404 `VACANCY_NOT_FOUND`. A job without extractable requirements answers 422 `VACANCY_HAS_NO_REQUIREMENTS`.',
         '**Tokens**: one `job_matching` (price: GET /credits/costs) per successful request, whatever the number of candidates; nothing on any error (402 when the balance cannot cover it). An `Idempotency-Key` makes a retry replay the first answer without charging again.',
         '**cache** (default false): true stores the result as a new version of the job\'s match results, readable with GET /match/{jobId}; the response `message` names the version.',
@@ -64,7 +64,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
     },
     async ({ body, workspaceId, idempotencyKey }): Promise<z.output<typeof MatchResponse>> => {
       const input = parseMatchBody(body);
-      const { candidatesJson, version } = await upstream.match(
+      const { candidatesJson, version, candidatesNotFound } = await upstream.match(
         {
           workspaceId,
           jobId: input.jobId,
@@ -76,6 +76,8 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
         },
         { deadlineMs: matchDeadlineMs },
       );
+      if (candidatesNotFound)
+        throw new DomainError('CANDIDATES_NOT_FOUND', candidatesNotFound.message, { candidate_ids: candidatesNotFound.candidateIds });
       const candidates = parseCandidates(candidatesJson);
       const ranked = `Matching completed: ${plural(candidates.length, 'candidate')} ranked`;
       const message = version > 0 ? `${ranked}; stored as version ${version} of the results of job ${input.jobId}.` : `${ranked}.`;

@@ -72,7 +72,7 @@ const FIELD_SCHEMAS = {
       error: `'candidatesIds' may hold at most ${MATCH_LIMITS.maxCandidates.toLocaleString('en')} ids per request.`,
     })
     .openapi({
-      description: `The CVs to score, 1–${MATCH_LIMITS.maxCandidates.toLocaleString('en')} ids; every one must be a COMPLETED CV of this workspace (else 422 CANDIDATES_NOT_FOUND listing the unusable ids: all of them up to about 800, else the first ones, with the count in \`message\`). A repeated id is scored once.`,
+      description: `The CVs to score, 1–${MATCH_LIMITS.maxCandidates.toLocaleString('en')} ids; every one must be a COMPLETED CV of this workspace (else 422 CANDIDATES_NOT_FOUND listing every unusable id). A repeated id is scored once.`,
     }),
   topK: z
     .int({ error: TOP_K_MESSAGE })

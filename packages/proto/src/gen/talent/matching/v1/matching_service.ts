@@ -51,6 +51,17 @@ export interface MatchResponse {
   candidatesJson: string;
   /** Set when `cache` stored the result: its version. */
   version: number;
+  /**
+   * Set (and nothing scored or charged) when candidates are unusable: CANDIDATES_NOT_FOUND travels in the answer,
+   * not as an error, because the spec lists every unusable id and up to 10,000 of them exceed what gRPC trailers
+   * carry (HTTP/2 header blocks stop at 64 KB).
+   */
+  candidatesNotFound?: CandidatesNotFound | undefined;
+}
+
+export interface CandidatesNotFound {
+  message: string;
+  candidateIds: string[];
 }
 
 export interface GetStoredResultRequest {
@@ -392,7 +403,7 @@ export const MatchRequest: MessageFns<MatchRequest> = {
 };
 
 function createBaseMatchResponse(): MatchResponse {
-  return { candidatesJson: "", version: 0 };
+  return { candidatesJson: "", version: 0, candidatesNotFound: undefined };
 }
 
 export const MatchResponse: MessageFns<MatchResponse> = {
@@ -402,6 +413,9 @@ export const MatchResponse: MessageFns<MatchResponse> = {
     }
     if (message.version !== 0) {
       writer.uint32(16).int32(message.version);
+    }
+    if (message.candidatesNotFound !== undefined) {
+      CandidatesNotFound.encode(message.candidatesNotFound, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -435,6 +449,14 @@ export const MatchResponse: MessageFns<MatchResponse> = {
             message.version = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.candidatesNotFound = CandidatesNotFound.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -455,6 +477,11 @@ export const MatchResponse: MessageFns<MatchResponse> = {
         ? globalThis.String(object.candidates_json)
         : "",
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      candidatesNotFound: isSet(object.candidatesNotFound)
+        ? CandidatesNotFound.fromJSON(object.candidatesNotFound)
+        : isSet(object.candidates_not_found)
+        ? CandidatesNotFound.fromJSON(object.candidates_not_found)
+        : undefined,
     };
   },
 
@@ -466,6 +493,9 @@ export const MatchResponse: MessageFns<MatchResponse> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.candidatesNotFound !== undefined) {
+      obj.candidatesNotFound = CandidatesNotFound.toJSON(message.candidatesNotFound);
+    }
     return obj;
   },
 
@@ -476,6 +506,98 @@ export const MatchResponse: MessageFns<MatchResponse> = {
     const message = createBaseMatchResponse();
     message.candidatesJson = object.candidatesJson ?? "";
     message.version = object.version ?? 0;
+    message.candidatesNotFound = (object.candidatesNotFound !== undefined && object.candidatesNotFound !== null)
+      ? CandidatesNotFound.fromPartial(object.candidatesNotFound)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCandidatesNotFound(): CandidatesNotFound {
+  return { message: "", candidateIds: [] };
+}
+
+export const CandidatesNotFound: MessageFns<CandidatesNotFound> = {
+  encode(message: CandidatesNotFound, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== "") {
+      writer.uint32(10).string(message.message);
+    }
+    for (const v of message.candidateIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CandidatesNotFound {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCandidatesNotFound();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.candidateIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CandidatesNotFound {
+    return {
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      candidateIds: globalThis.Array.isArray(object?.candidateIds)
+        ? object.candidateIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.candidate_ids)
+        ? object.candidate_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CandidatesNotFound): unknown {
+    const obj: any = {};
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.candidateIds?.length) {
+      obj.candidateIds = message.candidateIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CandidatesNotFound>): CandidatesNotFound {
+    return CandidatesNotFound.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CandidatesNotFound>): CandidatesNotFound {
+    const message = createBaseCandidatesNotFound();
+    message.message = object.message ?? "";
+    message.candidateIds = object.candidateIds?.map((e) => e) || [];
     return message;
   },
 };
