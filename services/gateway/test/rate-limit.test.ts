@@ -1,4 +1,4 @@
-import { backendTestEnv, ServiceProcess, testNatsUrl, uniqueName } from '@talent/testkit';
+import { backendTestEnv, ServiceProcess, testNatsUrl, uniqueName, waitFor } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingAdmin, DOWN, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
@@ -71,6 +71,23 @@ describe('gateway: unauthenticated traffic is rate limited before it reaches bil
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('ratelimit-policy')).toMatch(/^"talent-api"; /);
     expect(await authenticateCalls(billing)).toBe(before + 3);
+  });
+
+  it('keeps admitting a key billing confirmed earlier when someone on the same IP spent the budget', async () => {
+    const api = await gateway({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', AUTH_CACHE_TTL_MS: '100' });
+    const known = await newKey();
+    expect((await api.get('/api/v1/credits/balance', { 'x-api-key': known })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await get(api.url, '/api/v1/credits/balance', randomUUID());
+    expect((await get(api.url, '/api/v1/credits/balance', randomUUID())).status).toBe(429);
+    // Once the gateway's verdict for the key expires it asks billing again: the key is still admitted.
+    const before = await authenticateCalls(billing);
+    const statuses: number[] = [];
+    await waitFor(async () => {
+      statuses.push((await get(api.url, '/api/v1/credits/balance', known)).status);
+      return (await authenticateCalls(billing)) > before;
+    }, 10_000);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect((await get(api.url, '/api/v1/credits/balance', known)).status).toBe(200);
   });
 
   it('gives the request back when billing confirms a new key, so valid clients never run out', async () => {

@@ -22,12 +22,19 @@ export type Authenticate = (apiKey: string) => Promise<Principal>;
 export class ApiKeyAuthenticator {
   private readonly cache: LRUCache<string, Verdict> | undefined;
   private readonly inFlight = new Map<string, Promise<Verdict>>();
+  /**
+   * Keys billing confirmed recently. Their next lookup (once the verdict cache expires) skips the unauthenticated
+   * budget, so a client sharing an IP with someone trying keys is not locked out; billing still answers for them
+   * (a revoked key is refused as before).
+   */
+  private readonly confirmed: LRUCache<string, true>;
 
   constructor(
     private readonly authenticate: Authenticate,
-    options: { ttlMs: number; maxEntries?: number },
+    options: { ttlMs: number; maxEntries?: number; confirmedTtlMs?: number },
   ) {
     this.cache = options.ttlMs > 0 ? new LRUCache({ max: options.maxEntries ?? 10_000, ttl: options.ttlMs }) : undefined;
+    this.confirmed = new LRUCache({ max: options.maxEntries ?? 10_000, ttl: options.confirmedTtlMs ?? 10 * 60_000 });
   }
 
   /** The cached verdict, if any; never waits. */
@@ -49,6 +56,8 @@ export class ApiKeyAuthenticator {
       )
       .then((verdict) => {
         this.cache?.set(apiKey, verdict);
+        if (verdict === 'invalid') this.confirmed.delete(apiKey);
+        else this.confirmed.set(apiKey, true);
         return verdict;
       })
       .finally(() => this.inFlight.delete(apiKey));
@@ -60,7 +69,8 @@ export class ApiKeyAuthenticator {
    * Express middleware: 401 per spec, or the workspace in res.locals and the log context. A key known valid
    * (cached) passes at once; every other request (no key, a malformed, unknown or not yet cached key) first
    * spends one request of its client's `unauthenticated` budget, so a client trying keys is refused with 429
-   * before it costs billing a lookup. A key billing confirms gives that request back.
+   * before it costs billing a lookup. A key billing confirms gives that request back, and its later lookups
+   * (within 10 minutes) spend no budget.
    */
   middleware(unauthenticated: RequestLimiter): RequestHandler {
     const admit = (verdict: Principal, res: Response, next: NextFunction) => {
@@ -76,6 +86,13 @@ export class ApiKeyAuthenticator {
       const cached = wellFormed ? this.peek(apiKey) : undefined;
       if (cached && cached !== 'invalid') {
         admit(cached, res, next);
+        return;
+      }
+      if (wellFormed && !cached && this.confirmed.has(apiKey)) {
+        this.resolve(apiKey).then((verdict) => {
+          if (verdict === 'invalid') return next(new DomainError('UNAUTHENTICATED', INVALID_KEY_MESSAGE));
+          admit(verdict, res, next);
+        }, next);
         return;
       }
       const client = clientKey(req.ip);
