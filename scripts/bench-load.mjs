@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGrpcClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName, waitFor } from '@talent/testkit';
+import { repoRoot, startBenchStack, waitFor } from '@talent/testkit';
 
 const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -19,23 +19,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 600_000);
 const loads = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-const prefix = uniqueName('benchload');
-const stack = await startProcessStack({
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: testDatabaseUrl(),
-    NATS_URL: testNatsUrl(),
-    NATS_NAMESPACE: prefix,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
-  schemaFor: (service) => `${prefix}_${service}`,
-  serviceEnv: { sourcing: { SOURCING_PROVIDER: 'directory' } },
-  onLine: (service, line) => {
-    if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
-  },
-});
+const bench = await startBenchStack('benchload', { env: { LOG_LEVEL: 'warn' }, serviceEnv: { sourcing: { SOURCING_PROVIDER: 'directory' } } });
+const { stack, prefix } = bench;
 const client = createGrpcClient(billing.BillingServiceClient, stack.address('billing'), { deadlineMs: 120_000 });
 let failedTarget;
 try {
@@ -134,8 +119,6 @@ try {
   console.log(`verdict: ${failedTarget ? 'BELOW TARGET' : 'meets target'} (load average ${loadBefore} before, ${loadAfter} after the load, ${loads()} now; 2 shared cores)`);
 } finally {
   client.close();
-  await stack.stop();
-  for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
-  await dropNatsNamespace(prefix);
+  await bench.stop();
 }
 process.exitCode = failedTarget ? 1 : 0;

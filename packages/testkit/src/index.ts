@@ -5,3 +5,4 @@ export * from './wait.js';
 export * from './fake-llm.js';
 export * from './fake-pdl-server.js';
 export * from './datasets.js';
+export * from './bench-stack.js';

@@ -9,16 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGrpcClient } from '@talent/platform';
 import { billing } from '@talent/proto';
-import {
-  repoRoot,
-  startProcessStack,
-  testDatabaseUrl,
-  testNatsUrl,
-  uniqueName,
-  BACKENDS,
-  dropSchema,
-  dropNatsNamespace,
-} from '@talent/testkit';
+import { repoRoot, startBenchStack } from '@talent/testkit';
 
 const { createProvider } = await import(join(repoRoot, 'services/sourcing/dist/providers/index.js'));
 const { DEMO_DIRECTORY_PATH } = await import(join(repoRoot, 'services/sourcing/dist/env.js'));
@@ -82,23 +73,8 @@ const search = (i) => provider.search({ ...request(i), filters: {}, searchType: 
 for (let i = 0; i < 50; i++) await search(i);
 const inProcess = await load(search);
 
-const prefix = uniqueName('benchsrc');
-const stack = await startProcessStack({
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: testDatabaseUrl(),
-    NATS_URL: testNatsUrl(),
-    NATS_NAMESPACE: prefix,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  },
-  schemaFor: (service) => `${prefix}_${service}`,
-  serviceEnv: { sourcing: { SOURCING_PROVIDER: 'directory' } },
-  onLine: (service, line) => {
-    if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
-  },
-});
+const bench = await startBenchStack('benchsrc', { serviceEnv: { sourcing: { SOURCING_PROVIDER: 'directory' } } });
+const { stack } = bench;
 const vmHwm = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 let gateway;
 try {
@@ -135,9 +111,7 @@ try {
   );
   console.log(`peak RSS: sourcing ${rss.sourcing.toFixed(0)} MB, gateway ${rss.gateway.toFixed(0)} MB\n`);
 } finally {
-  await stack.stop();
-  for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
-  await dropNatsNamespace(prefix);
+  await bench.stop();
 }
 
 const directoryBench = join(repoRoot, 'services/sourcing/bench/bench-directory.mjs');
