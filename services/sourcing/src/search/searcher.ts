@@ -217,15 +217,18 @@ export class Searcher {
         );
       }
       const actual = actualLines(terms, input.premiums, plan, boughtByPosition, returned, callRef, new Set(sessionProfiles.keys()));
+      // Only positions the plan prices (a live provider's total may have shrunk below one bought earlier).
+      const priced = new Set(plan.bought);
       const upgraded = previous
+        .filter((candidate) => priced.has(candidate.position))
         .map((candidate) => ({
           ...candidate,
           insights: candidate.insights || input.premiums.insights,
           emailRevealed: candidate.emailRevealed || (input.premiums.revealEmails && hasEmail(candidate.profile)),
           phoneRevealed: candidate.phoneRevealed || (input.premiums.revealPhones && hasPhone(candidate.profile)),
         }))
-        .filter((candidate, index) => {
-          const before = previous[index]!;
+        .filter((candidate) => {
+          const before = boughtByPosition.get(candidate.position)!;
           return candidate.insights !== before.insights || candidate.emailRevealed !== before.emailRevealed || candidate.phoneRevealed !== before.phoneRevealed;
         });
       const touched = added.length > 0 || upgraded.length > 0 || isNew;
