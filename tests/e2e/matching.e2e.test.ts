@@ -255,10 +255,23 @@ describe('matching end to end (REST → gateway → matching → documents/skill
         message: expect.any(String),
         candidate_ids: [pendingCv],
       });
+      // A match that needs the taxonomy while skills is down: 503 with Retry-After (retry later), nothing charged.
+      const down = await e2e.request('/match', {
+        method: 'POST',
+        apiKey: acme.apiKey,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jobId, candidatesIds: [strong], topK: 1 }),
+      });
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('1');
+      expect(await down.json()).toEqual({ error: expect.stringMatching(/unavailable/i), request_id: expect.any(String) });
     } finally {
       await e2e.service('skills').start();
     }
-    expect(await charges(acme.apiKey)).toBe(before);
+    // Matching reconnects to the restarted skills service within about a second; until then it answers 503.
+    const { value: recovered } = await eventually(() => match({ jobId, candidatesIds: [strong], topK: 1 }), (r) => r.status !== 503, 15_000, 200);
+    expect(recovered.status).toBe(200);
+    expect(await charges(acme.apiKey)).toBe(before + 1);
   }, 60_000);
 
   it('stores result versions with cache and reads them back; foreign jobs stay invisible', async () => {

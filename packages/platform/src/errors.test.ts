@@ -1,4 +1,4 @@
-import type { ServiceError } from '@grpc/grpc-js';
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { describe, expect, it } from 'vitest';
 import { boundedDetails, DomainError, fromGrpcError, MAX_ERROR_DETAILS_BYTES, toGrpcError } from './errors.js';
 
@@ -22,5 +22,15 @@ describe('domain errors across gRPC', () => {
     expect(parsed.candidate_ids).toEqual(ids.slice(0, parsed.candidate_ids.length));
     // Small details are not touched.
     expect(JSON.parse(boundedDetails({ candidate_ids: ids.slice(0, 3) }))).toEqual({ candidate_ids: ids.slice(0, 3) });
+  });
+
+  it('reports a peer that was down or too slow as PEER_UNAVAILABLE (not retried by clients), anything else as INTERNAL', () => {
+    const peerDown = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: GrpcStatus.UNAVAILABLE, metadata: new Metadata() });
+    const answer = toGrpcError(peerDown);
+    expect(answer.code).toBe(GrpcStatus.ABORTED);
+    expect(answer.metadata?.get('talent-error-code')).toEqual(['PEER_UNAVAILABLE']);
+    const slow = Object.assign(new Error('4 DEADLINE_EXCEEDED'), { code: GrpcStatus.DEADLINE_EXCEEDED, metadata: new Metadata() });
+    expect(toGrpcError(slow).metadata?.get('talent-error-code')).toEqual(['PEER_UNAVAILABLE']);
+    expect(toGrpcError(new Error('boom')).metadata?.get('talent-error-code')).toEqual(['INTERNAL']);
   });
 });

@@ -24,6 +24,9 @@ export const DomainCodes = {
   // must not be called again (and a billable request repeated) by every hop in front of it.
   UPSTREAM_FAILED: GrpcStatus.ABORTED,
   NOT_CONFIGURED: GrpcStatus.UNIMPLEMENTED,
+  // A peer of the answering service was down or too slow (its own calls failed in transport). ABORTED, not
+  // UNAVAILABLE, for the same reason as UPSTREAM_FAILED: the caller's client must not repeat the request silently.
+  PEER_UNAVAILABLE: GrpcStatus.ABORTED,
   INTERNAL: GrpcStatus.INTERNAL,
 } as const satisfies Record<string, GrpcStatus>;
 
@@ -81,9 +84,22 @@ export function boundedDetails(details: ErrorDetails, budget = MAX_ERROR_DETAILS
   return json;
 }
 
-/** Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. */
-export function toGrpcError(error: unknown): Partial<ServiceError> {
+/** A transport failure of a call to a peer (down, restarting, too slow), as grpc-js reports it. */
+function isPeerUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const fromGrpc = typeof (error as { metadata?: unknown } | null)?.metadata === 'object';
+  return fromGrpc && (code === GrpcStatus.UNAVAILABLE || code === GrpcStatus.DEADLINE_EXCEEDED);
+}
+
+/**
+ * Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. A peer's
+ * transport failure becomes PEER_UNAVAILABLE (503 at the edge: retry later), anything else INTERNAL.
+ */
+export function toGrpcError(thrown: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
+  const error = isPeerUnavailable(thrown)
+    ? new DomainError('PEER_UNAVAILABLE', 'A service this request needs is unavailable or too slow; retry later.')
+    : thrown;
   if (isDomainError(error)) {
     metadata.set(CODE_KEY, error.code);
     metadata.set(DETAILS_KEY, boundedDetails(error.details));

@@ -62,6 +62,10 @@ export function createGrpcClient<C extends Client>(
     'grpc.service_config': serviceConfig(Ctor.serviceName ?? ''),
     'grpc.enable_retries': 1,
     'grpc.keepalive_time_ms': 30_000,
+    // A restarted peer is reconnected within a second (grpc-js backs off up to 120 s by default, answering
+    // UNAVAILABLE all that time once the peer is back).
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 1_000,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   });
   const defaultDeadline = defaults.deadlineMs ?? 5_000;

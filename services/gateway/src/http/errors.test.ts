@@ -45,6 +45,11 @@ describe('the domain error table', () => {
       body: { error: 'Key reused.', code: 'IDEMPOTENCY_KEY_REUSED' },
     });
     expect(map(new DomainError('UPSTREAM_FAILED', 'Provider failed.'))).toEqual({ status: 502, body: { error: 'Provider failed.', request_id: 'req-1' } });
+    expect(map(new DomainError('PEER_UNAVAILABLE', 'internal wording'))).toEqual({
+      status: 503,
+      body: { error: 'Service temporarily unavailable. Retry later.', request_id: 'req-1' },
+      headers: { 'Retry-After': '1' },
+    });
     expect(map(new DomainError('NOT_CONFIGURED', 'No provider.'))).toEqual({ status: 503, body: { error: 'No provider.', request_id: 'req-1' } });
   });
 

@@ -20,6 +20,7 @@ export class HttpError extends Error {
 export interface HttpFailure {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 const INTERNAL_MESSAGE = 'Internal server error.';
@@ -78,6 +79,8 @@ export const DOMAIN_ERRORS = {
   INTERNAL: (_e, requestId) => serverError(500, INTERNAL_MESSAGE, requestId),
   UPSTREAM_FAILED: (e, requestId) => serverError(502, e.message, requestId),
   NOT_CONFIGURED: (e, requestId) => serverError(503, e.message, requestId),
+  // A backend's own peer was down: the request may succeed shortly, as when the gateway's peer is down.
+  PEER_UNAVAILABLE: (_e, requestId) => ({ ...serverError(503, UNAVAILABLE_MESSAGE, requestId), headers: { 'Retry-After': '1' } }),
 } satisfies Record<DomainCode, (error: DomainError, requestId: string) => HttpFailure>;
 
 /** Transport failures of a peer (down, restarting, too slow): the request may succeed later. */
