@@ -16,7 +16,11 @@ export { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType };
 export type { ConsumerConfig, JetStreamClient, JetStreamManager, NatsConnection, StreamConfig };
 
 /** Reconnects forever once connected; `timeoutMs` bounds the first connection attempt. */
-export async function connectNats(url: string, name: string, options: { timeoutMs?: number } = {}): Promise<NatsConnection> {
+export async function connectNats(
+  url: string,
+  name: string,
+  options: { timeoutMs?: number } = {},
+): Promise<NatsConnection> {
   return connect({
     servers: url.split(','),
     name,
@@ -45,7 +49,10 @@ export type StreamDefinition = Omit<Partial<StreamConfig>, 'subjects'> & { name:
 
 /** Creates the stream, or updates it when it exists; safe to call from every replica at every boot. */
 export async function ensureStream(jsm: JetStreamManager, definition: StreamDefinition): Promise<void> {
-  const config = { ...definition, ...(definition.subjects ? { subjects: [...definition.subjects] } : {}) } as Partial<StreamConfig> & { name: string };
+  const config = {
+    ...definition,
+    ...(definition.subjects ? { subjects: [...definition.subjects] } : {}),
+  } as Partial<StreamConfig> & { name: string };
   try {
     await jsm.streams.info(config.name);
     await jsm.streams.update(config.name, config);
@@ -79,3 +86,12 @@ function isNotFound(error: unknown): boolean {
   const text = String((error as { message?: string })?.message ?? error);
   return /not found/i.test(text);
 }
+
+/** What a JetStream pull consumer's `consume()` yields, and one message of it (the client does not name them). */
+export type ConsumerMessages = Awaited<
+  ReturnType<Awaited<ReturnType<JetStreamHandles['js']['consumers']['get']>>['consume']>
+>;
+export type ConsumerMessage = ConsumerMessages extends AsyncIterable<infer M> ? M : never;
+
+/** JetStream durations (ack_wait, backoff) are nanoseconds. */
+export const NANOS_PER_SECOND = 1_000_000_000;

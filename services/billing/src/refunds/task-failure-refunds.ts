@@ -1,6 +1,15 @@
-import { deadLetterTarget, streamDefinitions, taskFailedEvent, type NatsNames, type TaskFailedEvent } from '@talent/events';
+import {
+  deadLetterTarget,
+  streamDefinitions,
+  taskFailedEvent,
+  type NatsNames,
+  type TaskFailedEvent,
+} from '@talent/events';
 import {
   AckPolicy,
+  type ConsumerMessage,
+  type ConsumerMessages,
+  NANOS_PER_SECOND,
   consumerBackoff,
   DeadLetterWatch,
   DeliverPolicy,
@@ -14,12 +23,8 @@ import {
 } from '@talent/platform';
 import type { Ledger } from '../ledger/ledger.js';
 
-const SECOND_NS = 1_000_000_000;
 /** Redelivery delays (after an ack timeout or a failed refund); the last one repeats up to maxDeliver. */
 const BACKOFF_S = [1, 5, 15, 60, 300];
-
-type Messages = Awaited<ReturnType<Awaited<ReturnType<Awaited<ReturnType<typeof jetStreamHandles>>['js']['consumers']['get']>>['consume']>>;
-type Message = Messages extends AsyncIterable<infer M> ? M : never;
 
 /**
  * Refunds every charge of a task that ended FAILED (spec: "a task ending in FAILED is refunded automatically").
@@ -29,7 +34,7 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
  * `talentctl dead-letters replay` hands it back once the cause is fixed.
  */
 export class TaskFailureRefunds {
-  private messages: Messages | undefined;
+  private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private readonly deadLetters: DeadLetterWatch;
 
@@ -61,7 +66,7 @@ export class TaskFailureRefunds {
       filter_subject: this.names.subjects.taskFailed,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: 30 * SECOND_NS,
+      ack_wait: 30 * NANOS_PER_SECOND,
       max_deliver: this.options.maxDeliver,
       backoff: consumerBackoff(BACKOFF_S, this.options.maxDeliver),
     });
@@ -76,18 +81,21 @@ export class TaskFailureRefunds {
     await this.deadLetters.stop();
   }
 
-  private async run(messages: Messages): Promise<void> {
+  private async run(messages: ConsumerMessages): Promise<void> {
     for await (const message of messages) {
       await this.handle(message);
     }
   }
 
-  private async handle(message: Message): Promise<void> {
+  private async handle(message: ConsumerMessage): Promise<void> {
     let event: TaskFailedEvent;
     try {
       event = taskFailedEvent.parse(message.json());
     } catch (error) {
-      this.logger.error({ err: error, subject: message.subject, seq: message.seq }, 'malformed task.failed event; dropped');
+      this.logger.error(
+        { err: error, subject: message.subject, seq: message.seq },
+        'malformed task.failed event; dropped',
+      );
       // No reason argument: NATS 2.9 does not understand `+TERM <reason>` and would redeliver.
       message.term();
       return;
@@ -112,7 +120,8 @@ export class TaskFailureRefunds {
         ref: charge.ref,
         idempotencyKey: `task.failed:${event.id}:${charge.action}:${charge.ref}`,
       });
-      if (!refund.alreadyRefunded && !refund.replayed) this.logger.info({ ...context, refunded: refund.refunded }, 'refunded failed task');
+      if (!refund.alreadyRefunded && !refund.replayed)
+        this.logger.info({ ...context, refunded: refund.refunded }, 'refunded failed task');
     } catch (error) {
       // Nothing was charged for this unit (e.g. it failed before its commit): nothing to refund.
       if (isDomainError(error) && ['NOT_FOUND', 'INVALID_ARGUMENT', 'UNKNOWN_ACTION'].includes(error.code)) {

@@ -1,13 +1,14 @@
 import { analyzeRequested, deadLetterTarget, streamDefinitions, type NatsNames } from '@talent/events';
 import {
   AckPolicy,
+  type ConsumerMessage,
+  type ConsumerMessages,
   consumerBackoff,
   DeadLetterWatch,
   DeliverPolicy,
   ensureConsumer,
   ensureStream,
   jetStreamHandles,
-  type JetStreamHandles,
   type Logger,
   type NatsConnection,
   type Metrics,
@@ -21,9 +22,6 @@ const ACK_WAIT_MS = 60_000;
 /** Past this a task is presumed stuck: heartbeats stop, so its message is redelivered (processing is idempotent). */
 const MAX_WORK_MS = 5 * 60_000;
 
-type Messages = Awaited<ReturnType<Awaited<ReturnType<JetStreamHandles['js']['consumers']['get']>>['consume']>>;
-type Message = Messages extends AsyncIterable<infer M> ? M : never;
-
 /**
  * The analysis work queue's consumer (`documents-analyze`): bounded concurrency, transient failures retried with
  * backoff while the task stays PENDING, the last failure ends it FAILED. A message whose deliveries run out
@@ -31,7 +29,7 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
  * dead-letter stream, counted, logged): its task is failed (and so refunded) and the message leaves the queue.
  */
 export class AnalysisWorker {
-  private messages: Messages | undefined;
+  private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private deadLetters: DeadLetterWatch | undefined;
@@ -41,7 +39,12 @@ export class AnalysisWorker {
     private readonly names: NatsNames,
     private readonly processor: TaskProcessor,
     private readonly logger: Logger,
-    private readonly options: { concurrency: number; maxDeliver: number; ackWaitMs?: number; registry?: Metrics['registry'] },
+    private readonly options: {
+      concurrency: number;
+      maxDeliver: number;
+      ackWaitMs?: number;
+      registry?: Metrics['registry'];
+    },
   ) {}
 
   private get ackWaitMs(): number {
@@ -88,7 +91,7 @@ export class AnalysisWorker {
     await this.deadLetters?.stop();
   }
 
-  private async run(messages: Messages): Promise<void> {
+  private async run(messages: ConsumerMessages): Promise<void> {
     for await (const message of messages) {
       while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
       const job = this.handle(message).finally(() => this.inFlight.delete(job));
@@ -96,7 +99,7 @@ export class AnalysisWorker {
     }
   }
 
-  private async handle(message: Message): Promise<void> {
+  private async handle(message: ConsumerMessage): Promise<void> {
     const parsed = analyzeRequested.safeParse(safeJson(message));
     if (!parsed.success) {
       this.logger.error({ subject: message.subject, seq: message.seq }, 'malformed analysis work message; dropped');
@@ -127,7 +130,9 @@ export class AnalysisWorker {
 
   /** The task of a dead-lettered message ends FAILED (and so refunded). */
   private async abandon(payload: Uint8Array, deliveries: number): Promise<void> {
-    const parsed = analyzeRequested.safeParse(safeJson({ json: () => JSON.parse(new TextDecoder().decode(payload)) as unknown }));
+    const parsed = analyzeRequested.safeParse(
+      safeJson({ json: () => JSON.parse(new TextDecoder().decode(payload)) as unknown }),
+    );
     if (!parsed.success) return;
     this.logger.error({ task_id: parsed.data.task_id, deliveries }, 'analysis message dead-lettered; failing its task');
     await this.processor.abandon(parsed.data.task_id, deliveries);

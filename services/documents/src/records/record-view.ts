@@ -27,19 +27,13 @@ export interface RecordView {
 export class RecordViews {
   constructor(private readonly skills: SkillsPeer) {}
 
-  /**
-   * `acceptLanguage` undefined keeps the skill names as analyzed (matching: no call to the skills service, so its
-   * workspace checks answer even while skills is down, and the names are the ones the record was built with).
-   */
-  async render(rows: TaskRow[], acceptLanguage: string | undefined): Promise<RecordView[]> {
+  async render(rows: TaskRow[], acceptLanguage: string): Promise<RecordView[]> {
     if (rows.length === 0) return [];
-    // Field order is for people reading a response; matching reads thousands of records and does not care.
-    const contents = rows.map((row) => (acceptLanguage === undefined ? ((row.record ?? {}) as Content) : inSpecOrder(row.kind, row.record)));
+    const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
     const ids = contents.flatMap((content) =>
       [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id),
     );
-    const { found } =
-      acceptLanguage === undefined ? { found: new Map<string, { name: string }>() } : await this.skills.lookup(ids, await this.skills.negotiate(acceptLanguage));
+    const { found } = await this.skills.lookup(ids, await this.skills.negotiate(acceptLanguage));
     const relabel = (skills: RecordSkill[] | undefined) =>
       (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
     return rows.map((row, index) => {

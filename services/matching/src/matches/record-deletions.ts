@@ -1,6 +1,9 @@
 import { recordDeletedEvent, type NatsNames } from '@talent/events';
 import {
   AckPolicy,
+  type ConsumerMessage,
+  type ConsumerMessages,
+  NANOS_PER_SECOND,
   consumerBackoff,
   DeadLetterWatch,
   DeliverPolicy,
@@ -14,14 +17,8 @@ import {
 import { deadLetterTarget, streamDefinitions } from '@talent/events';
 import type { ResultRepository } from './result-repository.js';
 
-const SECOND_NS = 1_000_000_000;
 const BACKOFF_S = [1, 5, 15, 60];
 const MAX_DELIVER = 50;
-
-type Messages = Awaited<
-  ReturnType<Awaited<ReturnType<Awaited<ReturnType<typeof jetStreamHandles>>['js']['consumers']['get']>>['consume']>
->;
-type Message = Messages extends AsyncIterable<infer M> ? M : never;
 
 /**
  * Deleting a job or a CV (documents' `record.deleted`) removes what matching stored about it: a job's result
@@ -29,7 +26,7 @@ type Message = Messages extends AsyncIterable<infer M> ? M : never;
  * one still failing after MAX_DELIVER attempts is dead-lettered (`DeadLetterWatch`) for a replay.
  */
 export class RecordDeletions {
-  private messages: Messages | undefined;
+  private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private readonly deadLetters: DeadLetterWatch;
 
@@ -61,7 +58,7 @@ export class RecordDeletions {
       filter_subject: this.names.subjects.recordDeleted,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      ack_wait: 30 * SECOND_NS,
+      ack_wait: 30 * NANOS_PER_SECOND,
       max_deliver: MAX_DELIVER,
       backoff: consumerBackoff(BACKOFF_S, MAX_DELIVER),
     });
@@ -76,11 +73,11 @@ export class RecordDeletions {
     await this.deadLetters.stop();
   }
 
-  private async run(messages: Messages): Promise<void> {
+  private async run(messages: ConsumerMessages): Promise<void> {
     for await (const message of messages) await this.handle(message);
   }
 
-  private async handle(message: Message): Promise<void> {
+  private async handle(message: ConsumerMessage): Promise<void> {
     let payload: unknown;
     try {
       payload = message.json();
