@@ -57,6 +57,32 @@ export function skillMeasures(results) {
   return { precision, recall, f1: tp ? (2 * precision * recall) / (precision + recall) : 0, rp5: rpUnits ? rp / rpUnits : 0, sentences: results.length };
 }
 
+/**
+ * A 95% bootstrap interval of the gap (tuning − held-out) of a measure: each half's sentences resampled with
+ * replacement `rounds` times, with a fixed seed so that every run prints the same interval. A gap whose interval holds 0
+ * cannot be told from which sentences fell in which half.
+ */
+export function bootstrapGap(tuning, held, measure, { rounds = 2000, seed = 20261123 } = {}) {
+  const random = mulberry32(seed);
+  const resample = (results) => Array.from({ length: results.length }, () => results[Math.floor(random() * results.length)]);
+  const gaps = [];
+  for (let r = 0; r < rounds; r++) gaps.push(measure(skillMeasures(resample(tuning))) - measure(skillMeasures(resample(held))));
+  gaps.sort((a, b) => a - b);
+  return [gaps[Math.floor(0.025 * rounds)], gaps[Math.ceil(0.975 * rounds) - 1]];
+}
+
+/** A small seeded PRNG (mulberry32): the same sequence on every run. */
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** SkillSpan: sentences (tokens joined by spaces) with their skill and knowledge spans as character ranges. */
 export function readSkillSpan(data, split = 'dev') {
   const file = join(data, `skill-extraction/skillspan/${split}.json`);
