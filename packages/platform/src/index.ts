@@ -10,6 +10,7 @@ export * from './health.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './dead-letters.js';
+export * from './durable-consumer.js';
 export * from './polling-loop.js';
 export * from './migrate.js';
 export * from './service.js';
