@@ -203,7 +203,15 @@ const phoneMatch = (got, expected) => {
   return a.length >= 7 && b.length >= 7 && (a.endsWith(b.slice(-8)) || b.endsWith(a.slice(-8)));
 };
 
-const cvs = readDotinCvs(join(data, 'cvs/dotin-train')).map((cv) => ({ ...cv, file: cv.file.replace(/\.xml$/, '') }));
+// The dotin export escapes apostrophes as \' ("Master\'s Degree") in texts and labels alike: an artefact of the
+// export, not of CVs, so both are read with the apostrophe a CV has.
+const unescape = (s) => s.replace(/\\'/g, "'");
+const cvs = readDotinCvs(join(data, 'cvs/dotin-train')).map((cv) => ({
+  ...cv,
+  file: cv.file.replace(/\.xml$/, ''),
+  text: unescape(cv.text),
+  labels: new Map([...cv.labels].map(([type, spans]) => [type, spans.map(unescape)])),
+}));
 const cvHalf = (doc) => (createHash('sha1').update(`${doc}.xml`).digest()[0] & 1 ? 'B' : 'A');
 const WORST_HALF = process.env.TALENT_EVAL_WORST_HALF ?? 'A';
 const cvScores = new Scores({ partial: true });
@@ -245,7 +253,10 @@ for (const cv of cvs) {
   // University"): an institution of two or more words inside the span counts.
   cvScores.add('institution', cv.file, compare(L('College Name'), [...new Set(r.education.map((e) => e.institution_name).filter(Boolean))], (got, exp) => same(got, exp) || (words(got).length >= 2 && ` ${norm(exp)} `.includes(` ${norm(got)} `))));
   const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
-  cvScores.add('graduation year', cv.file, compare(years(L('Graduation Year')), years(r.education.map((e) => e.end_date || e.start_date).filter(Boolean)), (a, b) => a === b));
+  // A labelled span may be a range ("2005 - 2008"): the degree was earned in its last year, so each span gives
+  // its last year (the first version read every year of a range as a graduation year).
+  const lastYear = (span) => (String(span).match(/\b(?:19|20)\d\d\b/g) ?? []).slice(-1);
+  cvScores.add('graduation year', cv.file, compare([...new Set(L('Graduation Year').flatMap(lastYear))], years(r.education.map((e) => e.end_date || e.start_date).filter(Boolean)), (a, b) => a === b));
   const expected = expectedMonths(L('Years of Experience'));
   const total = r.experience.reduce((n, e) => n + e.duration, 0);
   if (expected !== undefined) yoe.labelled++;
