@@ -68,7 +68,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
       timeoutMs,
       200,
     );
-    return value.body.data as { id: string; status: string; original_id: string | null }[];
+    return value.body.data as { id: string; status: string; original_id: string | null; failure_reason: string | null }[];
   };
   const balance = async (apiKey: string) => (await call('GET', '/credits/balance', apiKey)).body.data.balance as number;
   const ledger = async (apiKey: string) =>
@@ -82,7 +82,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(accepted.body.data.ids).toHaveLength(1);
     const [id] = accepted.body.data.ids as string[];
     expect(id).toMatch(UUID);
-    expect(await settle('cvs', [id!])).toEqual([{ id, status: 'COMPLETED', original_id: null }]);
+    expect(await settle('cvs', [id!])).toEqual([{ id, status: 'COMPLETED', original_id: null, failure_reason: null }]);
 
     const { status, body } = await call('GET', `/cvs/${id}`, acme.apiKey);
     expect(status).toBe(200);
@@ -245,7 +245,10 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     const accepted = await upload('cvs', [{ name: 'broken.pdf', bytes: broken }], acme.apiKey, { cache: 'false' });
     expect(accepted.status).toBe(200);
     const [id] = accepted.body.data.ids as string[];
-    expect((await settle('cvs', [id!]))[0]!.status).toBe('FAILED');
+    const [failed] = await settle('cvs', [id!]);
+    expect(failed!.status).toBe('FAILED');
+    // The status says why, in a sentence for the person who sent the file (no stack, no internal detail).
+    expect(failed!.failure_reason).toMatch(/^[A-Z].*PDF.*\.$/s);
     const { value: entries } = await eventually(
       () => ledger(acme.apiKey),
       (list) => list.some((entry) => entry.reference === id && entry.kind === 'refund'),
@@ -288,7 +291,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(again.status).toBe(200);
     expect(again.body.data.ids).toEqual([id]);
     expect(await balance(acme.apiKey)).toBe(before);
-    expect((await statuses('cvs', [id!])).body.data).toEqual([{ id, status: 'COMPLETED', original_id: id }]);
+    expect((await statuses('cvs', [id!])).body.data).toEqual([{ id, status: 'COMPLETED', original_id: id, failure_reason: null }]);
     const fresh = await analyze('cvs', [text], acme.apiKey, { cache: false });
     expect(fresh.body.data.ids[0]).not.toBe(id);
     expect(await balance(acme.apiKey)).toBe(before - 1);
@@ -350,8 +353,8 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(status).toBe(200);
     expect(body.length).toBe(3);
     expect(body.data.map((item: Body) => item.id)).toEqual([mine, foreign, unknown]);
-    expect(body.data[1]).toEqual({ id: foreign, status: 'NOT_FOUND', original_id: null });
-    expect(body.data[2]).toEqual({ id: unknown, status: 'NOT_FOUND', original_id: null });
+    expect(body.data[1]).toEqual({ id: foreign, status: 'NOT_FOUND', original_id: null, failure_reason: null });
+    expect(body.data[2]).toEqual({ id: unknown, status: 'NOT_FOUND', original_id: null, failure_reason: null });
     // A job id is not a CV.
     expect((await statuses('jobs', [mine])).body.data[0].status).toBe('NOT_FOUND');
     await settle('cvs', [foreign], other.apiKey);
@@ -473,7 +476,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(blocked.status).toBe(200);
     expect(blocked.body.data.status).toBe('COMPLETED');
     expect(blocked.body.data.statuses).toEqual([
-      { id: blocked.body.data.ids[0], status: 'COMPLETED', original_id: null },
+      { id: blocked.body.data.ids[0], status: 'COMPLETED', original_id: null, failure_reason: null },
     ]);
 
     const response = await e2e.request('/cvs/analyze', {

@@ -113,6 +113,8 @@ describe('hostile files end to end (upload → gateway → documents extraction 
     expect(item.status, `task ${id} of ${name}`).toBe(documents.TaskStatus.TASK_STATUS_FAILED);
     expect(rest.body.data[0].status).toBe('FAILED');
     expect(item.reason).toMatch(/\w/);
+    // REST says why, in the same words.
+    expect(rest.body.data[0].failure_reason).toBe(item.reason);
     // Charged at acceptance, refunded when it failed: the balance is back where it was.
     const { value: entries } = await eventually(() => ledgerOf(id), (list) => list.some((entry) => entry.kind === 'refund'), 30_000);
     expect(entries.map((entry) => entry.kind).sort()).toEqual(['charge', 'refund']);

@@ -37,7 +37,10 @@ class StatusTable {
       this.failuresLeft -= 1;
       throw new Error('documents unavailable');
     }
-    const items = ids.map((id): TaskStatusItem => ({ id, status: this.statuses.get(id) ?? 'NOT_FOUND', original_id: null }));
+    const items = ids.map((id): TaskStatusItem => {
+      const status = this.statuses.get(id) ?? 'NOT_FOUND';
+      return { id, status, original_id: null, failure_reason: status === 'FAILED' ? 'The PDF is encrypted.' : null };
+    });
     queueMicrotask(() => this.afterLookup?.());
     return items;
   };
@@ -77,12 +80,12 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
     table.afterLookup = () => publish('task.completed', id);
     const started = Date.now();
     const result = await watchTasks({ events, workspaceId, ids: [id], lookup: table.lookup, timeoutMs: 20_000, pollMs: 60_000 });
-    expect(result).toEqual({ statuses: [{ id, status: 'COMPLETED', original_id: null }], finished: true });
+    expect(result).toEqual({ statuses: [{ id, status: 'COMPLETED', original_id: null, failure_reason: null }], finished: true });
     expect(table.lookups).toBe(1);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('a failure event ends the wait with FAILED; the batch is FAILED once nothing is pending', async () => {
+  it('a failure event ends the wait with FAILED and its reason; the batch is FAILED once nothing is pending', async () => {
     const table = new StatusTable();
     const [done, failing] = [randomUUID(), randomUUID()];
     table.set(done, 'COMPLETED');
@@ -90,6 +93,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
     table.afterLookup = () => publish('task.failed', failing);
     const result = await watchTasks({ events, workspaceId, ids: [done, failing], lookup: table.lookup, timeoutMs: 20_000, pollMs: 60_000 });
     expect(result.statuses.map((item) => item.status)).toEqual(['COMPLETED', 'FAILED']);
+    expect(result.statuses.map((item) => item.failure_reason)).toEqual([null, 'unreadable']);
     expect(batchStatus(result.statuses)).toBe('FAILED');
   });
 
@@ -102,7 +106,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
       publish('task.completed', randomUUID());
     };
     const result = await watchTasks({ events, workspaceId, ids: [id], lookup: table.lookup, timeoutMs: 300, pollMs: 60_000 });
-    expect(result).toEqual({ statuses: [{ id, status: 'PENDING', original_id: null }], finished: false });
+    expect(result).toEqual({ statuses: [{ id, status: 'PENDING', original_id: null, failure_reason: null }], finished: false });
     expect(batchStatus(result.statuses)).toBe('PENDING');
   });
 
@@ -118,6 +122,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
       [b, 'FAILED'],
     ]);
     expect(result.statuses.map((item) => item.id)).toEqual([a, b, a]);
+    expect(result.statuses[1]!.failure_reason).toBe('The PDF is encrypted.');
     expect(table.lookups).toBe(1);
   });
 
@@ -138,7 +143,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
     const table = new StatusTable();
     const id = randomUUID();
     const result = await watchTasks({ events, workspaceId, ids: [id], lookup: table.lookup, timeoutMs: 20_000, pollMs: 60_000 });
-    expect(result).toEqual({ statuses: [{ id, status: 'NOT_FOUND', original_id: null }], finished: true });
+    expect(result).toEqual({ statuses: [{ id, status: 'NOT_FOUND', original_id: null, failure_reason: null }], finished: true });
     expect(batchStatus(result.statuses)).toBe('FAILED');
   });
 
@@ -251,7 +256,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
       const body = await (await fetch(url, { method: 'POST' })).json();
       expect(body).toEqual({
         message: 'Analysis of 2 CVs completed.',
-        data: { ids, status: 'COMPLETED', statuses: ids.map((id) => ({ id, status: 'COMPLETED', original_id: null })) },
+        data: { ids, status: 'COMPLETED', statuses: ids.map((id) => ({ id, status: 'COMPLETED', original_id: null, failure_reason: null })) },
       });
     });
 
@@ -273,9 +278,9 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
       const named = seen.filter(([name]) => name !== ':');
       expect(named).toEqual([
         ['accepted', { ids }],
-        ['status', { id: ids[0], status: 'COMPLETED', original_id: null }],
-        ['status', { id: ids[1], status: 'COMPLETED', original_id: null }],
-        ['done', { message: 'Analysis of 2 CVs completed.', ids, status: 'COMPLETED', statuses: ids.map((id) => ({ id, status: 'COMPLETED', original_id: null })) }],
+        ['status', { id: ids[0], status: 'COMPLETED', original_id: null, failure_reason: null }],
+        ['status', { id: ids[1], status: 'COMPLETED', original_id: null, failure_reason: null }],
+        ['done', { message: 'Analysis of 2 CVs completed.', ids, status: 'COMPLETED', statuses: ids.map((id) => ({ id, status: 'COMPLETED', original_id: null, failure_reason: null })) }],
       ]);
       expect(seen.some(([name, data]) => name === ':' && data === 'heartbeat')).toBe(true);
     });
@@ -289,7 +294,7 @@ describe('gateway: waiting for analysis tasks (NATS task events + status polls)'
         if (name === 'done') done = data;
       });
       expect(names.filter((name) => name !== ':')).toEqual(['accepted', 'done']);
-      expect(done).toMatchObject({ ids, status: 'PENDING', statuses: [{ id: ids[0], status: 'PENDING', original_id: null }] });
+      expect(done).toMatchObject({ ids, status: 'PENDING', statuses: [{ id: ids[0], status: 'PENDING', original_id: null, failure_reason: null }] });
     });
 
     it('stream: a client that goes away ends the wait', async () => {

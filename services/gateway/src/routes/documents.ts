@@ -52,6 +52,7 @@ export const toStatusItem = (item: documents.StatusItem): TaskStatusItem => ({
   id: item.id,
   status: STATUS_NAMES[item.status] ?? 'NOT_FOUND',
   original_id: item.originalId || null,
+  failure_reason: item.status === documents.TaskStatus.TASK_STATUS_FAILED ? item.reason || null : null,
 });
 
 /** Records travel as the spec's JSON, ids and timestamps included; the gateway hands them on as they are. */
@@ -208,7 +209,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       const byId = new Map(items.map((item) => [item.id.toLowerCase(), toStatusItem(item)]));
       const data = body.ids.map((id) => {
         const item = byId.get(id.toLowerCase());
-        return item ? { ...item, id } : { id, status: 'NOT_FOUND' as const, original_id: null };
+        return item ? { ...item, id } : { id, status: 'NOT_FOUND' as const, original_id: null, failure_reason: null };
       });
       return { message: 'Statuses retrieved successfully.', length: data.length, data };
     },

@@ -135,6 +135,11 @@ export const TaskStatusItem = z
     original_id: Uuid.nullable().openapi({
       description: 'Set when this id answered a resubmission of content already analyzed (`cache`): the task holding the analysis. Null otherwise.',
     }),
+    failure_reason: z.string().nullable().openapi({
+      description:
+        'FAILED only: why, in a sentence meant for the person who submitted the document (e.g. "The PDF is encrypted and cannot be read.", "Text extraction timed out after 30 s."). Null for every other status. An addition to the spec\'s status item; clients that do not know it can ignore it.',
+      example: null,
+    }),
   })
   .openapi('TaskStatusItem');
 
@@ -161,7 +166,7 @@ export const analyzeEventStream = (maxDuration: string) =>
       `A comment line (\`: heartbeat\`) every ${DOCUMENT_LIMITS.heartbeatMs / 1000} seconds keeps proxies from closing it. A stream lasts at most ${maxDuration}; it then ends with \`done\` and status PENDING, and the client polls the status endpoint.`,
     ].join(' '),
     example:
-      'event: accepted\ndata: {"ids":["3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93"]}\n\nevent: status\ndata: {"id":"3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93","status":"COMPLETED","original_id":null}\n\nevent: done\ndata: {"ids":["3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93"],"status":"COMPLETED","statuses":[{"id":"3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93","status":"COMPLETED","original_id":null}]}\n\n',
+      'event: accepted\ndata: {"ids":["3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93"]}\n\nevent: status\ndata: {"id":"3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93","status":"COMPLETED","original_id":null,"failure_reason":null}\n\nevent: done\ndata: {"ids":["3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93"],"status":"COMPLETED","statuses":[{"id":"3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93","status":"COMPLETED","original_id":null,"failure_reason":null}]}\n\n',
   });
 
 const IDS_MESSAGE = "'ids' must be a non-empty array of UUID strings.";

@@ -3,8 +3,8 @@ import { connectNats, type Logger, type NatsConnection } from '@talent/platform'
 
 export type FinishedStatus = 'COMPLETED' | 'FAILED';
 
-/** Told when a watched task finishes. */
-export type TaskListener = (taskId: string, status: FinishedStatus) => void;
+/** Told when a watched task finishes; a FAILED one with why. */
+export type TaskListener = (taskId: string, status: FinishedStatus, failureReason: string | null) => void;
 
 interface Registration {
   keys: string[];
@@ -165,7 +165,8 @@ export class TaskEvents {
     const registrations = this.byTask.get(key(event.workspace_id, event.task_id));
     if (!registrations) return;
     const status: FinishedStatus = event.type === 'task.completed' ? 'COMPLETED' : 'FAILED';
-    for (const registration of [...registrations]) registration.onFinished(event.task_id.toLowerCase(), status);
+    const reason = event.type === 'task.failed' ? event.reason : null;
+    for (const registration of [...registrations]) registration.onFinished(event.task_id.toLowerCase(), status, reason);
   }
 
   private gap(): void {

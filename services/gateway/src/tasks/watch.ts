@@ -7,6 +7,8 @@ export interface TaskStatusItem {
   id: string;
   status: TaskStatus;
   original_id: string | null;
+  /** Why a FAILED task failed (the documents service's reason); null otherwise. */
+  failure_reason: string | null;
 }
 
 /** Looks the current statuses of some tasks up (the documents service's GetStatuses). */
@@ -53,7 +55,7 @@ export function batchStatus(items: readonly TaskStatusItem[]): 'PENDING' | 'COMP
 export async function watchTasks(options: WatchOptions): Promise<WatchResult> {
   const { events, workspaceId, ids, lookup, pollMs, onChange, logger } = options;
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  const current = new Map<string, TaskStatusItem>(unique.map((id) => [id, { id, status: 'PENDING', original_id: null }]));
+  const current = new Map<string, TaskStatusItem>(unique.map((id) => [id, { id, status: 'PENDING', original_id: null, failure_reason: null }]));
   // Listeners on both rather than AbortSignal.any, whose derived signals pile up on the long-lived shutdown signal.
   const signals = [events.shutdownSignal, ...(options.signal ? [options.signal] : [])];
   const aborted = () => signals.some((signal) => signal.aborted);
@@ -67,7 +69,12 @@ export async function watchTasks(options: WatchOptions): Promise<WatchResult> {
     const id = item.id.toLowerCase();
     const previous = current.get(id);
     if (!previous || isFinal(previous.status)) return;
-    const next = { id: previous.id, status: item.status, original_id: item.original_id ?? previous.original_id };
+    const next = {
+      id: previous.id,
+      status: item.status,
+      original_id: item.original_id ?? previous.original_id,
+      failure_reason: item.failure_reason,
+    };
     current.set(id, next);
     if (next.status !== previous.status) {
       onChange?.(next);
@@ -87,7 +94,7 @@ export async function watchTasks(options: WatchOptions): Promise<WatchResult> {
   const unlisten = events.listen(
     workspaceId,
     unique,
-    (id, status) => apply({ id, status, original_id: null }),
+    (id, status, failureReason) => apply({ id, status, original_id: null, failure_reason: failureReason }),
     () => {
       nextLookup = 0;
       wake();
