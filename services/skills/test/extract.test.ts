@@ -145,6 +145,12 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('manage a team', ['lead a team'], 'Lead, motivate and direct the people of a team towards its goals.'),
     skill('liaise with colleagues', ['cooperate with colleagues'], 'Keep in touch with co-workers to agree on the work and reach common goals.'),
     skill('nurse patients', [], 'Care for the sick and injured in hospitals, clinics and at home.'),
+    skill('SQL'),
+    skill('MySQL'),
+    skill('COBOL'),
+    skill('manufacturing execution system', ['MES']),
+    skill('initiate discharge process led by nurses'),
+    { ...skill('plan projects'), labels: [{ language: 'en', text: 'plan projects', preferred: true }, { language: 'fr', text: 'planifier des projets', preferred: true }] },
   ];
   const linker = new SkillLinker(new SkillIndex(taxonomy));
   const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => [s.matchedText, s.skill.name]);
@@ -192,6 +198,21 @@ describe('skill linker: ESCO-style labels (in process)', () => {
       ['API', 'application programming interface'],
     ]);
     expect(names('Two DoE studies and three new APIs.').map(([, name]) => name)).toEqual(['Design of experiments', 'application programming interface']);
+  });
+
+  it('links a technology acronym written in lowercase, or capitalised from four letters, when it is no ordinary word', () => {
+    expect(names('Reports in sql and mysql, batch jobs in Cobol.')).toEqual([
+      ['sql', 'SQL'],
+      ['mysql', 'MySQL'],
+      ['Cobol', 'COBOL'],
+    ]);
+    // Three capitalised letters are too often a name; "led" is a word of the taxonomy's own labels.
+    expect(names('Ask Sql Doe, who led the team.')).toEqual([]);
+    // French "mes" (my) is a word of a loaded language, not the acronym MES.
+    const french = linker.link("J'ai migré mes rapports vers sql.", { language: 'fr', context: 'cv' }).skills.map((s) => s.skill.name);
+    expect(french).toEqual(['SQL']);
+    const confidence = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills[0]!.confidence;
+    expect(confidence('Reports in sql.')).toBeLessThan(confidence('Reports in SQL.'));
   });
 
   it('links a product written without its vendor when it is still a name', () => {

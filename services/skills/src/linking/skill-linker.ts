@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
+import { ordinaryWords } from './ordinary-words.js';
 import { PhraseDictionary, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { splitSegments, type Segment } from './sentences.js';
@@ -95,6 +96,7 @@ const RETRIEVAL_CONFIDENCE_CAP = 0.6;
 export class SkillLinker {
   private readonly dictionaries = new Map<string, PhraseDictionary>();
   private lexical: LexicalRetrieval | undefined;
+  private words: Set<string> | undefined;
 
   constructor(
     private readonly index: SkillIndex,
@@ -107,10 +109,16 @@ export class SkillLinker {
     return (this.lexical ??= new LexicalRetrieval(this.index, this.bm25));
   }
 
+  /** Words the taxonomy's languages write in lowercase, built on first use (a lowercase acronym must be none). */
+  private get ordinary(): Set<string> {
+    return (this.words ??= ordinaryWords(this.index));
+  }
+
   /** Builds what the first call would otherwise build: the English phrase dictionary and the retrieval index. */
   warmUp(): void {
     this.dictionary(DEFAULT_LANGUAGE);
     void this.retrieval;
+    void this.ordinary;
   }
 
   link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
@@ -358,11 +366,13 @@ export class SkillLinker {
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
-      // An acronym counts only written as one, in capitals: "Doe" (a name) is not "DOE", "led" (a verb) not "LED".
-      if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface)) return false;
+      // An acronym counts written as one, in capitals: "Doe" (a name) is not "DOE", "led" (a verb) not "LED"; or in
+      // another case when that is no word of the languages ("sql", "Perl"; not "led", "Less", "cops").
+      if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface) && !writtenAsAcronymLoosely(span[0]!.surface, p.surface, this.ordinary)) return false;
       if (!p.caseSensitive) return true;
-      // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised.
-      if (written !== p.surface) return false;
+      // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised; an
+      // acronym also in capitals or its plural ("LEDs").
+      if (written !== p.surface && !(span.length === 1 && isAcronym(p.surface) && writtenAsAcronym(written, p.surface))) return false;
       return !sentenceStart || p.surface.length > 1 && p.surface === p.surface.toUpperCase();
     });
     if (usable.length === 0) return undefined;
@@ -378,7 +388,8 @@ export class SkillLinker {
     if (new Set(usable.map((p) => p.skill)).size > 1) confidence *= 0.8;
     // One lowercase word ("history", "database", "plan") is the least specific kind of mention: rank it below
     // names ("Python", "SQL") and phrases ("project management").
-    if (span.length === 1 && !/\p{Lu}/u.test(phrase.surface)) confidence -= 0.1;
+    // An acronym written in another case ("sql", "Perl") is less sure, like one lowercase word.
+    if (span.length === 1 && (!/\p{Lu}/u.test(phrase.surface) || (isAcronym(phrase.surface) && !writtenAsAcronym(span[0]!.surface, phrase.surface)))) confidence -= 0.1;
     return { phrase, confidence };
   }
 }
@@ -409,6 +420,21 @@ function isAcronym(label: string): boolean {
 function writtenAsAcronym(word: string, label: string): boolean {
   const singular = word.endsWith('s') && word.length > label.length ? word.slice(0, -1) : word;
   return singular === label || singular === label.toUpperCase();
+}
+
+/**
+ * An acronym written in another case than the taxonomy's that is no ordinary word of the loaded languages: all in
+ * lowercase from three letters ("sql", "mysql"), or in any case from four ("Perl", "Cisco", "Html"), since longer
+ * acronyms are often written as names. Three capitalised letters are too often a name ("Doe" is not "DoE"), two
+ * too often a word ("it", "pr"); "led", "less", "rest" or French "mes" are words.
+ */
+function writtenAsAcronymLoosely(word: string, label: string, ordinary: Set<string>): boolean {
+  const lower = label.toLowerCase();
+  const key = word.toLowerCase();
+  const singular = key.endsWith('s') && key.length > label.length ? key.slice(0, -1) : key;
+  if (singular !== lower || ordinary.has(key) || ordinary.has(singular)) return false;
+  const letters = lower.replace(/\P{L}/gu, '').length;
+  return letters >= (word === key ? 3 : 4);
 }
 
 /** An acronym in the plural: capitals and a lowercase "s" ("APIs", "PCs"), whatever the word's ending would say. */
