@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createGrpcClient } from '@talent/platform';
 import { billing, skills } from '@talent/proto';
-import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
+import { repoRoot, startBenchStack } from '@talent/testkit';
 
 const run = promisify(execFile);
 const data = join(repoRoot, '../shared/data');
@@ -38,14 +38,8 @@ async function pool(items, concurrency, work) {
   }));
 }
 
-const prefix = uniqueName('benchdocs');
-const stack = await startProcessStack({
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000', ANALYSIS_CONCURRENCY: String(CONCURRENCY) },
-  schemaFor: (service) => `${prefix}_${service}`,
-  onLine: (service, line) => {
-    if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
-  },
-});
+const bench = await startBenchStack('benchdocs', { env: { ANALYSIS_CONCURRENCY: String(CONCURRENCY) } });
+const { stack } = bench;
 const api = `${stack.gatewayUrl}/api/v1`;
 try {
   const admin = createGrpcClient(billing.BillingServiceClient, stack.address('billing'));
@@ -177,7 +171,5 @@ try {
   const after = { gateway: vmHwm(stack.services.gateway.pid), documents: vmHwm(stack.services.documents.pid) };
   console.log(`  50 MB upload             ${response.status} in ${uploadMs.toFixed(0)} ms; peak RSS gateway ${before.gateway.toFixed(0)} → ${after.gateway.toFixed(0)} MB, documents ${before.documents.toFixed(0)} → ${after.documents.toFixed(0)} MB (target < 512 MB each)`);
 } finally {
-  await stack.stop();
-  for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
-  await dropNatsNamespace(prefix);
+  await bench.stop();
 }

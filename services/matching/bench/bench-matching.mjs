@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { createGrpcClient } from '@talent/platform';
 import { billing, documents, skills } from '@talent/proto';
-import { BACKENDS, dropNatsNamespace, dropSchema, repoRoot, startProcessStack, testDatabaseUrl, testNatsUrl, uniqueName } from '@talent/testkit';
+import { repoRoot, startBenchStack } from '@talent/testkit';
 
 const data = join(repoRoot, '../shared/data');
 if (!existsSync(join(data, 'cvs/dotin-train'))) {
@@ -31,7 +31,6 @@ const texts = readdirSync(join(data, 'cvs/dotin-train'))
   .map((f) => readFileSync(join(data, 'cvs/dotin-train', f), 'utf8').replace(/<\?xml[^>]*>/, '').replace(/<[^>]+>/g, '').trim());
 const JOB = `Software Engineer\nCompany: Example Corp\nLocation: Bengaluru, India\n\nRequirements\n- 3+ years of experience in Java or Python development\n- Experience with SQL databases and REST APIs\n- Bachelor's degree in Computer Science\n\nPreferred qualifications\n- Experience with cloud platforms such as AWS\n- Good communication skills\n`;
 
-const prefix = uniqueName('benchmatch');
 const profileDir = process.env.BENCH_MATCH_CPU_PROF;
 const profiled = (service) => ({
   NODE_OPTIONS: `--import=${join(repoRoot, 'services/matching/bench/cpu-profile.mjs')}`,
@@ -41,15 +40,14 @@ const profiled = (service) => ({
 const toggleProfilers = () => {
   if (profileDir) for (const service of ['matching', 'documents']) process.kill(stack.services[service].pid, 'SIGUSR2');
 };
-const stack = await startProcessStack({
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDatabaseUrl(), NATS_URL: testNatsUrl(), NATS_NAMESPACE: prefix, RATE_LIMIT_PER_MINUTE: '100000000' },
-  schemaFor: (service) => `${prefix}_${service}`,
+const bench = await startBenchStack('benchmatch', {
   ...(profileDir ? { serviceEnv: { matching: profiled('matching'), documents: profiled('documents') } } : {}),
   onLine: (service, line) => {
     if (logFile) appendFileSync(logFile, `${service}: ${line}\n`);
     if (/"level":"(error|fatal)"/.test(line)) console.error(`${service}: ${line}`);
   },
 });
+const { stack } = bench;
 const api = `${stack.gatewayUrl}/api/v1`;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
 const cpuMs = (pid) => {
@@ -153,7 +151,5 @@ try {
   }
   console.log(`  peak RSS: matching ${vmHwm(stack.services.matching.pid).toFixed(0)} MB, gateway ${vmHwm(stack.services.gateway.pid).toFixed(0)} MB, documents ${vmHwm(stack.services.documents.pid).toFixed(0)} MB`);
 } finally {
-  await stack.stop();
-  for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
-  await dropNatsNamespace(prefix);
+  await bench.stop();
 }
