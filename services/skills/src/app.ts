@@ -25,8 +25,18 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
         const repository = new TaxonomyRepository(database.pool);
         const version = await ensureTaxonomy(repository, { ...(env.SKILLS_ESCO_DIR ? { escoDir: env.SKILLS_ESCO_DIR } : {}), seedDir: env.SKILLS_SEED_DIR }, logger);
         const started = Date.now();
-        const catalog = new SkillCatalog(await repository.loadSkills(), version);
-        logger.info({ version: version.version, skills: catalog.index.size, labels: catalog.index.labelCount, ms: Date.now() - started }, 'taxonomy loaded');
+        const catalog = new SkillCatalog(await repository.loadSkills(), version, await repository.loadStructure());
+        logger.info(
+          {
+            version: version.version,
+            skills: catalog.index.size,
+            labels: catalog.index.labelCount,
+            skillRelations: catalog.skillRelations.relationCount,
+            occupations: catalog.occupations.size,
+            ms: Date.now() - started,
+          },
+          'taxonomy loaded',
+        );
         loaded = catalog;
         return { services: [skillsGrpcService(catalog)], stop };
       } catch (error) {

@@ -4,10 +4,15 @@ import { languageNames, negotiateLanguage } from './search/languages.js';
 import { validateSearchParams } from './search/search-params.js';
 import { SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
 import { SkillHierarchy } from './taxonomy/hierarchy.js';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODE, type TaxonomySkill, type TaxonomyVersionInfo } from './taxonomy/model.js';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODE, type SkillRelation, type TaxonomyOccupation, type TaxonomySkill, type TaxonomyVersionInfo } from './taxonomy/model.js';
+import { DEFAULT_OCCUPATION_LIMIT, OccupationIndex, type OccupationMatch } from './taxonomy/occupation-index.js';
+import { SkillRelationIndex, type RelatedSkillRef } from './taxonomy/skill-relations.js';
 
 const MAX_IDS = 1000;
 const MAX_TEXT = 1_000_000;
+const MAX_TITLES = 1000;
+const MAX_TITLE_LENGTH = 300;
+const MAX_OCCUPATION_LIMIT = 20;
 
 export interface LanguageInfo {
   code: string;
@@ -22,6 +27,14 @@ export interface SkillRelations {
   narrowerIds: string[];
   /** English preferred label. */
   name: string;
+  /** ESCO skill-skill relations from both ends (none with the seed). */
+  related: RelatedSkillRef[];
+}
+
+/** ESCO's structure beyond the skills (absent for the seed: no relations, no occupations). */
+export interface TaxonomyStructure {
+  relations?: readonly SkillRelation[];
+  occupations?: readonly TaxonomyOccupation[];
 }
 
 export type ResolveOutcome = { index: number; skill: SkillView } | { index: number; invalid: string };
@@ -30,15 +43,20 @@ export type ResolveOutcome = { index: number; skill: SkillView } | { index: numb
 export class SkillCatalog {
   readonly index: SkillIndex;
   readonly hierarchy: SkillHierarchy;
+  readonly skillRelations: SkillRelationIndex;
+  readonly occupations: OccupationIndex;
   private readonly linker: SkillLinker;
   private readonly languageList: LanguageInfo[];
 
   constructor(
     skills: readonly TaxonomySkill[],
     readonly version: TaxonomyVersionInfo,
+    structure: TaxonomyStructure = {},
   ) {
     this.index = new SkillIndex(skills);
     this.hierarchy = new SkillHierarchy(skills);
+    this.skillRelations = new SkillRelationIndex(structure.relations ?? [], (id) => this.index.get(id, DEFAULT_LANGUAGE) !== undefined);
+    this.occupations = new OccupationIndex(structure.occupations ?? []);
     this.linker = new SkillLinker(this.index);
     const coverage = this.index.languageCoverage();
     this.languageList = this.index.languages
@@ -82,8 +100,8 @@ export class SkillCatalog {
   }
 
   /**
-   * Direct broader and narrower skills of each known id (request order, each id once, lowercase); unknown and
-   * malformed ids are left out. Map lookups only: O(ids).
+   * Direct broader and narrower skills and the skill-skill relations of each known id (request order, each id
+   * once, lowercase); unknown and malformed ids are left out. Map lookups only: O(ids).
    */
   related(ids: string[]): { skills: SkillRelations[]; taxonomyVersion: string } {
     if (ids.length > MAX_IDS) throw new DomainError('INVALID_ARGUMENT', `at most ${MAX_IDS} ids per call`);
@@ -95,9 +113,30 @@ export class SkillCatalog {
       seen.add(id);
       const skill = this.index.get(id, DEFAULT_LANGUAGE);
       if (!skill) continue;
-      skills.push({ id, broaderIds: [...this.hierarchy.broader(id)], narrowerIds: [...this.hierarchy.narrower(id)], name: skill.name });
+      skills.push({
+        id,
+        broaderIds: [...this.hierarchy.broader(id)],
+        narrowerIds: [...this.hierarchy.narrower(id)],
+        name: skill.name,
+        related: [...this.skillRelations.related(id)],
+      });
     }
     return { skills, taxonomyVersion: this.version.version };
+  }
+
+  /**
+   * The ESCO occupations of each job title (request order; each title on its own, so a title's answer never
+   * depends on the others): ranked, at most `limit` (default 3, at most 20). No occupations loaded → empty lists.
+   */
+  matchOccupations(titles: string[], limit?: number): { results: { title: string; occupations: OccupationMatch[] }[]; taxonomyVersion: string } {
+    if (titles.length > MAX_TITLES) throw new DomainError('INVALID_ARGUMENT', `at most ${MAX_TITLES} titles per call`);
+    const wanted = limit === undefined || limit === 0 ? DEFAULT_OCCUPATION_LIMIT : limit;
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > MAX_OCCUPATION_LIMIT)
+      throw new DomainError('INVALID_ARGUMENT', `limit must be 1 to ${MAX_OCCUPATION_LIMIT}`);
+    return {
+      results: titles.map((title) => ({ title, occupations: this.occupations.match(title.slice(0, MAX_TITLE_LENGTH), wanted) })),
+      taxonomyVersion: this.version.version,
+    };
   }
 
   /** For PUT validation: each ref (an id or a name) resolves to a skill or explains why it does not. */

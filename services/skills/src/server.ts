@@ -21,7 +21,21 @@ const toSkill = (view: SkillView): skills.Skill => ({
 export function skillsGrpcService(catalog: SkillCatalog): GrpcServiceBinding {
   return bindService<skills.SkillsServiceServer>('talent.skills.v1.SkillsService', skills.SkillsServiceService, {
     async getRelatedSkills(request) {
-      return catalog.related(request.ids);
+      const { skills: found, taxonomyVersion } = catalog.related(request.ids);
+      return {
+        taxonomyVersion,
+        skills: found.map((skill) => ({
+          ...skill,
+          related: skill.related.map((r) => ({
+            id: r.id,
+            inverse: r.inverse,
+            kind: r.kind === 'essential' ? skills.SkillRelationKind.SKILL_RELATION_KIND_ESSENTIAL : skills.SkillRelationKind.SKILL_RELATION_KIND_OPTIONAL,
+          })),
+        })),
+      };
+    },
+    async matchOccupations(request) {
+      return catalog.matchOccupations(request.titles, request.limit);
     },
     async searchSkills(request) {
       const usePage = request.limit === undefined && request.offset === undefined && request.page;

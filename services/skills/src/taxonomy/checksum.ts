@@ -10,5 +10,12 @@ export function taxonomyChecksum(taxonomy: Taxonomy): string {
     hash.update(JSON.stringify(skill.labels.map((l) => [l.language, l.text, l.preferred])));
     hash.update(JSON.stringify([...skill.broader].sort()));
   }
+  // Structure (ESCO only): already sorted by the importer; sorted again here so the checksum never depends on it.
+  const relations = (taxonomy.relations ?? []).map((r) => `${r.skillId} ${r.relatedId} ${r.kind}`).sort();
+  if (relations.length) hash.update(`relations\n${relations.join('\n')}`);
+  for (const occupation of [...(taxonomy.occupations ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    hash.update(JSON.stringify([occupation.id, occupation.iscoGroup, occupation.labels.map((l) => [l.language, l.text, l.preferred])]));
+    hash.update(JSON.stringify(occupation.skills.map((s) => `${s.skillId} ${s.kind}`).sort()));
+  }
   return hash.digest('hex');
 }

@@ -1,6 +1,16 @@
 import type pg from 'pg';
 import { taxonomyChecksum } from './checksum.js';
-import type { SkillLabel, SkillTypeName, Taxonomy, TaxonomySkill, TaxonomySource, TaxonomyVersionInfo } from './model.js';
+import type {
+  RelationKind,
+  SkillLabel,
+  SkillRelation,
+  SkillTypeName,
+  Taxonomy,
+  TaxonomyOccupation,
+  TaxonomySkill,
+  TaxonomySource,
+  TaxonomyVersionInfo,
+} from './model.js';
 
 const CHUNK = 20_000;
 // Serialises imports (two replicas booting into an empty schema, or a talentctl import during a boot).
@@ -55,6 +65,10 @@ export class TaxonomyRepository {
         await client.query('ROLLBACK');
         return { changed: false, version: current };
       }
+      await client.query('DELETE FROM occupation_skills');
+      await client.query('DELETE FROM occupation_labels');
+      await client.query('DELETE FROM occupations');
+      await client.query('DELETE FROM skill_relations');
       await client.query('DELETE FROM skill_broader');
       await client.query('DELETE FROM skill_labels');
       await client.query('DELETE FROM skills');
@@ -92,6 +106,7 @@ export class TaxonomyRepository {
           chunk.map((r) => r[1]),
         ]);
       }
+      await insertStructure(client, taxonomy);
       const languages = [...new Set(labels.map((l) => l[1]))].sort();
       const inserted = await client.query<{ imported_at: Date }>(
         `INSERT INTO taxonomy_versions (source, version, checksum, languages, skill_count, label_count, attribution)
@@ -160,4 +175,58 @@ export class TaxonomyRepository {
     }
     return [...byId.values()];
   }
+
+  /**
+   * Skill-skill relations and occupations with their labels (what the catalog serves). Occupations' own skills
+   * stay in the table: nothing in memory uses them yet, and they are the bulk (~130k rows with ESCO).
+   */
+  async loadStructure(): Promise<{ relations: SkillRelation[]; occupations: TaxonomyOccupation[] }> {
+    const relations = await this.pool.query<[string, string, RelationKind]>({
+      text: 'SELECT skill_id, related_id, kind FROM skill_relations ORDER BY skill_id, related_id',
+      rowMode: 'array',
+    });
+    const occupations = await this.pool.query<[string, string]>({ text: 'SELECT id, isco_group FROM occupations ORDER BY id', rowMode: 'array' });
+    const byId = new Map<string, TaxonomyOccupation>(
+      occupations.rows.map(([id, iscoGroup]) => [id, { id, iscoGroup, labels: [], skills: [] }]),
+    );
+    const labels = await this.pool.query<[string, string, string, boolean]>({
+      text: 'SELECT occupation_id, language, text, preferred FROM occupation_labels ORDER BY occupation_id, language, preferred DESC, text',
+      rowMode: 'array',
+    });
+    for (const [id, language, text, preferred] of labels.rows) byId.get(id)?.labels.push({ language, text, preferred });
+    return {
+      relations: relations.rows.map(([skillId, relatedId, kind]) => ({ skillId, relatedId, kind })),
+      occupations: [...byId.values()],
+    };
+  }
+}
+
+/** Skill-skill relations, occupations, their labels and skills (ESCO only), inside the import's transaction. */
+async function insertStructure(client: pg.PoolClient, taxonomy: Taxonomy): Promise<void> {
+  const insert = async <T>(rows: readonly T[], sql: string, columns: ((row: T) => unknown)[]) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      await client.query(sql, columns.map((column) => chunk.map(column)));
+    }
+  };
+  await insert(
+    taxonomy.relations ?? [],
+    'INSERT INTO skill_relations (skill_id, related_id, kind) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::relation_kind[])',
+    [(r) => r.skillId, (r) => r.relatedId, (r) => r.kind],
+  );
+  const occupations = taxonomy.occupations ?? [];
+  await insert(occupations, 'INSERT INTO occupations (id, isco_group) SELECT * FROM unnest($1::uuid[], $2::text[])', [
+    (o) => o.id,
+    (o) => o.iscoGroup,
+  ]);
+  await insert(
+    occupations.flatMap((o) => o.labels.map((l) => ({ id: o.id, ...l }))),
+    'INSERT INTO occupation_labels (occupation_id, language, text, preferred) SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bool[])',
+    [(l) => l.id, (l) => l.language, (l) => l.text, (l) => l.preferred],
+  );
+  await insert(
+    occupations.flatMap((o) => o.skills.map((s) => ({ id: o.id, ...s }))),
+    'INSERT INTO occupation_skills (occupation_id, skill_id, kind) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::relation_kind[])',
+    [(s) => s.id, (s) => s.skillId, (s) => s.kind],
+  );
 }

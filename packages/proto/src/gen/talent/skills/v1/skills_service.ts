@@ -142,6 +142,45 @@ export function requirementHintToJSON(object: RequirementHint): string {
   }
 }
 
+export enum SkillRelationKind {
+  SKILL_RELATION_KIND_UNSPECIFIED = 0,
+  SKILL_RELATION_KIND_ESSENTIAL = 1,
+  SKILL_RELATION_KIND_OPTIONAL = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function skillRelationKindFromJSON(object: any): SkillRelationKind {
+  switch (object) {
+    case 0:
+    case "SKILL_RELATION_KIND_UNSPECIFIED":
+      return SkillRelationKind.SKILL_RELATION_KIND_UNSPECIFIED;
+    case 1:
+    case "SKILL_RELATION_KIND_ESSENTIAL":
+      return SkillRelationKind.SKILL_RELATION_KIND_ESSENTIAL;
+    case 2:
+    case "SKILL_RELATION_KIND_OPTIONAL":
+      return SkillRelationKind.SKILL_RELATION_KIND_OPTIONAL;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SkillRelationKind.UNRECOGNIZED;
+  }
+}
+
+export function skillRelationKindToJSON(object: SkillRelationKind): string {
+  switch (object) {
+    case SkillRelationKind.SKILL_RELATION_KIND_UNSPECIFIED:
+      return "SKILL_RELATION_KIND_UNSPECIFIED";
+    case SkillRelationKind.SKILL_RELATION_KIND_ESSENTIAL:
+      return "SKILL_RELATION_KIND_ESSENTIAL";
+    case SkillRelationKind.SKILL_RELATION_KIND_OPTIONAL:
+      return "SKILL_RELATION_KIND_OPTIONAL";
+    case SkillRelationKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface Skill {
   id: string;
   /** Label in the language that was used (see `language`). */
@@ -311,6 +350,17 @@ export interface GetRelatedSkillsRequest {
   ids: string[];
 }
 
+/** An ESCO skill-skill relation seen from one of its ends. */
+export interface RelatedSkill {
+  id: string;
+  kind: SkillRelationKind;
+  /**
+   * false: `id` is an essential/optional skill of this one (ESCO's originalSkill → relatedSkill);
+   * true: this skill is an essential/optional skill of `id`.
+   */
+  inverse: boolean;
+}
+
 export interface SkillRelations {
   id: string;
   /** Skills this one is a kind of (ESCO broader), and the skills that are kinds of it (narrower). */
@@ -318,12 +368,47 @@ export interface SkillRelations {
   narrowerIds: string[];
   /** English label, for explanations. */
   name: string;
+  /** ESCO skill-skill relations, sorted by id; empty for the seed. */
+  related: RelatedSkill[];
 }
 
 export interface GetRelatedSkillsResponse {
   /** One per known requested id, in request order; unknown ids are left out. */
   skills: SkillRelations[];
   /** The loaded taxonomy, e.g. "ESCO v1.1.1" or "seed 2026-11" (results record it for reproducibility). */
+  taxonomyVersion: string;
+}
+
+export interface MatchOccupationsRequest {
+  /** Job titles as written (the caller may strip rank words first); at most 1000. */
+  titles: string[];
+  /** Occupations per title, 1 to 20; 0 = 3. */
+  limit: number;
+}
+
+export interface OccupationMatch {
+  /** ESCO occupation UUID. */
+  id: string;
+  /** English preferred label. */
+  name: string;
+  /** Four-digit ISCO-08 unit group, e.g. "2512"; empty when ESCO gives none. */
+  iscoGroup: string;
+  /** 0.5..1: weighted Dice coefficient of the title's and the best label's word stems (idf weights). */
+  score: number;
+  /** The occupation label (any loaded language) that matched best. */
+  matchedLabel: string;
+}
+
+export interface TitleOccupations {
+  title: string;
+  /** Best first (score desc, then id); only matches scoring at least 0.5. */
+  occupations: OccupationMatch[];
+}
+
+export interface MatchOccupationsResponse {
+  /** One per requested title, in request order. */
+  results: TitleOccupations[];
+  /** The loaded taxonomy (results record it for reproducibility). */
   taxonomyVersion: string;
 }
 
@@ -2368,8 +2453,109 @@ export const GetRelatedSkillsRequest: MessageFns<GetRelatedSkillsRequest> = {
   },
 };
 
+function createBaseRelatedSkill(): RelatedSkill {
+  return { id: "", kind: 0, inverse: false };
+}
+
+export const RelatedSkill: MessageFns<RelatedSkill> = {
+  encode(message: RelatedSkill, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== 0) {
+      writer.uint32(16).int32(message.kind);
+    }
+    if (message.inverse !== false) {
+      writer.uint32(24).bool(message.inverse);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RelatedSkill {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelatedSkill();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.inverse = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RelatedSkill {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? skillRelationKindFromJSON(object.kind) : 0,
+      inverse: isSet(object.inverse) ? globalThis.Boolean(object.inverse) : false,
+    };
+  },
+
+  toJSON(message: RelatedSkill): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== 0) {
+      obj.kind = skillRelationKindToJSON(message.kind);
+    }
+    if (message.inverse !== false) {
+      obj.inverse = message.inverse;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RelatedSkill>): RelatedSkill {
+    return RelatedSkill.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RelatedSkill>): RelatedSkill {
+    const message = createBaseRelatedSkill();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? 0;
+    message.inverse = object.inverse ?? false;
+    return message;
+  },
+};
+
 function createBaseSkillRelations(): SkillRelations {
-  return { id: "", broaderIds: [], narrowerIds: [], name: "" };
+  return { id: "", broaderIds: [], narrowerIds: [], name: "", related: [] };
 }
 
 export const SkillRelations: MessageFns<SkillRelations> = {
@@ -2385,6 +2571,9 @@ export const SkillRelations: MessageFns<SkillRelations> = {
     }
     if (message.name !== "") {
       writer.uint32(34).string(message.name);
+    }
+    for (const v of message.related) {
+      RelatedSkill.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2434,6 +2623,14 @@ export const SkillRelations: MessageFns<SkillRelations> = {
             message.name = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.related.push(RelatedSkill.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2460,6 +2657,9 @@ export const SkillRelations: MessageFns<SkillRelations> = {
         ? object.narrower_ids.map((e: any) => globalThis.String(e))
         : [],
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      related: globalThis.Array.isArray(object?.related)
+        ? object.related.map((e: any) => RelatedSkill.fromJSON(e))
+        : [],
     };
   },
 
@@ -2477,6 +2677,9 @@ export const SkillRelations: MessageFns<SkillRelations> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.related?.length) {
+      obj.related = message.related.map((e) => RelatedSkill.toJSON(e));
+    }
     return obj;
   },
 
@@ -2489,6 +2692,7 @@ export const SkillRelations: MessageFns<SkillRelations> = {
     message.broaderIds = object.broaderIds?.map((e) => e) || [];
     message.narrowerIds = object.narrowerIds?.map((e) => e) || [];
     message.name = object.name ?? "";
+    message.related = object.related?.map((e) => RelatedSkill.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2582,6 +2786,410 @@ export const GetRelatedSkillsResponse: MessageFns<GetRelatedSkillsResponse> = {
   },
 };
 
+function createBaseMatchOccupationsRequest(): MatchOccupationsRequest {
+  return { titles: [], limit: 0 };
+}
+
+export const MatchOccupationsRequest: MessageFns<MatchOccupationsRequest> = {
+  encode(message: MatchOccupationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.titles) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MatchOccupationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMatchOccupationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.titles.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MatchOccupationsRequest {
+    return {
+      titles: globalThis.Array.isArray(object?.titles) ? object.titles.map((e: any) => globalThis.String(e)) : [],
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: MatchOccupationsRequest): unknown {
+    const obj: any = {};
+    if (message.titles?.length) {
+      obj.titles = message.titles;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MatchOccupationsRequest>): MatchOccupationsRequest {
+    return MatchOccupationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MatchOccupationsRequest>): MatchOccupationsRequest {
+    const message = createBaseMatchOccupationsRequest();
+    message.titles = object.titles?.map((e) => e) || [];
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseOccupationMatch(): OccupationMatch {
+  return { id: "", name: "", iscoGroup: "", score: 0, matchedLabel: "" };
+}
+
+export const OccupationMatch: MessageFns<OccupationMatch> = {
+  encode(message: OccupationMatch, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.iscoGroup !== "") {
+      writer.uint32(26).string(message.iscoGroup);
+    }
+    if (message.score !== 0) {
+      writer.uint32(33).double(message.score);
+    }
+    if (message.matchedLabel !== "") {
+      writer.uint32(42).string(message.matchedLabel);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OccupationMatch {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOccupationMatch();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.iscoGroup = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.matchedLabel = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OccupationMatch {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      iscoGroup: isSet(object.iscoGroup)
+        ? globalThis.String(object.iscoGroup)
+        : isSet(object.isco_group)
+        ? globalThis.String(object.isco_group)
+        : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      matchedLabel: isSet(object.matchedLabel)
+        ? globalThis.String(object.matchedLabel)
+        : isSet(object.matched_label)
+        ? globalThis.String(object.matched_label)
+        : "",
+    };
+  },
+
+  toJSON(message: OccupationMatch): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.iscoGroup !== "") {
+      obj.iscoGroup = message.iscoGroup;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.matchedLabel !== "") {
+      obj.matchedLabel = message.matchedLabel;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OccupationMatch>): OccupationMatch {
+    return OccupationMatch.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OccupationMatch>): OccupationMatch {
+    const message = createBaseOccupationMatch();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.iscoGroup = object.iscoGroup ?? "";
+    message.score = object.score ?? 0;
+    message.matchedLabel = object.matchedLabel ?? "";
+    return message;
+  },
+};
+
+function createBaseTitleOccupations(): TitleOccupations {
+  return { title: "", occupations: [] };
+}
+
+export const TitleOccupations: MessageFns<TitleOccupations> = {
+  encode(message: TitleOccupations, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== "") {
+      writer.uint32(10).string(message.title);
+    }
+    for (const v of message.occupations) {
+      OccupationMatch.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TitleOccupations {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTitleOccupations();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occupations.push(OccupationMatch.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TitleOccupations {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      occupations: globalThis.Array.isArray(object?.occupations)
+        ? object.occupations.map((e: any) => OccupationMatch.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: TitleOccupations): unknown {
+    const obj: any = {};
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.occupations?.length) {
+      obj.occupations = message.occupations.map((e) => OccupationMatch.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TitleOccupations>): TitleOccupations {
+    return TitleOccupations.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TitleOccupations>): TitleOccupations {
+    const message = createBaseTitleOccupations();
+    message.title = object.title ?? "";
+    message.occupations = object.occupations?.map((e) => OccupationMatch.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMatchOccupationsResponse(): MatchOccupationsResponse {
+  return { results: [], taxonomyVersion: "" };
+}
+
+export const MatchOccupationsResponse: MessageFns<MatchOccupationsResponse> = {
+  encode(message: MatchOccupationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.results) {
+      TitleOccupations.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.taxonomyVersion !== "") {
+      writer.uint32(18).string(message.taxonomyVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MatchOccupationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMatchOccupationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.results.push(TitleOccupations.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.taxonomyVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MatchOccupationsResponse {
+    return {
+      results: globalThis.Array.isArray(object?.results)
+        ? object.results.map((e: any) => TitleOccupations.fromJSON(e))
+        : [],
+      taxonomyVersion: isSet(object.taxonomyVersion)
+        ? globalThis.String(object.taxonomyVersion)
+        : isSet(object.taxonomy_version)
+        ? globalThis.String(object.taxonomy_version)
+        : "",
+    };
+  },
+
+  toJSON(message: MatchOccupationsResponse): unknown {
+    const obj: any = {};
+    if (message.results?.length) {
+      obj.results = message.results.map((e) => TitleOccupations.toJSON(e));
+    }
+    if (message.taxonomyVersion !== "") {
+      obj.taxonomyVersion = message.taxonomyVersion;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MatchOccupationsResponse>): MatchOccupationsResponse {
+    return MatchOccupationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MatchOccupationsResponse>): MatchOccupationsResponse {
+    const message = createBaseMatchOccupationsResponse();
+    message.results = object.results?.map((e) => TitleOccupations.fromPartial(e)) || [];
+    message.taxonomyVersion = object.taxonomyVersion ?? "";
+    return message;
+  },
+};
+
 /**
  * The multilingual skills taxonomy: search, languages, lookup and skill linking.
  *
@@ -2660,7 +3268,10 @@ export const SkillsServiceService = {
       Buffer.from(GetTaxonomyInfoResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetTaxonomyInfoResponse => GetTaxonomyInfoResponse.decode(value),
   },
-  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  /**
+   * The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way, and
+   * ESCO skill-skill relations (essential/optional) from both ends.
+   */
   getRelatedSkills: {
     path: "/talent.skills.v1.SkillsService/GetRelatedSkills" as const,
     requestStream: false as const,
@@ -2671,6 +3282,22 @@ export const SkillsServiceService = {
     responseSerialize: (value: GetRelatedSkillsResponse): Buffer =>
       Buffer.from(GetRelatedSkillsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetRelatedSkillsResponse => GetRelatedSkillsResponse.decode(value),
+  },
+  /**
+   * Maps job titles to ESCO occupations (ranked, with their ISCO-08 unit group), each title on its own. Empty
+   * lists when the loaded taxonomy has no occupations (the seed). More than 1000 titles, or a limit outside
+   * 1..20, is INVALID_ARGUMENT.
+   */
+  matchOccupations: {
+    path: "/talent.skills.v1.SkillsService/MatchOccupations" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MatchOccupationsRequest): Buffer =>
+      Buffer.from(MatchOccupationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MatchOccupationsRequest => MatchOccupationsRequest.decode(value),
+    responseSerialize: (value: MatchOccupationsResponse): Buffer =>
+      Buffer.from(MatchOccupationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MatchOccupationsResponse => MatchOccupationsResponse.decode(value),
   },
 } as const;
 
@@ -2689,8 +3316,17 @@ export interface SkillsServiceServer extends UntypedServiceImplementation {
   extractSkills: handleUnaryCall<ExtractSkillsRequest, ExtractSkillsResponse>;
   /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
   getTaxonomyInfo: handleUnaryCall<GetTaxonomyInfoRequest, GetTaxonomyInfoResponse>;
-  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  /**
+   * The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way, and
+   * ESCO skill-skill relations (essential/optional) from both ends.
+   */
   getRelatedSkills: handleUnaryCall<GetRelatedSkillsRequest, GetRelatedSkillsResponse>;
+  /**
+   * Maps job titles to ESCO occupations (ranked, with their ISCO-08 unit group), each title on its own. Empty
+   * lists when the loaded taxonomy has no occupations (the seed). More than 1000 titles, or a limit outside
+   * 1..20, is INVALID_ARGUMENT.
+   */
+  matchOccupations: handleUnaryCall<MatchOccupationsRequest, MatchOccupationsResponse>;
 }
 
 export interface SkillsServiceClient extends Client {
@@ -2792,7 +3428,10 @@ export interface SkillsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetTaxonomyInfoResponse) => void,
   ): ClientUnaryCall;
-  /** The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way. */
+  /**
+   * The taxonomy neighbourhood of skills (for matching): broader and narrower skills, one level each way, and
+   * ESCO skill-skill relations (essential/optional) from both ends.
+   */
   getRelatedSkills(
     request: GetRelatedSkillsRequest,
     callback: (error: ServiceError | null, response: GetRelatedSkillsResponse) => void,
@@ -2807,6 +3446,26 @@ export interface SkillsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetRelatedSkillsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Maps job titles to ESCO occupations (ranked, with their ISCO-08 unit group), each title on its own. Empty
+   * lists when the loaded taxonomy has no occupations (the seed). More than 1000 titles, or a limit outside
+   * 1..20, is INVALID_ARGUMENT.
+   */
+  matchOccupations(
+    request: MatchOccupationsRequest,
+    callback: (error: ServiceError | null, response: MatchOccupationsResponse) => void,
+  ): ClientUnaryCall;
+  matchOccupations(
+    request: MatchOccupationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MatchOccupationsResponse) => void,
+  ): ClientUnaryCall;
+  matchOccupations(
+    request: MatchOccupationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MatchOccupationsResponse) => void,
   ): ClientUnaryCall;
 }
 
