@@ -1,9 +1,10 @@
 /** CV text → CV record content. */
-import type { CvContent } from '@talent/records';
+import type { CvContent, CvEducation } from '@talent/records';
 import type { CvSectionKind } from './headings.js';
 import type { SkillLinker } from './index.js';
 import { findDateSpans } from './dates.js';
 import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './contacts.js';
+import { findDegrees } from './degrees.js';
 import { parseEducation } from './education.js';
 import { parseExperience, strayEntries } from './experience.js';
 import { detectLanguage } from './language.js';
@@ -27,6 +28,16 @@ const STRAY_ENTRY_KINDS = new Set<CvSectionKind | 'header'>(['header', 'summary'
 function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKind): Line[] {
   return sections.filter((s) => s.kind === kind).flatMap((s) => s.lines);
 }
+
+/**
+ * Degrees written under "Professional Development", "Training" or "Certifications": an academic degree
+ * (associate or higher, "Bachelor of Science in Business Administration") is education wherever it is written;
+ * certificates and courses stay out of `education[]`.
+ */
+function degreesAmongCertificates(lines: readonly Line[], now: Date): CvEducation[] {
+  return parseEducation(lines, now).filter((e) => (findDegrees(e.degree)[0]?.level ?? 0) >= ACADEMIC_LEVEL);
+}
+const ACADEMIC_LEVEL = 3;
 
 /** The text part of CV analysis: everything but the skills, which need the linker. */
 export function parseCv(text: string, now: Date): CvText {
@@ -65,7 +76,10 @@ export function parseCv(text: string, now: Date): CvText {
       ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
       ...own.filter((s) => STRAY_ENTRY_KINDS.has(s.kind)).flatMap((s) => strayEntries(s.lines, now)),
     ],
-    education: own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
+    education: [
+      ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
+      ...own.filter((s) => s.kind === 'certifications').flatMap((s) => degreesAmongCertificates(s.lines, now)),
+    ],
     skill_descriptions: linesOf(own, 'skills')
       .map((l) => l.text)
       .slice(0, MAX_SKILL_LINES),

@@ -53,6 +53,10 @@ const MONTH_LISTS: ReadonlyArray<readonly string[]> = [
   ['december', 'dec', 'dezember', 'dez', 'decembre', 'diciembre', 'dic', 'dicembre', 'dezembro'],
 ];
 MONTH_LISTS.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
+/** Folded month names written out (not three-letter abbreviations, which are words too: "mar", "set", "out"). */
+export const MONTH_NAMES: readonly string[] = Object.keys(MONTHS).filter(
+  (n) => n.length >= 4 || /^ma[iy]$|^mei$/.test(n),
+);
 const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');

@@ -1,6 +1,7 @@
 /** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
 import { institutionWords, roleWords } from './lexicon.js';
-import { foldSameLength } from './text.js';
+import { MONTH_NAMES } from './dates.js';
+import { foldSameLength, tidy } from './text.js';
 
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
 
@@ -20,11 +21,46 @@ const E = '(?![\\p{L}\\p{N}])';
 const CTX = '(?=\\s*(?:degree|deg\\b|in\\b|en\\b|of\\b|or\\b|and\\b|[/,;)(]|\\.(?!\\w)|-\\s|$))';
 const NOT_STATE = '(?<!,\\s?)';
 
+// What follows "of" in a degree's name: the kind of degree, not its field ("Bachelor of Science Informatik" is a
+// BSc in computer science). Longest first, matched on folded text.
+const DEGREE_KINDS = [
+  'business administration',
+  'public administration',
+  'computer applications',
+  'applied sciences?',
+  'veterinary medicine',
+  'dental surgery',
+  'public health',
+  'social work',
+  'fine arts',
+  'liberal arts',
+  'international affairs',
+  'arts?',
+  'sciences?',
+  'engineering',
+  'technology',
+  'laws?',
+  'commerce',
+  'education',
+  'philosophy',
+  'medicine',
+  'surgery',
+  'nursing',
+  'music',
+  'architecture',
+  'pharmacy',
+  'divinity',
+  'theology',
+  'letters',
+  'management',
+  'agriculture',
+];
+
 /** Case-insensitive patterns, matched on folded text (lowercase, no accents). */
 const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     6,
-    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree)?|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
+    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree)?|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|doctor\\s+of\\s+(?:${DEGREE_KINDS.join('|')})|docteur(?=\\s+(?:en|es|d['’]))|doktor(?=\\s+der\\s)|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
   ],
   [
     5,
@@ -88,40 +124,6 @@ export function findDegrees(text: string): DegreeMention[] {
   return out;
 }
 
-// What follows "of" in a degree's name: the kind of degree, not its field ("Bachelor of Science Informatik" is a
-// BSc in computer science). Longest first, matched on folded text.
-const DEGREE_KINDS = [
-  'business administration',
-  'public administration',
-  'computer applications',
-  'applied sciences?',
-  'veterinary medicine',
-  'dental surgery',
-  'public health',
-  'social work',
-  'fine arts',
-  'liberal arts',
-  'international affairs',
-  'arts?',
-  'sciences?',
-  'engineering',
-  'technology',
-  'laws?',
-  'commerce',
-  'education',
-  'philosophy',
-  'medicine',
-  'surgery',
-  'nursing',
-  'music',
-  'architecture',
-  'pharmacy',
-  'divinity',
-  'theology',
-  'letters',
-  'management',
-  'agriculture',
-];
 const KIND_AFTER_OF = new RegExp(
   `^\\s+of\\s+(?:${DEGREE_KINDS.join('|')})(?:\\s+(?:and|&)\\s+(?:${DEGREE_KINDS.join('|')}))?(?![\\p{L}])`,
   'u',
@@ -139,7 +141,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
     extra = after.slice(0, end) + /^(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(after.slice(end))![0];
   } else {
     const m =
-      /^(?:\s+degree)?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
+      /^(?:\s+(?:[Dd]egree|DEGREE))?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+(?:[Dd]egree|DEGREE))?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
         after,
       );
     extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
@@ -149,8 +151,10 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
-const FIELD_END =
-  /,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|$/iu;
+const FIELD_END = new RegExp(
+  String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|,?\s+(?:${MONTH_NAMES.join('|')})\b|,\s*(?:c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
+  'iu',
+);
 
 // Words that may join the capitalised words of a field written straight after the degree.
 const FIELD_JOINERS = new Set([
@@ -187,10 +191,27 @@ function bareField(rest: string): string {
   const stop = FIELD_END.exec(m[1]);
   const field = tidyField(stop ? m[1].slice(0, stop.index) : m[1]);
   const words = field.split(/\s+/);
-  if (!field || words.length > 6) return '';
+  if (!field || words.length > 6 || isDateWord(words[0]!)) return '';
   if (!words.every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && FIELD_JOINERS.has(w.toLowerCase())))) return '';
   if (NOT_FIELD.test(words[0]!) || institutionWords.inText(field) || roleWords.inText(field)) return '';
   return field;
+}
+
+/** A line that holds only a field of study, written under its degree ("Marketing", "Computer Science"). */
+export function fieldLine(text: string): string {
+  if (findDegrees(text).length > 0) return '';
+  const field = bareField(` ${text}`);
+  if (field === tidy(text)) return field;
+  // French, Spanish, Italian and Portuguese write a field in sentence case ("Informatique de gestion").
+  const t = tidy(text);
+  const first = t.split(/\s+/)[0]!;
+  return /^\p{Lu}\p{Ll}+(?:\s+[\p{Ll}&]+){1,4}$/u.test(t) &&
+    !NOT_FIELD.test(first) &&
+    !/ed$/i.test(first) &&
+    !institutionWords.inText(t) &&
+    !roleWords.inText(t)
+    ? t
+    : '';
 }
 
 function tidyField(s: string): string {
@@ -200,7 +221,7 @@ function tidyField(s: string): string {
 /** The field of study written after a degree mention ("in Computer Science, Engineering"), or ''. */
 export function majorAfter(text: string, end: number): string {
   const intro = FIELD_INTRO.exec(text.slice(end));
-  if (!intro) return bareField(text.slice(end));
+  if (!intro) return bracketedField(text.slice(end)) || bareField(text.slice(end));
   const rest = text.slice(end + intro[0].length);
   // "PhD - Thesis title: …" names a label, not a field of study; "History - Thesis: …" ends at the dash.
   if (/^[^,.;:]{0,40}:/.test(rest.split(/\s+[-–—|]\s+/)[0]!)) return '';
@@ -211,7 +232,24 @@ export function majorAfter(text: string, end: number): string {
       '',
     ),
   );
+  // "Associate of Arts, December 2007", "MBA, 1979": a date after the degree is when, not what.
+  if (!/^\p{L}/u.test(field) || isDateWord(field.split(/\s+/)[0]!)) return '';
   return field.length > 1 && field.length <= 100 ? field : '';
+}
+
+function isDateWord(word: string): boolean {
+  return MONTH_NAMES.includes(foldSameLength(word).replace(/[.,]$/, ''));
+}
+
+/**
+ * The field in brackets after the degree ("B.Tech (Electronics and Communication)", "Ph.D. (Economics,
+ * Econometrics)"); an abbreviation in brackets ("(IT)", "(Hons)") is part of the degree's name instead.
+ */
+function bracketedField(rest: string): string {
+  const m = /^\s*\(([^()]{3,80})\)/u.exec(rest);
+  if (!m?.[1] || !/\p{Ll}/u.test(m[1]) || /^\s*hon/i.test(m[1])) return '';
+  const field = tidy(m[1]);
+  return institutionWords.inText(field) || isDateWord(field.split(/\s+/)[0]!) ? '' : field;
 }
 
 export function levelName(level: number): string {

@@ -5,7 +5,7 @@
  */
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
-import { degreePhrase, findDegrees, majorAfter } from './degrees.js';
+import { degreePhrase, fieldLine, findDegrees, majorAfter } from './degrees.js';
 import { institutionWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
@@ -19,8 +19,13 @@ const SCORE_TRAILING =
   /\b(\d{1,3}(?:[.,]\d{1,2})?\s*(?:%|\/\s*(?:4|5|10|20|100|110)(?:[.,]0)?\b)|\d(?:[.,]\d{1,2})?\s*(?:c?gpa))/i;
 const HONOURS =
   /\b(?:summa\s+cum\s+laude|magna\s+cum\s+laude|cum\s+laude|with\s+(?:first\s+class\s+)?hono(?:u)?rs|first\s+class(?:\s+hono(?:u)?rs)?|with\s+distinction|mit\s+auszeichnung|con\s+lode|110\s*\/\s*110(?:\s+e\s+lode)?|mention\s+(?:très\s+bien|bien|assez\s+bien))\b/i;
-const SEGMENT = /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+/i;
+// A period after a word of five letters or more ends a sentence ("Electronics. XYZ College of Engineering");
+// after a shorter one it is an abbreviation's ("St. Xavier's College", "Dr. B.R. Ambedkar University").
+const SEGMENT =
+  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
 
+const BIRTH_DATE =
+  /^(?:d\.?o\.?b\.?|date\s+of\s+birth|born|birth\s*date|geburtsdatum|geboren|date\s+de\s+naissance|n[ée]e?\s+le|fecha\s+de\s+nacimiento|data\s+di\s+nascita|nato\s+il|nata\s+il|geboortedatum|geboren\s+op|data\s+de\s+nascimento)\b/i;
 const GENERIC_SCHOOL =
   /^(?:the\s+)?(?:name\s+of\s+(?:the\s+)?)?(?:university|college|school|institute|institution|academy|universit[äa]t|universit[ée]|universidad|universit[àa]|universiteit|universidade|hochschule|[ée]cole|escuela|scuola)\W*$/i;
 
@@ -44,7 +49,13 @@ const YEAR_AROUND =
 
 function institutionIn(text: string, exclude: string): string {
   for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
-    const s = tidy(seg.replace(/\(.*?\)/g, ' ').replace(YEAR_AROUND, ' '));
+    // A bracket the segment split left open ("Missouri University of Science (Rolla" of "(Rolla, MO)") holds a place.
+    const s = tidy(
+      seg
+        .replace(/\(.*?\)/g, ' ')
+        .replace(/\([^)]*$/, ' ')
+        .replace(YEAR_AROUND, ' '),
+    );
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (
       s &&
@@ -73,6 +84,12 @@ function schoolAfterDegree(text: string): string {
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
+function withoutSpans(text: string, spans: readonly DateSpan[]): string {
+  let out = text;
+  for (const s of [...spans].sort((a, b) => b.from - a.from)) out = `${out.slice(0, s.from)} ${out.slice(s.to)}`;
+  return tidy(out);
+}
+
 function scoreIn(text: string): string {
   const labelled = SCORE_LABELLED.exec(text);
   if (labelled?.[1]) return labelled[0].trim();
@@ -96,6 +113,26 @@ function finish(d: Draft): CvEducation | undefined {
   };
 }
 
+// A school's name the layout wrapped: a lone school word on the next line ("Michigan Technological" /
+// "University"), or a name cut after a joining word ("St Mary Institute of" / "Technology, Hyderabad").
+const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voor|do|da)$/i;
+
+function joinWrappedSchools(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const prev = out[out.length - 1];
+    const wrapped =
+      prev &&
+      !line.bullet &&
+      !/[.;:]$/.test(prev.text) &&
+      (GENERIC_SCHOOL.test(line.text) ||
+        (OPEN_NAME_END.test(prev.text) && institutionWords.inText(prev.text) && /^\p{Lu}/u.test(line.text)));
+    if (wrapped) out[out.length - 1] = { ...prev, text: `${prev.text} ${line.text}` };
+    else out.push(line);
+  }
+  return out;
+}
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -105,9 +142,15 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (e) out.push(e);
     cur = { degree: '', major: '', score: '', institution: '' };
   };
-  for (const line of joinSplitRanges(lines, now)) {
+  // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
+  let afterDegree = false;
+  for (const line of joinWrappedSchools(joinSplitRanges(lines, now))) {
     const text = line.text;
+    const wasAfterDegree = afterDegree;
+    afterDegree = false;
     if (wordCount(text) > 30) continue;
+    // "DOB: 12/09/1985" between entries is the candidate's birth, not a date of study.
+    if (BIRTH_DATE.test(text)) continue;
     const majorField = MAJOR_FIELD.exec(text);
     if (majorField?.[1]) {
       if (!cur.major) cur.major = tidy(majorField[1]);
@@ -128,6 +171,15 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
     const span = spans.find((s) => s.start) ?? spans[0];
+    if (!mention && !institution && wasAfterDegree && cur.degree && !cur.major) {
+      const field = fieldLine(withoutSpans(text, spans));
+      if (field && !countryNamed(field) && !parsePlace(field, false)?.country) {
+        cur.major = field;
+        if (span && !cur.span) cur.span = span;
+        continue;
+      }
+    }
+    afterDegree = !!mention;
     const score = scoreIn(text);
     const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span);
     if (clash) flush();

@@ -21,7 +21,9 @@ import {
 } from './dates.js';
 import { parsePlace } from './contacts.js';
 import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
+import { DOCUMENT_TITLES } from './headings.js';
 import { countryNamed, countryOfRegion } from './places.js';
+import { isCvHeading } from './sections.js';
 import { joinWrapped, tidy, wordCount, type Line } from './text.js';
 
 // "Industry: Banking", and Europass's unpunctuated "Business or sector Banking".
@@ -156,6 +158,14 @@ function isPlace(text: string): boolean {
   return !!place?.country;
 }
 
+const PERSONAL_LABEL =
+  /^(?:date\s+of\s+birth|d\.?o\.?b|birth\s*date|nationality|marital\s+status|gender|sex|geburtsdatum|staatsangeh[öo]rigkeit|familienstand|date\s+de\s+naissance|nationalit[ée]|fecha\s+de\s+nacimiento|nacionalidad|data\s+di\s+nascita|nazionalit[àa]|geboortedatum|nationaliteit|data\s+de\s+nascimento|nacionalidade)\b/i;
+
+function isLabelLine(text: string): boolean {
+  const t = text.replace(/[:：]\s*$/, '').trim();
+  return isCvHeading({ text: t, bullet: false }) || DOCUMENT_TITLES.includes(t.toLowerCase()) || PERSONAL_LABEL.test(t);
+}
+
 /** Picks the title among the header lines; returns it and the header text left for the description. */
 function pickTitle(headers: readonly string[]): { title: string; rest: string[] } {
   for (let i = 0; i < headers.length; i++) {
@@ -166,8 +176,9 @@ function pickTitle(headers: readonly string[]): { title: string; rest: string[] 
     const role = parts(line).find(isRole);
     if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
   }
-  // No role word: the first header line that does not name an organisation, a place or a duty.
-  const i = headers.findIndex((h) => !isOrganisation(h) && !isPlace(h) && !isSentence(h));
+  // No role word: the first header line that does not name an organisation, a place or a duty, nor is a
+  // heading or label the layout left next to the dates ("PROJECT SUMMARY", "Key Result Areas", "Date of Birth").
+  const i = headers.findIndex((h) => !isOrganisation(h) && !isPlace(h) && !isSentence(h) && !isLabelLine(h));
   if (i < 0) return { title: '', rest: [...headers] };
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
@@ -200,7 +211,65 @@ function replaceLine(headers: readonly string[], i: number, line: string, title:
   return headers.flatMap((h, j) => (j === i ? (left ? [left] : []) : [h]));
 }
 
-function entry(headerTexts: string[], body: readonly Line[], spans: readonly DateSpan[]): CvExperience {
+// A body line ending in one of these words carries on into the next line, whatever that line looks like.
+const OPEN_END =
+  /\s(?:the|a|an|and|or|of|to|for|with|as|in|at|on|by|from|der|die|das|und|le|la|les|et|de|el|los|y|il|e|di|het|en|van|o|do|da)$/i;
+
+/**
+ * A line of an entry's body that names another position held with the same employer ("Senior IT Manager" …
+ * "Project Management/Technical Lead" …): a title-shaped line (short, role word, no sentence punctuation) after
+ * some body text, not continuing the line before it.
+ */
+function positionTitle(line: Line, previous: Line | undefined): string {
+  const t = line.text;
+  if (!previous || line.bullet || wordCount(t) > 8 || /[.,;:：]$/.test(t) || !/^\p{Lu}/u.test(t)) return '';
+  if (OPEN_END.test(previous.text) || /[,;]$/.test(previous.text) || isDetail(t) || HEADER_LABEL.test(t)) return '';
+  const first = parts(t)[0] ?? '';
+  return isRole(first) && !isPlace(first) && titleShaped(first) ? first : '';
+}
+
+// Titles are written in title case ("Vice President of Sales") or end on their role word ("Software developer");
+// a duty line does neither ("Assist staff with instructional techniques", "Updating reports to the manager").
+const MINOR_WORD =
+  /^(?:of|and|for|the|to|in|at|on|with|und|für|der|des|et|de|du|des|y|del|e|di|della|van|voor|en|do|da|dos|das)$/i;
+function titleShaped(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.every((w) => /^[\p{Lu}\d]/u.test(w) || MINOR_WORD.test(w) || w.length < 4)) return true;
+  return words.length <= 4 && roleWords.inText(words[words.length - 1]!);
+}
+
+/**
+ * An entry and the further positions its body names under the same employer. Those positions have no dates of
+ * their own (duration 0: the entry's dates cover them all, and counting them again would inflate the total);
+ * their description opens with the employer line of the entry.
+ */
+function entries(headerTexts: string[], body: readonly Line[], spans: readonly DateSpan[]): CvExperience[] {
+  const cuts: number[] = [];
+  for (let i = 1; i < body.length; i++) if (positionTitle(body[i]!, body[i - 1])) cuts.push(i);
+  if (cuts.length === 0) return [entry(headerTexts, body, spans).experience];
+  const first = entry(headerTexts, body.slice(0, cuts[0]), spans);
+  const employer = first.rest.filter((h) => !isPlace(h)).slice(0, 1);
+  const out = [first.experience];
+  cuts.forEach((c, k) => {
+    const title = positionTitle(body[c]!, body[c - 1]);
+    const segment = body.slice(c + 1, cuts[k + 1] ?? body.length);
+    out.push({
+      title: cleanTitle(title),
+      activity_sector: first.experience.activity_sector,
+      description: [...employer, ...joinWrapped(segment)].join('\n').slice(0, MAX_DESCRIPTION),
+      duration: 0,
+      start_date: '',
+      end_date: '',
+    });
+  });
+  return out;
+}
+
+function entry(
+  headerTexts: string[],
+  body: readonly Line[],
+  spans: readonly DateSpan[],
+): { experience: CvExperience; rest: string[] } {
   let activity = '';
   const bodyLines: Line[] = [];
   for (const l of body) {
@@ -237,12 +306,15 @@ function entry(headerTexts: string[], body: readonly Line[], spans: readonly Dat
   if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
   const description = [...rest, ...joinWrapped(bodyLines)].join('\n').slice(0, MAX_DESCRIPTION);
   return {
-    title,
-    activity_sector: activity,
-    description,
-    duration,
-    start_date: formatYearMonth(start),
-    end_date: formatYearMonth(end),
+    experience: {
+      title,
+      activity_sector: activity,
+      description,
+      duration,
+      start_date: formatYearMonth(start),
+      end_date: formatYearMonth(end),
+    },
+    rest,
   };
 }
 
@@ -327,7 +399,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
         .filter((s) => s.start)
         .slice(0, 1)
         .concat(spans.slice(0, 1)),
-    );
+    ).experience;
     return e.title || e.description ? [e] : [];
   }
   // Header lines directly above an anchor, not crossing the previous anchor.
@@ -358,7 +430,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     while (post < maxPost && a + post + 1 < stop && rows[a + post + 1]!.header && !rows[a + post + 1]!.anchor) post++;
     const headers = [...pre, ...(own ? [own] : []), ...rows.slice(a + 1, a + 1 + post).map((r) => r.line.text)];
     const body = rows.slice(a + 1 + post, stop).map((r) => r.line);
-    out.push(entry(headers, body, rows[a]!.spans));
+    out.push(...entries(headers, body, rows[a]!.spans));
   }
   return out;
 }
