@@ -694,7 +694,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-2');
+    expect(SCORER_VERSION).toBe('rules-3');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

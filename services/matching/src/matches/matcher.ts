@@ -5,6 +5,7 @@ import { loadSkillGraph } from '../peers/skill-graph.js';
 import { fetchMatchInputs, isCompleted } from '../peers/match-inputs.js';
 import {
   hasRequirements,
+  occupationQueries,
   SCORER_VERSION,
   type CvRecord,
   type JobRecord,
@@ -69,7 +70,7 @@ export class Matcher {
     });
     try {
       const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
-      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, jobSkillIds);
+      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, jobSkillIds, occupationQueries(job, cvs));
       const scored = await this.scorer.score(job, cvs, weights, graph);
       const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;

@@ -1,20 +1,28 @@
 import type { AsyncClient } from '@talent/platform';
-import type { skills } from '@talent/proto';
-import type { SkillGraph } from '../scoring/index.js';
+import { skills } from '@talent/proto';
+import type { RelatedSkillLink, SkillGraph, TitleOccupation } from '../scoring/index.js';
 
 const CHUNK = 1000;
+/** Occupations asked per title; the scorer keeps those close to the best (titles.ts). */
+const OCCUPATIONS_PER_TITLE = 3;
+/** Title chunks in flight at once. */
+const PARALLEL_TITLES = 2;
 
-type Relations = Map<string, { broader: string[]; narrower: string[]; name: string }>;
+type Relations = Map<string, { broader: string[]; narrower: string[]; name: string; related: RelatedSkillLink[] }>;
 
 /**
  * The taxonomy neighbourhood of a job's skills, fetched once per match from the skills service: the job's skills,
  * then their broader and narrower skills — what the scorer asks while it prepares the job (grandchildren through
  * the children, siblings and names through the parents). CV skills are only compared by id with that
  * neighbourhood, so they are not fetched: a CV's scores do not depend on the other CVs of the request.
+ * The ESCO skill-skill relations of the job's skills come with them. `titleQueries` (scoring's occupationQueries:
+ * the job's and the CVs' titles) are mapped to ESCO occupations, each title on its own, so a CV's scores still
+ * do not depend on the other CVs.
  */
 export async function loadSkillGraph(
   client: AsyncClient<skills.SkillsServiceClient>,
   jobSkillIds: string[],
+  titleQueries: readonly string[] = [],
 ): Promise<{ graph: SkillGraph; taxonomyVersion: string }> {
   const relations: Relations = new Map();
   const first = [...new Set(jobSkillIds.map((id) => id.toLowerCase()))].sort();
@@ -24,14 +32,41 @@ export async function loadSkillGraph(
     for (const related of [...(relations.get(id)?.broader ?? []), ...(relations.get(id)?.narrower ?? [])])
       if (!relations.has(related)) neighbours.add(related);
   if (neighbours.size > 0) taxonomyVersion = await fetchRelations(client, [...neighbours].sort(), relations);
+  const occupations = await fetchOccupations(client, [...new Set(titleQueries)]);
   return {
     taxonomyVersion,
     graph: {
       broader: (id) => relations.get(id)?.broader ?? [],
       narrower: (id) => relations.get(id)?.narrower ?? [],
       name: (id) => relations.get(id)?.name,
+      related: (id) => relations.get(id)?.related ?? [],
+      occupations: (query) => occupations.get(query) ?? [],
     },
   };
+}
+
+/** The occupations of each title (MatchOccupations in chunks); an empty map when there are none to ask about. */
+async function fetchOccupations(
+  client: AsyncClient<skills.SkillsServiceClient>,
+  titles: string[],
+): Promise<Map<string, TitleOccupation[]>> {
+  const out = new Map<string, TitleOccupation[]>();
+  const chunks: string[][] = [];
+  for (let start = 0; start < titles.length; start += CHUNK) chunks.push(titles.slice(start, start + CHUNK));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_TITLES, chunks.length) }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        const response = await client.matchOccupations({ titles: chunk, limit: OCCUPATIONS_PER_TITLE });
+        response.results.forEach((result, i) => {
+          if (result.occupations.length > 0)
+            out.set(chunk[i]!, result.occupations.map(({ id, name, iscoGroup, score }) => ({ id, name, iscoGroup, score })));
+        });
+      }
+    }),
+  );
+  return out;
 }
 
 /** Adds the relations of `ids` to `relations`; returns the taxonomy version (asked even for no id). */
@@ -45,7 +80,16 @@ async function fetchRelations(
     const response = await client.getRelatedSkills({ ids: ids.slice(start, start + CHUNK) });
     taxonomyVersion = response.taxonomyVersion;
     for (const skill of response.skills)
-      relations.set(skill.id, { broader: skill.broaderIds, narrower: skill.narrowerIds, name: skill.name });
+      relations.set(skill.id, {
+        broader: skill.broaderIds,
+        narrower: skill.narrowerIds,
+        name: skill.name,
+        related: skill.related.map((r) => ({
+          id: r.id,
+          inverse: r.inverse,
+          kind: r.kind === skills.SkillRelationKind.SKILL_RELATION_KIND_ESSENTIAL ? 'essential' : 'optional',
+        })),
+      });
   }
   return taxonomyVersion;
 }

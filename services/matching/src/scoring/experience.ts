@@ -1,8 +1,17 @@
 import type { CvExperience } from '@talent/records';
 import { entriesWithPhrase, type CvIndex } from './cv-index.js';
 import type { JobSkill } from './skills.js';
-import { describeWords, prepareTitle, titleSimilarity, type PreparedTitle, type TitleMatch } from './titles.js';
-import type { CvRecord, Dimension, JobRecord, WeightedDetail } from './types.js';
+import {
+  describeOccupation,
+  describeWords,
+  occupationSimilarity,
+  occupationsOf,
+  prepareTitle,
+  titleSimilarity,
+  type PreparedTitle,
+  type TitleMatch,
+} from './titles.js';
+import type { CvRecord, Dimension, JobRecord, SkillGraph, TitleOccupation, WeightedDetail } from './types.js';
 import { contentStems, coverage, entryLabel, fold, quote, toScore, uniqueKey } from './text.js';
 
 /**
@@ -13,8 +22,9 @@ import { contentStems, coverage, entryLabel, fold, quote, toScore, uniqueKey } f
  *   weighted words (titles.ts), or when its title and description name at least two of the job's hard skills (the
  *   one skill, when the job has one): years spent in another line of work do not count towards the job's years.
  * - title, when the job names one: the weighted share of the job role's words found in the closest CV experience
- *   title (titles.ts), × 10; the job's information title and its experience-preference title are both tried and
- *   the better one counts;
+ *   title (titles.ts), × 10; or, when higher, the ESCO occupation credit: both titles map to the same occupation
+ *   (0.8 × the weaker mapping score) or to the same ISCO-08 unit group (0.6 × it). The job's information title
+ *   and its experience-preference title are both tried and the better one counts;
  * - activity sector, when the job names one: the share of its words in the closest CV entry's sector, × 10.
  */
 export const DURATION_KEY = 'experience duration';
@@ -35,19 +45,22 @@ export interface PreparedExperience {
   /** The job's hard skills, whose mention makes an entry relevant. */
   skills: readonly JobSkill[];
   skillsNeeded: number;
+  /** A CV title's ESCO occupations (none without a taxonomy that has occupations). */
+  occupations: (title: string) => readonly TitleOccupation[];
 }
 
 export function prepareExperience(
   job: JobRecord,
   keys: Record<Dimension, Set<string>>,
   hardSkills: readonly JobSkill[],
+  graph: SkillGraph,
 ): PreparedExperience {
   const used = keys.experience;
   const pref = job.experience_preference;
   const titles: PreparedTitle[] = [];
   for (const text of [job.information.title, pref.title]) {
     const title = prepareTitle(text);
-    if (title && !titles.some((t) => fold(t.role) === fold(title.role))) titles.push(title);
+    if (title && !titles.some((t) => fold(t.role) === fold(title.role))) titles.push({ ...title, occupations: occupationsOf(graph, text) });
   }
   const sectorText = pref.activity_sector.trim() || job.information.activity_sector.trim();
   const sectorStems = contentStems(sectorText);
@@ -56,6 +69,7 @@ export function prepareExperience(
     titles,
     skills: hardSkills,
     skillsNeeded: Math.min(RELEVANT_SKILL_COUNT, hardSkills.length),
+    occupations: titles.some((t) => t.occupations.length > 0) ? (title) => occupationsOf(graph, title) : () => [],
   };
   if (pref.duration > 0) prepared.durationKey = uniqueKey(DURATION_KEY, used);
   if (titles.length) prepared.titleKey = uniqueKey(TITLE_KEY, used);
@@ -130,19 +144,34 @@ export function experienceMonths(cv: CvRecord): MonthsCount {
   return all.counted ? all : { months: 0, counted: 'no experience entry with a duration' };
 }
 
-/** The closest job title to each CV experience title (first job title on ties). */
+/** The closest job title to each CV experience title, by words or ESCO occupation (first job title, words first, on ties). */
 function entryTitles(
   prepared: PreparedExperience,
   cv: CvRecord,
 ): ({ title: PreparedTitle; match: TitleMatch } | undefined)[] {
   return cv.experience.map((entry) => {
     let best: { title: PreparedTitle; match: TitleMatch } | undefined;
+    let cvOccupations: readonly TitleOccupation[] | undefined;
     for (const title of prepared.titles) {
       const match = titleSimilarity(title, entry.title);
+      if (title.occupations.length > 0 && match.share < 1) {
+        cvOccupations ??= prepared.occupations(entry.title);
+        const link = occupationSimilarity(title.occupations, cvOccupations);
+        if (link && link.share > match.share) Object.assign(match, { share: link.share, occupation: link });
+      }
       if (!best || match.share > best.match.share) best = { title, match };
     }
     return best;
   });
+}
+
+/** Why a CV title resembles the job role: the words it shares, or the ESCO occupation / ISCO group both map to. */
+function titleReason(title: PreparedTitle, match: TitleMatch): string {
+  const link = match.occupation;
+  if (!link) return `title covers ${describeWords(match.matched)} of “${title.role}”`;
+  return link.kind === 'occupation'
+    ? `title maps to ESCO occupation ${describeOccupation(link.cv)}, as “${title.role}” does`
+    : `title maps to ESCO occupation ${describeOccupation(link.cv)}, in the ISCO-08 unit group ${link.job.iscoGroup} of “${title.role}”'s ${describeOccupation(link.job)}`;
 }
 
 /** Months in entries relevant to the job (see the rules above), with the reason each entry counts. */
@@ -165,8 +194,7 @@ function relevantMonths(
   cv.experience.forEach((_, i) => {
     const t = titles[i];
     const named = skillsByEntry.get(i) ?? [];
-    if (t && t.match.share >= RELEVANT_TITLE_SHARE)
-      reasons.set(i, `title covers ${describeWords(t.match.matched)} of “${t.title.role}”`);
+    if (t && t.match.share >= RELEVANT_TITLE_SHARE) reasons.set(i, titleReason(t.title, t.match));
     else if (prepared.skillsNeeded > 0 && named.length >= prepared.skillsNeeded)
       reasons.set(i, `names ${named.map((n) => `“${n}”`).join(', ')}`);
   });
@@ -216,16 +244,23 @@ export function scoreExperience(
       if (t && (!best || t.match.share > best.match.share)) best = { ...t, entry: cv.experience[i]! };
     });
     const criteria =
-      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1)';
+      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1), or the ESCO occupation credit when higher (same occupation 0.8, same ISCO-08 unit group 0.6, × the weaker title-to-occupation match)';
     const found = best as { title: PreparedTitle; match: TitleMatch; entry: CvExperience } | undefined;
     if (found && found.match.share > 0) {
       const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);
       const { title, match } = found;
+      const link = match.occupation;
       push(
         prepared.titleKey,
         toScore(match.share),
         criteria,
-        `“${title.role}” vs CV experience “${label}”: ${describeWords(match.matched)} of ${describeWords(title.words)} = ${match.share}.`,
+        link
+          ? `“${title.role}” vs CV experience “${label}”: ${
+              link.kind === 'occupation'
+                ? `both map to ESCO occupation “${link.job.name}” (ISCO ${link.job.iscoGroup || '?'}; matches ${link.job.score} and ${link.cv.score}): 0.8 × ${Math.min(link.job.score, link.cv.score)}`
+                : `the job role maps to ESCO occupation ${describeOccupation(link.job)}, the CV title to ${describeOccupation(link.cv)}, both in ISCO-08 unit group ${link.job.iscoGroup}: 0.6 × ${Math.min(link.job.score, link.cv.score)}`
+            } = ${match.share}.`
+          : `“${title.role}” vs CV experience “${label}”: ${describeWords(match.matched)} of ${describeWords(title.words)} = ${match.share}.`,
       );
     } else {
       push(

@@ -15,14 +15,29 @@ import {
   type RequirementOverride,
 } from './requirements.js';
 import { prepareSkills, scoreSkills } from './skills.js';
+import { occupationQuery } from './titles.js';
 import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weights } from './types.js';
 
-export type { CvRecord, JobRecord, MatchCandidate, ScoreDetail, SkillGraph, Weights } from './types.js';
+export type { CvRecord, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, Weights } from './types.js';
+export { occupationQuery } from './titles.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-2';
+export const SCORER_VERSION = 'rules-3';
+
+/**
+ * The title queries the scorer will ask `SkillGraph.occupations` about for this job and these CVs (the job's
+ * titles and every CV experience title), distinct and sorted, so the caller can fetch their occupations first.
+ */
+export function occupationQueries(job: JobRecord, cvs: readonly CvRecord[]): string[] {
+  const queries = new Set<string>();
+  for (const title of [job.information.title, job.experience_preference.title, ...cvs.flatMap((cv) => cv.experience.map((e) => e.title))]) {
+    const query = occupationQuery(title);
+    if (query) queries.add(query);
+  }
+  return [...queries].sort();
+}
 
 /** False when the job gives nothing to match on: no non-blank requirement line and no skill (VACANCY_HAS_NO_REQUIREMENTS). */
 export function hasRequirements(job: JobRecord): boolean {
@@ -54,6 +69,7 @@ export function scoreCandidates(
     job,
     keys,
     skills.skills.filter((s) => s.dimension === 'hard_skills'),
+    graph,
   );
   const education = prepareEducation(job, keys);
   const requirements = prepareRequirements(job, keys);

@@ -6,7 +6,9 @@ import { quote, STOPWORDS, tokens, uniqueKey } from './text.js';
 /**
  * Skill rules. Each job skill gets one detail with the best evidence the CV offers:
  *   exact taxonomy id 10 · a narrower skill (PostgreSQL for SQL) 8 · the skill's name in the CV text 6 ·
- *   a broader skill 5 · a sibling (shares a broader skill) 4 · a distinctive word of the name in the text 3 · none 0.
+ *   a broader skill 5 · an ESCO essential related skill (either end: "plan digital marketing" needs "marketing
+ *   principles") 5 · a sibling (shares a broader skill) 4 · an ESCO optional related skill ("operate relational
+ *   database management system" may use MySQL) 4 · a distinctive word of the name in the text 3 · none 0.
  * Taxonomy relations are looked up once per job (narrower down two levels, broader and siblings one level), so
  * per CV only the CV's own skill ids are looked up.
  * Inside a dimension's average a required skill weighs 2 and an optional one 1: a missing must-have should cost
@@ -15,10 +17,10 @@ import { quote, STOPWORDS, tokens, uniqueKey } from './text.js';
 export const REQUIRED_WEIGHT = 2;
 export const OPTIONAL_WEIGHT = 1;
 
-const SCORES = { exact: 10, narrower: 8, text: 6, broader: 5, sibling: 4, partial: 3 } as const;
-type Relation = 'narrower' | 'broader' | 'sibling';
-/** Higher is better when one CV skill relates to a job skill in several ways. */
-const RELATION_RANK: Record<Relation, number> = { narrower: 3, broader: 2, sibling: 1 };
+export const SCORES = { exact: 10, narrower: 8, text: 6, broader: 5, essential: 5, sibling: 4, optional: 4, partial: 3 } as const;
+type Relation = 'narrower' | 'broader' | 'essential' | 'sibling' | 'optional';
+/** Higher is better when one CV skill relates to a job skill in several ways (the order of SCORES). */
+const RELATION_RANK: Record<Relation, number> = { narrower: 5, broader: 4, essential: 3, sibling: 2, optional: 1 };
 
 export interface JobSkill {
   key: string;
@@ -38,6 +40,8 @@ interface Link {
   relation: Relation;
   /** Name of the shared broader skill, for siblings. */
   via?: string;
+  /** Skill-skill relations: true when the job skill is the CV skill's essential/optional skill (ESCO's direction reversed). */
+  inverse?: boolean;
 }
 
 export interface PreparedSkills {
@@ -143,6 +147,8 @@ export function prepareSkills(job: JobRecord, graph: SkillGraph, keys: Record<Di
         for (const id of next) addLink(links, id, { skill: index, relation: 'narrower' });
         frontier = next;
       }
+      for (const related of graph.related?.(skill.id) ?? [])
+        if (related.id !== skill.id) addLink(links, related.id, { skill: index, relation: related.kind, inverse: related.inverse });
       for (const parent of graph.broader(skill.id)) {
         if (parent === skill.id) continue;
         addLink(links, parent, { skill: index, relation: 'broader' });
@@ -176,7 +182,7 @@ function shortNameAccept(name: string): (p: { text: string }) => boolean {
   return (p: { text: string }) => pattern.test(p.text);
 }
 
-function fromGraph(job: JobSkill, cvSkill: RecordSkill, relation: Relation | 'exact', via?: string): Found {
+function fromGraph(job: JobSkill, cvSkill: RecordSkill, relation: Relation | 'exact', via?: string, inverse?: boolean): Found {
   const name = `“${cvSkill.skill}”`;
   const said = evidence(cvSkill);
   switch (relation) {
@@ -193,6 +199,15 @@ function fromGraph(job: JobSkill, cvSkill: RecordSkill, relation: Relation | 'ex
         score: SCORES.broader,
         criteria: 'broader skill',
         explanation: `The CV lists ${name}, a broader skill than “${job.key}”: ${said}`,
+      };
+    case 'essential':
+    case 'optional':
+      return {
+        score: SCORES[relation],
+        criteria: `related skill (ESCO ${relation} skill relation)`,
+        explanation: inverse
+          ? `The CV lists ${name}; ESCO lists “${job.key}” as an ${relation} skill of it: ${said}`
+          : `The CV lists ${name}, which ESCO lists as an ${relation} skill of “${job.key}”: ${said}`,
       };
     case 'sibling':
       return {
@@ -236,7 +251,7 @@ export function scoreSkills(prepared: PreparedSkills, cv: CvRecord, index: CvInd
   for (const cvSkill of [...cv.hard_skills, ...cv.soft_skills]) {
     for (const i of prepared.exact.get(cvSkill.id) ?? []) consider(i, fromGraph(prepared.skills[i]!, cvSkill, 'exact'));
     for (const link of prepared.links.get(cvSkill.id) ?? [])
-      consider(link.skill, fromGraph(prepared.skills[link.skill]!, cvSkill, link.relation, link.via));
+      consider(link.skill, fromGraph(prepared.skills[link.skill]!, cvSkill, link.relation, link.via, link.inverse));
   }
   return prepared.skills.map((job, i) => {
     let found = best[i];

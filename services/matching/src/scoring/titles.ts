@@ -1,3 +1,4 @@
+import type { SkillGraph, TitleOccupation } from './types.js';
 import { contentStems, fold, round2, stem } from './text.js';
 
 /**
@@ -50,6 +51,8 @@ export interface PreparedTitle {
   role: string;
   words: TitleWord[];
   total: number;
+  /** The ESCO occupations the role maps to (see occupationsOf); empty without ESCO occupations. */
+  occupations: readonly TitleOccupation[];
 }
 
 /** The role part of a posting's title: the text before the first comma, bar, parenthesis or spaced dash. */
@@ -78,7 +81,66 @@ export function prepareTitle(title: string): PreparedTitle | undefined {
   }
   if (words.length === 0) return undefined;
   if (words.every((w) => w.weight === 0)) for (const w of words) w.weight = 1;
-  return { text: title.trim(), role, words, total: words.reduce((a, w) => a + w.weight, 0) };
+  return { text: title.trim(), role, words, total: words.reduce((a, w) => a + w.weight, 0), occupations: [] };
+}
+
+/**
+ * The text a title is mapped to ESCO occupations with: its role part without rank words (“Senior Technical
+ * Recruiter, Cloud” → “technical recruiter”), folded; empty when nothing is left.
+ */
+export function occupationQuery(title: string): string {
+  const prepared = prepareTitle(title);
+  if (!prepared) return '';
+  const kept = prepared.words.filter((w) => w.weight > 0 || prepared.words.every((x) => x.weight === RANK_WEIGHT));
+  return kept.map((w) => w.word).join(' ');
+}
+
+/**
+ * A title's ESCO occupations as the comparison uses them: those scoring within OCCUPATION_MARGIN of the title's
+ * best (a title that matches one occupation's label well says little about the runners-up).
+ */
+export function occupationsOf(graph: SkillGraph, title: string): readonly TitleOccupation[] {
+  if (!graph.occupations) return [];
+  const query = occupationQuery(title);
+  const all = query ? graph.occupations(query) : [];
+  const best = all[0]?.score ?? 0;
+  return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9);
+}
+
+/** Occupations a title maps to within this much of its best match count as its occupations. */
+export const OCCUPATION_MARGIN = 0.1;
+/**
+ * Share credited when a CV title and the job role map to the same ESCO occupation, or only to the same ISCO-08
+ * unit group, times the weaker of the two mapping scores (a loose mapping credits less).
+ */
+export const SAME_OCCUPATION_SHARE = 0.8;
+export const SAME_ISCO_GROUP_SHARE = 0.6;
+
+export interface OccupationLink {
+  kind: 'occupation' | 'isco group';
+  job: TitleOccupation;
+  cv: TitleOccupation;
+  /** 0..1, rounded to two decimals. */
+  share: number;
+}
+
+/** The best occupation link between the job role's and a CV title's occupations (first found on ties). */
+export function occupationSimilarity(job: readonly TitleOccupation[], cv: readonly TitleOccupation[]): OccupationLink | undefined {
+  let best: OccupationLink | undefined;
+  for (const j of job) {
+    for (const c of cv) {
+      const kind = j.id === c.id ? 'occupation' : j.iscoGroup && j.iscoGroup === c.iscoGroup ? 'isco group' : undefined;
+      if (!kind) continue;
+      const share = round2((kind === 'occupation' ? SAME_OCCUPATION_SHARE : SAME_ISCO_GROUP_SHARE) * Math.min(j.score, c.score));
+      if (!best || share > best.share) best = { kind, job: j, cv: c, share };
+    }
+  }
+  return best;
+}
+
+/** “maps to ESCO occupation “x” (ISCO 1234, 0.88)” — what an explanation says about one side of a link. */
+export function describeOccupation(o: TitleOccupation): string {
+  return `“${o.name}” (ISCO ${o.iscoGroup || '?'}, match ${o.score})`;
 }
 
 export interface TitleMatch {
@@ -86,6 +148,8 @@ export interface TitleMatch {
   share: number;
   matched: TitleWord[];
   missing: TitleWord[];
+  /** Set when the share comes from the titles' ESCO occupations rather than their words. */
+  occupation?: OccupationLink;
 }
 
 /** How much of the job role a CV title covers (stems of the CV title looked up, weights summed). */

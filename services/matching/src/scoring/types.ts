@@ -8,11 +8,38 @@ export interface Weights {
   education: number;
 }
 
-/** The part of the skills taxonomy the scorer needs; called only while the job is prepared, never per CV. */
+/** An ESCO skill-skill relation seen from a job skill (skills' GetRelatedSkills). */
+export interface RelatedSkillLink {
+  id: string;
+  kind: 'essential' | 'optional';
+  /** false: `id` is an essential/optional skill of the job skill; true: the job skill is one of `id`'s. */
+  inverse: boolean;
+}
+
+/** An ESCO occupation a title maps to (skills' MatchOccupations). */
+export interface TitleOccupation {
+  id: string;
+  name: string;
+  /** Four-digit ISCO-08 unit group; may be empty. */
+  iscoGroup: string;
+  /** 0..1: how well the title matches the occupation's best label. */
+  score: number;
+}
+
+/**
+ * The part of the skills taxonomy the scorer needs. Skill look-ups happen only while the job is prepared, never
+ * per CV; `occupations` is asked per title (job and CV experience titles) with the text `occupationQuery` gives,
+ * so the caller can fetch every title's answer before scoring. The optional parts may be absent (no ESCO
+ * structure loaded): their rules then credit nothing.
+ */
 export interface SkillGraph {
   broader(id: string): readonly string[];
   narrower(id: string): readonly string[];
   name(id: string): string | undefined;
+  /** ESCO skill-skill relations of a job skill, both directions. */
+  related?(id: string): readonly RelatedSkillLink[];
+  /** The occupations of a title query (titles.ts occupationQuery), best first. */
+  occupations?(query: string): readonly TitleOccupation[];
 }
 
 export type JobRecord = JobContent & { id: string };
