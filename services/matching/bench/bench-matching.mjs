@@ -20,7 +20,7 @@ if (!existsSync(join(data, 'cvs/dotin-train'))) {
   console.error('bench:matching needs ../shared/data (cvs/dotin-train)');
   process.exit(2);
 }
-const { scoreCandidates } = await import(join(repoRoot, 'services/matching/dist/scoring/index.js'));
+const { occupationQueries, scoreCandidates } = await import(join(repoRoot, 'services/matching/dist/scoring/index.js'));
 const { loadSkillGraph } = await import(join(repoRoot, 'services/matching/dist/peers/skill-graph.js'));
 const { fetchMatchInputs } = await import(join(repoRoot, 'services/matching/dist/peers/match-inputs.js'));
 const sizes = (process.env.BENCH_MATCH_SIZES ?? '1000,10000').split(',').map(Number);
@@ -103,11 +103,12 @@ try {
   const rows = [];
   for (const size of sizes) {
     const ids = cvIds.slice(0, size);
-    // In-process: the same records and skill graph, scorer only (records fetched beforehand, not timed).
+    // In-process: the same records and skill graph (occupations of the titles included), scorer only (records and
+    // graph fetched beforehand, not timed; POST /match does both inside its time).
     const inputs = await fetchMatchInputs(documentsClient, { workspaceId, jobId, candidateIds: ids });
     const job = inputs.job.record;
     const cvs = inputs.candidates.map((c) => c.record);
-    const { graph } = await loadSkillGraph(skillsClient, [...job.hard_skills, ...job.soft_skills].map((s) => s.id));
+    const { graph } = await loadSkillGraph(skillsClient, [...job.hard_skills, ...job.soft_skills].map((s) => s.id), occupationQueries(job, cvs));
     const weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
     scoreCandidates(job, cvs.slice(0, 50), weights, graph);
     await post('/match', { jobId, candidatesIds: ids.slice(0, 50), topK: 10 });
