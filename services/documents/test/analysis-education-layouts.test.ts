@@ -208,3 +208,47 @@ describe('several positions under one employer', () => {
     expect(entries.map((e) => e.title)).toEqual(['Deputy Head Teacher']);
   });
 });
+
+describe('more entry layouts', () => {
+  it('reads "Co-" as a prefix of the title, not the legal form "Co."', () => {
+    const [entry] = experience('KEENWAVE\nSeattle, WA\nFounder and Co-CEO\n2007-Present\nFounded the company.');
+    expect(entry).toMatchObject({ title: 'Founder and Co-CEO' });
+    expect(entry!.description.split('\n')[0]).toBe('KEENWAVE');
+  });
+
+  it('splits a dated header that runs into its first sentence', () => {
+    const entries = experience(
+      [
+        '2009-2011: Graduate Program Coordinator, Department of Sociology. Responsibilities included graduate admissions and advising.',
+        '2005-2008: Department Chair, Sociology. Responsible for supervising faculty, staff and four programs.',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => [e.title, e.start_date, e.description.split('\n')[0]])).toEqual([
+      ['Graduate Program Coordinator', '2009-01', 'Department of Sociology'],
+      ['Department Chair', '2005-01', 'Sociology'],
+    ]);
+  });
+
+  it('does not read a publication list under a research career as jobs', async () => {
+    const analyzer = createRulesAnalyzer({ link: async () => ({ language: 'en', skills: [] }) }, { now: () => NOW });
+    for (const heading of ['Journal Articles', 'Selected Publications', 'Veröffentlichungen']) {
+      const cv = await analyzer.analyzeCv(
+        [
+          'Mara Lindqvist',
+          'Research Experience',
+          'Research Fellow',
+          'Institute of Coastal Studies',
+          '2012 - 2016',
+          'Ran the field survey programme.',
+          heading,
+          'Lindqvist, M. and Ortega, P. (2015). Sediment Transport Models. Coastal Journal, 12(3).',
+          'Lindqvist, M. (2014). Tidal Flats Revisited. Marine Letters, 8(1).',
+        ].join('\n'),
+      );
+      expect(
+        cv.experience.map((e) => e.title),
+        heading,
+      ).toEqual(['Research Fellow']);
+    }
+  });
+});

@@ -126,7 +126,9 @@ function isOrganisation(text: string): boolean {
 
 /** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
 function isRole(text: string): boolean {
-  return roleWords.inText(text) && !legalForms.inText(text) && !institutionWords.inText(text) && !isSentence(text);
+  // "Co-" before a word is a prefix ("Co-Founder", "Co-CEO"), not the legal form "Co.".
+  const legal = legalForms.inText(text.replace(/\bco-(?=\p{L})/giu, 'co'));
+  return roleWords.inText(text) && !legal && !institutionWords.inText(text) && !isSentence(text);
 }
 
 // Participles that qualify a title rather than report an action ("Certified Public Accountant").
@@ -382,9 +384,31 @@ function dropDatedLists(rows: Row[]): void {
 }
 
 /** Experience entries of one experience section's lines. */
+/**
+ * "2009-2011: Graduate Program Coordinator, Department of Political Science. Responsibilities included …": an
+ * entry whose header line starts with its dates and runs into its first sentence. The header ends at the first
+ * sentence end, so the dates anchor an entry with that header and the rest is its body.
+ */
+function splitDatedHeaders(lines: readonly Line[], now: Date): Line[] {
+  return lines.flatMap((line) => {
+    if (line.bullet || wordCount(line.text) <= 10) return [line];
+    const span = findDateSpans(line.text, now)[0];
+    if (!span || span.from > 1 || !span.start) return [line];
+    const after = line.text.slice(span.to);
+    if (!/^\s*[:：–—-]\s*\p{Lu}/u.test(after)) return [line];
+    const stop = /(?<=\p{Ll}{3})\.\s+(?=\p{Lu})/u.exec(after);
+    if (!stop || wordCount(after.slice(0, stop.index)) > 10) return [line];
+    const cut = span.to + stop.index + 1;
+    return [
+      { text: line.text.slice(0, cut - 1).trim(), bullet: false },
+      { text: line.text.slice(cut).trim(), bullet: false },
+    ];
+  });
+}
+
 export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
   if (lines.length === 0) return [];
-  const rows = toRows(joinSplitRanges(lines, now), now);
+  const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
   dropDatedLists(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
   if (anchors.length === 0) {
