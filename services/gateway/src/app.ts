@@ -9,6 +9,7 @@ import { Histogram } from 'prom-client';
 import type { GatewayEnv } from './env.js';
 import { ApiRouter } from './http/api.js';
 import { ApiKeyAuthenticator } from './http/auth.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { errorMiddleware } from './http/errors.js';
 import { clientKey, RateLimitStore } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
@@ -138,6 +139,7 @@ export async function startGateway(env: GatewayEnv, options: { logger?: Logger }
 
   const limits = new RateLimitStore({ redisUrl: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, logger });
   const server = createServer(createApp({ env, logger, upstreams, readiness, httpDuration, taskEvents, limits }));
+  answerClientErrors(server, logger);
   let metricsServer: Server | undefined;
   let port: number;
   try {

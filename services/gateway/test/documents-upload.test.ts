@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGatewayEnv } from '../src/env.js';
 import { DOCUMENT_LIMITS } from '../src/schemas/documents.js';
 import { closeUpstreams, createUpstreams } from '../src/upstreams.js';
-import { billingAdmin, DOWN, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
+import { useGatewayWithPeerDown } from './harness.js';
 
 const MB = 1024 * 1024;
 const BOUNDARY = 'talent-test-boundary';
@@ -105,25 +105,11 @@ function streamUpload(url: string, apiKey: string, parts: Part[], declareLength:
 }
 
 describe('gateway: multipart uploads are limited while they arrive (documents not needed)', () => {
-  let billing: RealBackend;
-  let gateway: TestGateway;
-  let apiKey: string;
-
-  beforeAll(async () => {
-    billing = await startRealBilling();
-    const admin = billingAdmin(billing.address);
-    apiKey = (await admin.createWorkspace({ name: 'Uploads', grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' })).apiKey;
-    admin.close();
-    // DOCUMENTS_SERVICE_ADDR points at DOWN: every answer below is the gateway's own.
-    gateway = await startTestGateway({ billing: billing.address, documents: DOWN });
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await stopBackend(billing);
-  });
+  // DOCUMENTS_SERVICE_ADDR points at DOWN: every answer below is the gateway's own.
+  const setup = useGatewayWithPeerDown('Uploads', 'documents');
 
   it('answers a file over 50 MB with 400 while the client is still sending it (chunked body)', async () => {
-    const outcome = await streamUpload(gateway.url, apiKey, [{ name: 'files', filename: 'huge.pdf', size: 200 * MB }], false);
+    const outcome = await streamUpload(setup.gateway.url, setup.apiKey, [{ name: 'files', filename: 'huge.pdf', size: 200 * MB }], false);
     expect(outcome.status).toBe(400);
     expect(outcome.body.error).toMatch(/'huge\.pdf' is larger than 50 MB/);
     expect(outcome.answeredEarly).toBe(true);
@@ -132,14 +118,14 @@ describe('gateway: multipart uploads are limited while they arrive (documents no
   }, 60_000);
 
   it('answers a file over 50 MB with 400 before the end of a body whose length is declared', async () => {
-    const outcome = await streamUpload(gateway.url, apiKey, [{ name: 'files', filename: 'big.pdf', size: 59 * MB }], true);
+    const outcome = await streamUpload(setup.gateway.url, setup.apiKey, [{ name: 'files', filename: 'big.pdf', size: 59 * MB }], true);
     expect(outcome.status).toBe(400);
     expect(outcome.body.error).toMatch(/'big\.pdf' is larger than 50 MB/);
     expect(outcome.sentWhenAnswered).toBeLessThan(outcome.total);
   }, 60_000);
 
   it('answers a body declared over 60 MB with 400 before reading it', async () => {
-    const outcome = await streamUpload(gateway.url, apiKey, [{ name: 'files', filename: 'a.pdf', size: 61 * MB }], true);
+    const outcome = await streamUpload(setup.gateway.url, setup.apiKey, [{ name: 'files', filename: 'a.pdf', size: 61 * MB }], true);
     expect(outcome.status).toBe(400);
     expect(outcome.body.error).toMatch(/at most 60 MB in all/);
     expect(outcome.sentWhenAnswered).toBeLessThan(30 * MB);
@@ -147,8 +133,8 @@ describe('gateway: multipart uploads are limited while they arrive (documents no
 
   it('answers files over 60 MB in all with 400 as soon as the total is crossed', async () => {
     const outcome = await streamUpload(
-      gateway.url,
-      apiKey,
+      setup.gateway.url,
+      setup.apiKey,
       [
         { name: 'files', filename: 'one.pdf', size: 40 * MB },
         { name: 'files', filename: 'two.pdf', size: 40 * MB },
@@ -168,10 +154,10 @@ describe('gateway: multipart uploads are limited while they arrive (documents no
     const outcome = await new Promise<{ status: number; writeError?: string }>((resolve) => {
       let status = 0;
       let writeError: string | undefined;
-      const req = request(`${gateway.url}/api/v1/cvs/analyze/files`, {
+      const req = request(`${setup.gateway.url}/api/v1/cvs/analyze/files`, {
         method: 'POST',
         agent: false,
-        headers: { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(total) },
+        headers: { 'x-api-key': setup.apiKey, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(total) },
       });
       req.on('response', (res) => {
         status = res.statusCode ?? 0;
@@ -191,13 +177,13 @@ describe('gateway: multipart uploads are limited while they arrive (documents no
   }, 60_000);
 
   it('lets a file of exactly 50 MB through to the documents service (down here: 503)', async () => {
-    const outcome = await streamUpload(gateway.url, apiKey, [{ name: 'files', filename: 'limit.pdf', size: DOCUMENT_LIMITS.maxFileBytes }], true);
+    const outcome = await streamUpload(setup.gateway.url, setup.apiKey, [{ name: 'files', filename: 'limit.pdf', size: DOCUMENT_LIMITS.maxFileBytes }], true);
     expect(outcome.status).toBe(503);
     expect(outcome.answeredEarly).toBe(false);
   }, 60_000);
 
   it('keeps serving after refusing uploads', async () => {
-    const response = await gateway.get('/api/v1/cvs/not-an-id', { 'x-api-key': apiKey });
+    const response = await setup.gateway.get('/api/v1/cvs/not-an-id', { 'x-api-key': setup.apiKey });
     expect(response.status).toBe(404);
   });
 });

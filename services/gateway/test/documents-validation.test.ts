@@ -1,56 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { primaryLanguage } from '../src/routes/documents.js';
-import { billingAdmin, DOWN, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
+import { useGatewayWithPeerDown, type Sent } from './harness.js';
 
 /**
  * Everything the gateway decides by itself about the CV and job endpoints. The documents service is DOWN: a
  * 4xx below proves the request never needed it, and the valid requests answer 503 (it would have been called).
  */
 describe('gateway: CV and job endpoints, validated without the documents service', () => {
-  let billing: RealBackend;
-  let gateway: TestGateway;
-  let apiKey: string;
-
-  beforeAll(async () => {
-    billing = await startRealBilling();
-    const admin = billingAdmin(billing.address);
-    apiKey = (await admin.createWorkspace({ name: 'Documents validation', grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' })).apiKey;
-    admin.close();
-    gateway = await startTestGateway({ billing: billing.address, documents: DOWN });
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await stopBackend(billing);
-  });
-
-  interface Sent {
-    status: number;
-    headers: Headers;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-    body: any;
-  }
-
-  async function send(method: string, path: string, options: { json?: unknown; raw?: string | FormData; headers?: Record<string, string>; key?: string | null } = {}): Promise<Sent> {
-    const headers: Record<string, string> = { ...(options.key === null ? {} : { 'x-api-key': options.key ?? apiKey }), ...options.headers };
-    let body: string | FormData | undefined;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers['content-type'] ??= 'application/json';
-    } else if (options.raw !== undefined) {
-      body = options.raw;
-    }
-    const response = await fetch(`${gateway.url}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // keep text
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  }
+  const setup = useGatewayWithPeerDown('Documents validation', 'documents');
+  const { send } = setup;
 
   const expectError = (response: Sent, status: number, message: string | RegExp) => {
     expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -64,10 +24,10 @@ describe('gateway: CV and job endpoints, validated without the documents service
   /** Sends a large body on a connection of its own, so no keep-alive reuse race can reset it. */
   const sendLarge = (path: string, body: Buffer) =>
     new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
-      const req = request(`${gateway.url}/api/v1${path}`, {
+      const req = request(`${setup.gateway.url}/api/v1${path}`, {
         method: 'POST',
         agent: false,
-        headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': String(body.length) },
+        headers: { 'x-api-key': setup.apiKey, 'content-type': 'application/json', 'content-length': String(body.length) },
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];

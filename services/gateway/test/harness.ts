@@ -3,6 +3,7 @@ import { billing } from '@talent/proto';
 import { backendTestEnv, dropNatsNamespace, dropSchema } from '@talent/testkit';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { startBilling } from '../../billing/src/app.js';
 import { loadBillingEnv } from '../../billing/src/env.js';
 import { startSkills } from '../../skills/src/app.js';
@@ -106,6 +107,89 @@ export async function startTestGateway(
         // not JSON: keep the text
       }
       return { status: response.status, headers: response.headers, body };
+    },
+  };
+}
+
+/** A response as the validation tests assert it: status, headers and the body parsed when it is JSON. */
+export interface Sent {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
+  body: any;
+}
+
+export interface SendOptions {
+  /** Sent as JSON (with `Content-Type: application/json` unless `headers` say otherwise). */
+  json?: unknown;
+  /** Sent as it is. */
+  raw?: string | FormData;
+  headers?: Record<string, string>;
+  /** The API key to send; `null` sends none; default: the workspace's key. */
+  key?: string | null;
+}
+
+/** A gateway with real billing and one workspace (no tokens) whose `down` peer is DOWN. */
+export interface GatewayWithPeerDown {
+  readonly gateway: TestGateway;
+  readonly apiKey: string;
+  /** `method path` under `/api/v1` with the workspace's key (see SendOptions). */
+  send(method: string, path: string, options?: SendOptions): Promise<Sent>;
+}
+
+/**
+ * The set-up of the tests of what the gateway decides by itself: the real billing service (authentication, rate
+ * limits), one workspace without tokens, and a gateway whose `down` peer points at DOWN, so a 4xx proves the
+ * request never needed that peer and a valid request answers 503 (it would have been called). Registers its
+ * beforeAll/afterAll in the calling describe; the fields are read inside tests.
+ */
+export function useGatewayWithPeerDown(workspaceName: string, down: 'documents' | 'matching'): GatewayWithPeerDown {
+  let billing: RealBackend | undefined;
+  let gateway: TestGateway | undefined;
+  let apiKey = '';
+  beforeAll(async () => {
+    billing = await startRealBilling();
+    const admin = billingAdmin(billing.address);
+    try {
+      apiKey = (await admin.createWorkspace({ name: workspaceName, grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' })).apiKey;
+    } finally {
+      admin.close();
+    }
+    gateway = await startTestGateway({ billing: billing.address, [down]: DOWN });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await stopBackend(billing);
+  });
+  const started = (): TestGateway => {
+    if (!gateway) throw new Error('the gateway is not started: use it inside tests');
+    return gateway;
+  };
+  return {
+    get gateway() {
+      return started();
+    },
+    get apiKey() {
+      return apiKey;
+    },
+    async send(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.key === null ? {} : { 'x-api-key': options.key ?? apiKey }), ...options.headers };
+      let body: string | FormData | undefined;
+      if (options.json !== undefined) {
+        body = JSON.stringify(options.json);
+        headers['content-type'] ??= 'application/json';
+      } else if (options.raw !== undefined) {
+        body = options.raw;
+      }
+      const response = await fetch(`${started().url}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, headers: response.headers, body: parsed };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingAdmin, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
 
@@ -35,6 +36,37 @@ describe('gateway: HTTP behaviour shared by every route', () => {
       expect(response.status, path).toBe(400);
       expect(response.body, path).toEqual({ error: expect.stringMatching(/malformed url/i) });
     }
+  });
+
+  it('answers a URL over 16 KB with 431 {error, request_id} and the same id in X-Request-Id, then keeps serving', async () => {
+    const response = await gateway.get(`/api/v1/credits/history?action=${'x'.repeat(17_000)}`, { 'x-api-key': keys[0]! });
+    expect(response.status).toBe(431);
+    expect(response.body).toEqual({ error: expect.stringMatching(/16 KB/), request_id: expect.any(String) });
+    expect(response.headers.get('x-request-id')).toBe(response.body.request_id);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await gateway.get('/healthz')).status).toBe(200);
+  });
+
+  it('answers a URL over 16 KB that arrives in pieces with the whole 431 body, not a reset', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(gateway.url).port), '127.0.0.1');
+      let received = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+      // 100 KB of URL in 4 KB writes: most of it arrives after the gateway has answered.
+      socket.write(`GET /api/v1/cvs?q=`);
+      let pieces = 0;
+      const more = () => {
+        if (socket.destroyed) return;
+        if (pieces++ < 25) socket.write('y'.repeat(4096), () => setImmediate(more));
+        else socket.end(' HTTP/1.1\r\nHost: gateway\r\n\r\n');
+      };
+      more();
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(body)).toEqual({ error: expect.any(String), request_id: expect.any(String) });
   });
 
   it('answers unknown paths outside /api/v1 with 404 {error}, and /healthz with 200', async () => {

@@ -1,54 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAdmin, DOWN, startRealBilling, startTestGateway, stopBackend, type RealBackend, type TestGateway } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGatewayWithPeerDown, type Sent } from './harness.js';
 
 /**
  * Everything the gateway decides by itself about the matching endpoints. The matching service is DOWN: a 4xx
  * below proves the request never needed it, and the valid requests answer 503 (it would have been called).
  */
 describe('gateway: matching endpoints, validated without the matching service', () => {
-  let billing: RealBackend;
-  let gateway: TestGateway;
-  let apiKey: string;
-
-  beforeAll(async () => {
-    billing = await startRealBilling();
-    const admin = billingAdmin(billing.address);
-    apiKey = (await admin.createWorkspace({ name: 'Matching validation', grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' })).apiKey;
-    admin.close();
-    gateway = await startTestGateway({ billing: billing.address, matching: DOWN });
-  });
-  afterAll(async () => {
-    await gateway?.stop();
-    await stopBackend(billing);
-  });
-
-  interface Sent {
-    status: number;
-    headers: Headers;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are asserted field by field
-    body: any;
-  }
-
-  async function send(method: string, path: string, options: { json?: unknown; raw?: string; headers?: Record<string, string>; key?: string | null } = {}): Promise<Sent> {
-    const headers: Record<string, string> = { ...(options.key === null ? {} : { 'x-api-key': options.key ?? apiKey }), ...options.headers };
-    let body: string | undefined;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      headers['content-type'] ??= 'application/json';
-    } else if (options.raw !== undefined) {
-      body = options.raw;
-    }
-    const response = await fetch(`${gateway.url}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // keep text
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  }
+  const { send } = useGatewayWithPeerDown('Matching validation', 'matching');
 
   const expectError = (response: Sent, status: number, message: string) => {
     expect(response.status, JSON.stringify(response.body)).toBe(status);

@@ -71,7 +71,7 @@ export interface Operation<Q extends QuerySchema | undefined, B extends BodySche
     /** Also answers `text/event-stream` (the handler then writes the stream and returns RESPONDED). */
     eventStream?: z.ZodType;
   };
-  /** Error statuses besides the ones every operation can return (401 unless public, 429, 500, 503). */
+  /** Error statuses besides the ones every operation can return (401 unless public, 429, 431, 500, 503). */
   errors?: DocumentedError[];
   /** Further documented responses whose bodies the shared table does not describe (e.g. 404 PENDING, 422). */
   responses?: Record<number, ResponseConfig>;
@@ -255,6 +255,7 @@ export class ApiRouter {
       ...(operation.errors ?? []),
       ...(operation.public ? [] : [401 as const]),
       429,
+      431,
       500,
       503,
     ];

@@ -58,6 +58,11 @@ export const ERROR_RESPONSES = {
     headers: rateLimitHeaders,
     content: json(RateLimitedBody),
   },
+  431: {
+    description:
+      'The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`.',
+    content: json(ServerErrorBody),
+  },
   500: { description: 'Unexpected failure; nothing internal is disclosed.', content: json(ServerErrorBody) },
   503: {
     description: 'A backing service is unavailable or too slow; retry later (see `Retry-After`).',
