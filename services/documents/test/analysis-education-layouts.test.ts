@@ -252,3 +252,40 @@ describe('more entry layouts', () => {
     }
   });
 });
+
+describe('degree lines, continued', () => {
+  it('does not take a thesis or a research project for a degree', () => {
+    expect(findDegrees('Masters Research Project: how campus jobs shape learning')).toEqual([]);
+    expect(findDegrees('Master Thesis in cooperation with a paint maker')).toEqual([]);
+    expect(findDegrees('Master of Science in Geology')[0]).toMatchObject({ level: 5 });
+  });
+
+  it('reads B.S.Ed. and M.S.Ed. whole', () => {
+    expect(education('B.S.Ed., Physical Education, Lakeshore University')[0]).toMatchObject({
+      degree: 'B.S.Ed.',
+      major: 'Physical Education',
+    });
+    expect(findDegrees('M.S.Ed. 2004')[0]).toMatchObject({ text: 'M.S.Ed.', level: 5 });
+  });
+
+  it('joins a field the layout wrapped after a joining word', () => {
+    expect(
+      education('B.Tech in Electronics and\nCommunication Engineering, Coastal Institute of Technology, 2012')[0],
+    ).toMatchObject({
+      major: 'Electronics and Communication Engineering',
+      institution_name: 'Coastal Institute of Technology',
+    });
+  });
+
+  it('ends the field before honours, an expected date, a concentration or an abbreviated month', () => {
+    expect(field('Bachelor of Arts in English Literature summa cum laude')).toBe('English Literature');
+    expect(field('B.A., Summa Cum Laude')).toBe('');
+    expect(field('Master of Arts in Higher Education, Expected May 2026')).toBe('Higher Education');
+    expect(field('BS in Information Technology, Concentration in Web Development')).toBe('Information Technology');
+    expect(field('Bachelor of Science and Engineering, Major in Computer Engineering, Minor in Mathematics')).toBe(
+      'Computer Engineering',
+    );
+    expect(field('Bachelor of Science in Dec 2010')).toBe('');
+    expect(field('Bachelor of Laws (LL.B Honours)')).toBe('');
+  });
+});

@@ -54,6 +54,8 @@ const MONTH_LISTS: ReadonlyArray<readonly string[]> = [
 ];
 MONTH_LISTS.forEach((names, i) => names.forEach((n) => (MONTHS[n] = i + 1)));
 /** Folded month names written out (not three-letter abbreviations, which are words too: "mar", "set", "out"). */
+/** Every folded month name and abbreviation ("dec", "sept", "dezember"). */
+export const MONTH_WORDS: readonly string[] = Object.keys(MONTHS);
 export const MONTH_NAMES: readonly string[] = Object.keys(MONTHS).filter(
   (n) => n.length >= 4 || /^ma[iy]$|^mei$/.test(n),
 );

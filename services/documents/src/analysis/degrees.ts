@@ -1,6 +1,6 @@
 /** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
 import { institutionWords, roleWords } from './lexicon.js';
-import { MONTH_NAMES } from './dates.js';
+import { MONTH_NAMES, MONTH_WORDS } from './dates.js';
 import { foldSameLength, tidy } from './text.js';
 
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
@@ -64,7 +64,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca`,
+    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca`,
   ],
   [
     4,
@@ -89,11 +89,11 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   [6, `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|JD${CTX}|Ed\\.\\s?D|EdD`],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS`,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS`,
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO`,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO`,
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC`],
@@ -152,7 +152,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
 const FIELD_END = new RegExp(
-  String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|,?\s+(?:${MONTH_NAMES.join('|')})\b|,\s*(?:c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
+  String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na)\s+|\s+\d|,?\s+(?:${MONTH_NAMES.join('|')})\b|(?:^|\s+)(?:summa\s+|magna\s+)?cum\s+laude|\s+with\s+(?:high\s+)?(?:distinction|honou?rs)|,\s*(?:expected|anticipated|graduat\w*|ongoing|in\s+progress|voraussichtlich|pr[ée]vu|previsto|verwacht|concentration|speciali[sz]ation|minor|major|emphasis|option|track|schwerpunkt|nebenfach|mineure|c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
   'iu',
 );
 
@@ -228,12 +228,19 @@ export function majorAfter(text: string, end: number): string {
   const stop = FIELD_END.exec(rest);
   const field = tidyField(
     (stop ? rest.slice(0, stop.index) : rest).replace(
-      /^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della)\s+/i,
+      /^(?:an?|the|einem?|einer|une?|uno|una|um|uma|een|del|della|major\s+in|major\s*:)\s+/i,
       '',
     ),
   );
   // "Associate of Arts, December 2007", "MBA, 1979": a date after the degree is when, not what.
   if (!/^\p{L}/u.test(field) || isDateWord(field.split(/\s+/)[0]!)) return '';
+  // "in Dec 2010": an abbreviated month before a year.
+  if (
+    /^\p{L}+\.?$/u.test(field) &&
+    MONTH_WORDS.includes(foldSameLength(field).replace(/\.$/, '')) &&
+    /^\.?\s*\d/.test(rest.slice(rest.indexOf(field) + field.length))
+  )
+    return '';
   return field.length > 1 && field.length <= 100 ? field : '';
 }
 
@@ -247,7 +254,7 @@ function isDateWord(word: string): boolean {
  */
 function bracketedField(rest: string): string {
   const m = /^\s*\(([^()]{3,80})\)/u.exec(rest);
-  if (!m?.[1] || !/\p{Ll}/u.test(m[1]) || /^\s*hon/i.test(m[1])) return '';
+  if (!m?.[1] || !/\p{Ll}/u.test(m[1]) || /^\s*hon/i.test(m[1]) || findDegrees(m[1]).length > 0) return '';
   const field = tidy(m[1]);
   return institutionWords.inText(field) || isDateWord(field.split(/\s+/)[0]!) ? '' : field;
 }

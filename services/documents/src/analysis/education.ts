@@ -113,8 +113,9 @@ function finish(d: Draft): CvEducation | undefined {
   };
 }
 
-// A school's name the layout wrapped: a lone school word on the next line ("Michigan Technological" /
-// "University"), or a name cut after a joining word ("St Mary Institute of" / "Technology, Hyderabad").
+// A school's name or a field the layout wrapped: a lone school word on the next line ("Michigan Technological" /
+// "University"), or a line with a school or degree cut after a joining word ("St Mary Institute of" /
+// "Technology, Hyderabad"; "B.Tech in Electronics and" / "Communication Engineering").
 const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voor|do|da)$/i;
 
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
@@ -126,7 +127,9 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
       !line.bullet &&
       !/[.;:]$/.test(prev.text) &&
       (GENERIC_SCHOOL.test(line.text) ||
-        (OPEN_NAME_END.test(prev.text) && institutionWords.inText(prev.text) && /^\p{Lu}/u.test(line.text)));
+        (OPEN_NAME_END.test(prev.text) &&
+          (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
+          /^\p{L}/u.test(line.text)));
     if (wrapped) out[out.length - 1] = { ...prev, text: `${prev.text} ${line.text}` };
     else out.push(line);
   }
