@@ -289,3 +289,27 @@ describe('degree lines, continued', () => {
     expect(field('Bachelor of Laws (LL.B Honours)')).toBe('');
   });
 });
+
+describe('school names, continued', () => {
+  const school = (text: string) =>
+    education(text)
+      .map((e) => e.institution_name)
+      .filter(Boolean);
+
+  it('does not take a sentence that mentions a school for its name', () => {
+    expect(school('B.Ed. in Business Education\nOrganised college open days for new students')).toEqual([]);
+    expect(school('Taught English at the high school and college levels.')).toEqual([]);
+    expect(school('BSc Psychology\nCompleted High school')).toEqual([]);
+  });
+
+  it('keeps the name out of the sentence around it', () => {
+    expect(school('MSc Informatics, the University of Oslo with courses in networks.')).toEqual(['University of Oslo']);
+    expect(school('B.E Anna University, 2012')).toEqual(['Anna University']);
+    expect(school('M.Tech. Visveswaraya Technological University')).toEqual(['Visveswaraya Technological University']);
+    expect(school('Bachelor of Laws, University of Melbourne.')).toEqual(['University of Melbourne']);
+  });
+
+  it('reads a school of a CV written in lowercase', () => {
+    expect(school('b.tech in computer science, chandigarh university, 2016')).toEqual(['chandigarh university']);
+  });
+});

@@ -47,15 +47,40 @@ const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
 const YEAR_AROUND =
   /^(?:(?:19|20)\d\d\s*)+|\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
 
+// A sentence that mentions a school is not its name: "Co-sponsored high school yearbook", "Completed High
+// school", "taught at the high school and college levels".
+const SENTENCE_START = /^(?:\p{Ll}|\p{Lu}[\p{Ll}-]*ed\s)/u;
+
+function endsWithSchoolWord(s: string): boolean {
+  return institutionWords.inText(
+    s
+      .split(/[\s.]+/)
+      .filter(Boolean)
+      .pop() ?? '',
+  );
+}
+
+/** The segment without a degree written before the school ("B.E Anna University") or a sentence's last period. */
+function schoolPart(seg: string): string {
+  // A bracket the segment split left open ("Missouri University of Science (Rolla" of "(Rolla, MO)") holds a place.
+  let s = tidy(
+    seg
+      .replace(/\(.*?\)/g, ' ')
+      .replace(/\([^)]*$/, ' ')
+      .replace(YEAR_AROUND, ' '),
+  );
+  const lead = findDegrees(s)[0];
+  if (lead && lead.index === 0) s = tidy(s.slice(lead.end).replace(/^[.\s]+/, ''));
+  // "the University of Oslo with courses in …": the name, not the sentence around it.
+  s = s.replace(/^the\s+(?=\p{Lu})/u, '').replace(/\s+with\s+\p{Ll}.*$/u, '');
+  return s.replace(/(?<=\p{Ll}{3})\.$/u, '');
+}
+
 function institutionIn(text: string, exclude: string): string {
   for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
-    // A bracket the segment split left open ("Missouri University of Science (Rolla" of "(Rolla, MO)") holds a place.
-    const s = tidy(
-      seg
-        .replace(/\(.*?\)/g, ' ')
-        .replace(/\([^)]*$/, ' ')
-        .replace(YEAR_AROUND, ' '),
-    );
+    const s = schoolPart(seg);
+    // A CV written all in lowercase still names its schools head-last ("narayana jr. college").
+    if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s))) continue;
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (
       s &&
