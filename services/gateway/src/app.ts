@@ -2,7 +2,6 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { announceReady, createLogger, createMetrics, DomainError, startMetricsServer, type Logger } from '@talent/platform';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Histogram } from 'prom-client';
@@ -13,6 +12,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { errorMiddleware } from './http/errors.js';
 import { clientKey, RateLimitStore } from './http/rate-limit.js';
 import { requestContext } from './http/request-context.js';
+import { securityHeaders } from './http/security-headers.js';
 import { generateOpenApiDocument } from './openapi/document.js';
 import { Readiness } from './readiness.js';
 import { registerCreditRoutes } from './routes/credits.js';
@@ -83,7 +83,7 @@ export function createApp({ env, logger, upstreams, readiness, httpDuration, tas
   // Hashing every JSON body for an ETag costs more than API clients gain from it.
   app.set('etag', false);
   app.set('trust proxy', env.TRUST_PROXY_HOPS);
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
   if (env.CORS_ORIGINS.length > 0) {
     app.use(
       cors({
