@@ -69,14 +69,18 @@ export function createGrpcClient<C extends Client>(
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   });
   const defaultDeadline = defaults.deadlineMs ?? 5_000;
+  // One wrapper per method, made on first use: the gateway calls these on every request.
+  const wrappers = new Map<string | symbol, (request: unknown, overrides?: CallOverrides) => Promise<unknown>>();
   return new Proxy({} as AsyncClient<C>, {
     get(_target, property) {
       if (property === 'raw') return raw;
       if (property === 'close') return () => raw.close();
       if (property === 'then') return undefined;
+      const known = wrappers.get(property);
+      if (known) return known;
       const method = (raw as unknown as Record<string | symbol, unknown>)[property];
       if (typeof method !== 'function') return undefined;
-      return (request: unknown, overrides: CallOverrides = {}) =>
+      const wrapper = (request: unknown, overrides: CallOverrides = {}) =>
         new Promise((resolve, reject) => {
           const metadata = new Metadata();
           const { requestId, workspaceId } = currentContext();
@@ -88,6 +92,8 @@ export function createGrpcClient<C extends Client>(
             error ? reject(fromGrpcError(error)) : resolve(response),
           );
         });
+      wrappers.set(property, wrapper);
+      return wrapper;
     },
   });
 }
