@@ -79,12 +79,17 @@ const dotin = join(data, 'cvs/dotin-train');
 const cvs = existsSync(dotin) ? readdirSync(dotin).filter((f) => f.endsWith('.xml')).sort().map((f) => parseDotin(readFileSync(join(dotin, f), 'utf8'))) : [];
 const sweep = [];
 const shipped = { ...SCORING };
-for (const linkThreshold of [0, 1.2, 1.3]) {
-  for (const retrievalThreshold of [1.3, 1.4, 1.5, Infinity]) {
+// `--phrase=1.2,1.3 --retrieval=1.3,Infinity` sweep other values.
+const list = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(',').map(Number) ?? fallback);
+for (const linkThreshold of list('phrase', [0, 1.2, 1.3])) {
+  for (const retrievalThreshold of list('retrieval', [1.3, 1.4, 1.5, Infinity])) {
     Object.assign(SCORING, { LINK_THRESHOLD: linkThreshold, RETRIEVAL_THRESHOLD: retrievalThreshold });
     const row = { phrase: linkThreshold, retrieval: retrievalThreshold };
+    const counts = {};
     for (const { name, sentences } of sets) {
-      const m = skillMeasures(sentences.map(({ text, gold }) => ({ gold, ranked: [], linked: [...new Set(catalog.extract(text, 'en', 'job').skills.map((s) => s.skill.id))] })));
+      const results = sentences.map(({ text, gold }) => ({ gold, ranked: [], linked: [...new Set(catalog.extract(text, 'en', 'job').skills.map((s) => s.skill.id))] }));
+      const m = skillMeasures(results);
+      counts[name] = { links: results.reduce((n, r) => n + r.linked.length, 0), right: results.reduce((n, r) => n + r.linked.filter((id) => r.gold.has(id)).length, 0) };
       Object.assign(row, { [`${name} P`]: f3(m.precision), [`${name} R`]: f3(m.recall), [`${name} F1`]: f3(m.f1) });
     }
     let tp = 0, predicted = 0, goldTotal = 0, goldHit = 0;
@@ -98,9 +103,27 @@ for (const linkThreshold of [0, 1.2, 1.3]) {
       goldHit += gold.filter((g) => predicted_.some((p) => hit(g, p))).length;
     }
     Object.assign(row, { 'dotin P': f3(tp / predicted), 'dotin R': f3(goldHit / goldTotal) });
-    sweep.push(row);
+    counts.dotin = { links: predicted, right: tp };
+    sweep.push({ row, counts, linkThreshold, retrievalThreshold });
   }
 }
 Object.assign(SCORING, shipped);
 console.log(`thresholds of the linked set (shipped: phrase ${SCORING.LINK_THRESHOLD}, retrieval ${SCORING.RETRIEVAL_THRESHOLD}); TechWolf tuning half, dotin ${cvs.length} CVs:`);
-console.table(sweep);
+console.table(sweep.map((r) => r.row));
+// What relevance alone adds at each threshold: the links beyond the same phrase threshold without it, and how many
+// of them are right (TechWolf: the gold skill; dotin: a gold span's text). Records should take it only where this
+// precision is at least the records' own.
+const added = sweep.filter((r) => r.retrievalThreshold !== Infinity).map(({ counts, linkThreshold, retrievalThreshold }) => {
+  const base = sweep.find((r) => r.linkThreshold === linkThreshold && r.retrievalThreshold === Infinity);
+  const row = { phrase: linkThreshold, retrieval: retrievalThreshold };
+  for (const [name, { links, right }] of Object.entries(counts)) {
+    const more = links - (base?.counts[name].links ?? 0);
+    row[`${name} added`] = more;
+    row[`${name} added P`] = base && more > 0 ? f3((right - base.counts[name].right) / more) : '';
+  }
+  return row;
+});
+if (added.length) {
+  console.log('links added by relevance alone (against the same phrase threshold without it):');
+  console.table(added);
+}

@@ -32,6 +32,11 @@ export class PhraseDictionary {
   private readonly entries = new Map<string, Code | Code[]>();
   /** For each first token, the longest phrase starting with it (in tokens). */
   private readonly longest = new Map<string, number>();
+  /**
+   * For each first two tokens of a phrase of two or more, the longest such phrase: most words start some long label
+   * ("manage …") but few go on with the next word of the text, so most positions need one lookup, not twelve.
+   */
+  private readonly longestPair = new Map<string, number>();
   /** The last stemmed token of every phrase of two or more tokens (a cheap filter for gapped matches). */
   private readonly lastTokens = new Set<string>();
   private readonly common: Set<string>;
@@ -66,6 +71,17 @@ export class PhraseDictionary {
     return this.longest.get(firstStem) ?? 0;
   }
 
+  /** The longest phrase (in tokens) that can start at stems[i], given the stem after it; 0 when none. */
+  maxLengthAt(stems: readonly string[], i: number): number {
+    const first = stems[i]!;
+    const longest = this.longest.get(first) ?? 0;
+    if (longest >= 2 && i + 1 < stems.length) {
+      const pair = this.longestPair.get(`${first} ${stems[i + 1]!}`);
+      if (pair !== undefined) return pair;
+    }
+    return longest > 0 && this.entries.has(first) ? 1 : 0;
+  }
+
   /** Some phrase of two or more tokens ends with this stemmed token. */
   endsPhrase(stem: string): boolean {
     return this.lastTokens.has(stem);
@@ -77,7 +93,22 @@ export class PhraseDictionary {
     return (typeof found === 'number' ? [found] : found).map((code) => this.phrase(code));
   }
 
+  /**
+   * Phrases expanded so far (expanding re-tokenises the label): texts of one field share most of their phrases.
+   * Bounded, so that a stream of unusual texts cannot grow it past a few MB.
+   */
+  private readonly expanded = new Map<Code, Phrase>();
+
   private phrase(code: Code): Phrase {
+    let phrase = this.expanded.get(code);
+    if (!phrase) {
+      if (this.expanded.size >= MAX_EXPANDED) this.expanded.clear();
+      this.expanded.set(code, (phrase = this.expand(code)));
+    }
+    return phrase;
+  }
+
+  private expand(code: Code): Phrase {
     const label = code >> 3;
     const variant = code & 7;
     const keys = this.variantKeys(label, variant)!;
@@ -149,13 +180,19 @@ export class PhraseDictionary {
     if (existing === undefined) this.entries.set(stemKey, code);
     else if (typeof existing === 'number') this.entries.set(stemKey, [existing, code]);
     else existing.push(code);
-    if (keys.length > 1) this.lastTokens.add(stemToken(keys[keys.length - 1]!, this.stemLanguage));
-    const first = stemToken(keys[0]!, this.stemLanguage);
+    const stems = stemKey.split(' ');
+    if (keys.length > 1) {
+      this.lastTokens.add(stems[stems.length - 1]!);
+      const pair = `${stems[0]!} ${stems[1]!}`;
+      if ((this.longestPair.get(pair) ?? 0) < keys.length) this.longestPair.set(pair, keys.length);
+    }
+    const first = stems[0]!;
     if ((this.longest.get(first) ?? 0) < keys.length) this.longest.set(first, keys.length);
   }
 }
 
 const VARIANTS = [0, 1, 2, 3, 4, 5];
+const MAX_EXPANDED = 20_000;
 
 /**
  * Software vendors whose product labels are often written without them ("Windows", "Dreamweaver", "PowerPoint"):
