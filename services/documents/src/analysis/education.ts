@@ -78,6 +78,8 @@ function schoolPart(seg: string): string {
 
 function institutionIn(text: string, exclude: string): string {
   for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
+    // Only a segment with a school word can name one (checked first: most segments have none).
+    if (!institutionWords.inText(seg)) continue;
     const s = schoolPart(seg);
     // A CV written all in lowercase still names its schools head-last ("narayana jr. college").
     if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s))) continue;

@@ -391,7 +391,8 @@ function dropDatedLists(rows: Row[]): void {
  */
 function splitDatedHeaders(lines: readonly Line[], now: Date): Line[] {
   return lines.flatMap((line) => {
-    if (line.bullet || wordCount(line.text) <= 10) return [line];
+    // Cheap test first: the line must open with a number or a month word and a number.
+    if (line.bullet || !/^(?:\p{L}{3,10}\.?\s*)?\d/u.test(line.text) || wordCount(line.text) <= 10) return [line];
     const span = findDateSpans(line.text, now)[0];
     if (!span || span.from > 1 || !span.start) return [line];
     const after = line.text.slice(span.to);
