@@ -150,6 +150,9 @@ describe('skill linker: ESCO-style labels (in process)', () => {
     skill('COBOL'),
     skill('manufacturing execution system', ['MES']),
     skill('initiate discharge process led by nurses'),
+    skill('manage budgets', ['budget planning']),
+    skill('prepare budgets', ['budget planning']),
+    skill('keep accounts', ['account keeping']),
     { ...skill('plan projects'), labels: [{ language: 'en', text: 'plan projects', preferred: true }, { language: 'fr', text: 'planifier des projets', preferred: true }] },
   ];
   const linker = new SkillLinker(new SkillIndex(taxonomy));
@@ -228,6 +231,15 @@ describe('skill linker: ESCO-style labels (in process)', () => {
       ['Organizing events', 'organise events'],
       ['research on human behavior', 'research human behaviour'],
     ]);
+  });
+
+  it('is less sure of a wording that several skills share', () => {
+    const found = linker.link('Budget planning and account keeping for two shops.', { language: 'en', context: 'cv' }).skills;
+    const shared = found.find((s) => s.matchedText === 'Budget planning')!;
+    const own = found.find((s) => s.matchedText === 'account keeping')!;
+    expect(['manage budgets', 'prepare budgets']).toContain(shared.skill.name);
+    expect(own.skill.name).toBe('keep accounts');
+    expect(shared.confidence).toBeLessThan(own.confidence);
   });
 
   it('ranks a single lowercase word below names and phrases', () => {
