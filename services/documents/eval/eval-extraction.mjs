@@ -12,6 +12,9 @@
 //    field with what the labels expected. Dates are read relative to NOW (the same for the analyzer and for the
 //    labelled "… to Present" spans). Phone numbers are not labelled in this set: their reference is a number
 //    written after a phone word ("Phone:", "Mobile", "Tel") on the same line, a proxy.
+//    Two corrections where the first version was wrong (rules-4 round): the export's escaped apostrophes
+//    ("Master\'s") are read as apostrophes in texts and labels, and a graduation-year span that is a range
+//    ("2005 - 2008", 115 of the 372 spans) expects its last year only, not both.
 // 2. Jobs: jobs/google-careers-1250.csv, each row written as a posting with one of 6 header layouts and, per
 //    section, one of 6 heading wordings (plain, UPPER CASE, with colon, markdown "## ", "Title:" style) and one of
 //    4 bullet styles, chosen from the row number so every combination recurs; see jobText() below.
