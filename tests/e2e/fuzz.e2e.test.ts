@@ -269,7 +269,7 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
   afterAll(() => e2e.stop(), 60_000);
   afterEach((context) => {
     // Errors, and whatever a process printed outside its JSON log (a crash's stack trace).
-    if (context.task.result?.state === 'fail') console.log(e2e.logs.filter((line) => /"level":(50|60)|^\w+: [^{]/.test(line)).slice(-80).join('\n'));
+    if (context.task.result?.state === 'fail') console.log(e2e.logs.filter((line) => /"level":"(error|fatal)"|"status":5\d\d|^\w+: [^{]/.test(line)).slice(-80).join('\n'));
   });
 
   it('answers every generated request to every operation with a success or a documented 4xx', async () => {
