@@ -7,7 +7,7 @@ import { skillsGrpcService } from './server.js';
 import { TaxonomyRepository } from './taxonomy/repository.js';
 import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
 
-const LINKING_WARM_UP_DELAY_MS = 1000;
+const WARM_UP_DELAY_MS = 1000;
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -25,14 +25,16 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
         const repository = new TaxonomyRepository(database.pool);
         const version = await ensureTaxonomy(repository, { ...(env.SKILLS_ESCO_DIR ? { escoDir: env.SKILLS_ESCO_DIR } : {}), seedDir: env.SKILLS_SEED_DIR }, logger);
         const started = Date.now();
-        const catalog = new SkillCatalog(await repository.loadSkills(), version, await repository.loadStructure());
+        // Two connections: Postgres reads the structure while this process builds the skills from their rows.
+        const [skills, structure] = await Promise.all([repository.loadSkills(), repository.loadStructure()]);
+        const catalog = new SkillCatalog(skills, version, structure);
         logger.info(
           {
             version: version.version,
             skills: catalog.index.size,
             labels: catalog.index.labelCount,
             skillRelations: catalog.skillRelations.relationCount,
-            occupations: catalog.occupations.size,
+            occupations: catalog.occupationCount,
             ms: Date.now() - started,
           },
           'taxonomy loaded',
@@ -45,8 +47,12 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
       }
     },
   });
-  // The linking indexes are built a moment after the service is ready (its ready log written first), not before;
-  // a call that comes first builds them itself.
-  setTimeout(() => loaded?.warmUpLinking(), LINKING_WARM_UP_DELAY_MS).unref();
+  // The occupation index and the linking indexes are built a moment after the service is ready (its ready log
+  // written first), not before; a call that comes first builds what it needs itself. Two turns of the event loop,
+  // so a request that arrives in between waits for one of them only.
+  setTimeout(() => {
+    loaded?.warmUpOccupations();
+    setImmediate(() => loaded?.warmUpLinking());
+  }, WARM_UP_DELAY_MS).unref();
   return running;
 }

@@ -29,39 +29,81 @@ const COMMON_POSTINGS = 1500;
  */
 export class OccupationIndex {
   private readonly occupations: { id: string; name: string; iscoGroup: string }[] = [];
-  /** Per label: its occupation, text, stems and total weight. */
-  private readonly labels: { occupation: number; text: string; preferred: boolean; weight: number }[] = [];
-  private readonly postings = new Map<string, number[]>();
+  // Per label (parallel arrays, no object per label): its occupation, text, preferred flag and total weight.
+  private readonly labelOccupation: Int32Array;
+  private readonly labelText: string[] = [];
+  private readonly labelPreferred: Uint8Array;
+  private readonly labelWeight: Float64Array;
+  /** Stem → the labels holding it, ascending. */
+  private readonly postings = new Map<string, Int32Array>();
   private readonly idf = new Map<string, number>();
   private readonly maxIdf: number;
 
+  // Built in two passes over flat arrays, each stem numbered once (no object or Set per label or occupation):
+  // ESCO has 68,558 labels, so that is most of what building costs besides tokenizing.
   constructor(occupations: readonly TaxonomyOccupation[]) {
-    const df = new Map<string, number>();
-    const perOccupation: { text: string; preferred: boolean; stems: string[] }[][] = [];
-    for (const occupation of occupations) {
+    const stemIds = new Map<string, number>();
+    const stems: string[] = [];
+    const df: number[] = [];
+    /** The last occupation whose labels counted the stem, so each counts once per occupation. */
+    const countedFor: number[] = [];
+    /** Stem ids of every kept label, one after the other; label i's are labelStems[labelEnd[i - 1] .. labelEnd[i]). */
+    const labelStems: number[] = [];
+    const labelEnd: number[] = [];
+    const labelOccupation: number[] = [];
+    const labelPreferred: number[] = [];
+    occupations.forEach((occupation, o) => {
       const name =
         occupation.labels.find((l) => l.language === DEFAULT_LANGUAGE && l.preferred)?.text ?? occupation.labels[0]?.text ?? occupation.id;
       this.occupations.push({ id: occupation.id, name, iscoGroup: occupation.iscoGroup });
-      const labels = occupation.labels
-        .map((l) => ({ text: l.text, preferred: l.preferred, stems: titleStems(l.text) }))
-        .filter((l) => l.stems.length > 0);
-      perOccupation.push(labels);
-      for (const s of new Set(labels.flatMap((l) => l.stems))) df.set(s, (df.get(s) ?? 0) + 1);
-    }
-    const n = Math.max(1, occupations.length);
-    for (const [s, count] of df) this.idf.set(s, Math.log(1 + n / count));
-    this.maxIdf = Math.log(1 + n);
-    perOccupation.forEach((labels, occupation) => {
-      for (const label of labels) {
-        const index = this.labels.length;
-        this.labels.push({ occupation, text: label.text, preferred: label.preferred, weight: this.weightOf(label.stems) });
-        for (const s of label.stems) {
-          const list = this.postings.get(s);
-          if (list) list.push(index);
-          else this.postings.set(s, [index]);
+      for (const label of occupation.labels) {
+        const own = titleStems(label.text);
+        if (own.length === 0) continue;
+        for (const stem of own) {
+          let id = stemIds.get(stem);
+          if (id === undefined) {
+            id = stems.length;
+            stemIds.set(stem, id);
+            stems.push(stem);
+            df.push(0);
+            countedFor.push(-1);
+          }
+          if (countedFor[id] !== o) {
+            countedFor[id] = o;
+            df[id]!++;
+          }
+          labelStems.push(id);
         }
+        labelEnd.push(labelStems.length);
+        labelOccupation.push(o);
+        labelPreferred.push(label.preferred ? 1 : 0);
+        this.labelText.push(label.text);
       }
     });
+    const n = Math.max(1, occupations.length);
+    const idf = df.map((count) => Math.log(1 + n / count));
+    stems.forEach((stem, id) => this.idf.set(stem, idf[id]!));
+    this.maxIdf = Math.log(1 + n);
+    this.labelOccupation = Int32Array.from(labelOccupation);
+    this.labelPreferred = Uint8Array.from(labelPreferred);
+    this.labelWeight = new Float64Array(labelEnd.length);
+    // Postings filled in label order, so each list is ascending, as candidates are collected in match().
+    const sizes = new Int32Array(stems.length);
+    for (const id of labelStems) sizes[id]!++;
+    const lists = stems.map((_, id) => new Int32Array(sizes[id]!));
+    const filled = new Int32Array(stems.length);
+    let from = 0;
+    labelEnd.forEach((to, label) => {
+      let weight = 0;
+      for (let k = from; k < to; k++) {
+        const id = labelStems[k]!;
+        weight += idf[id]!;
+        lists[id]![filled[id]!++] = label;
+      }
+      this.labelWeight[label] = weight;
+      from = to;
+    });
+    stems.forEach((stem, id) => this.postings.set(stem, lists[id]!));
   }
 
   get size(): number {
@@ -71,7 +113,7 @@ export class OccupationIndex {
   /** The best occupations of a title, best first, at most `limit`, each scoring at least MIN_OCCUPATION_SCORE. */
   match(title: string, limit = DEFAULT_OCCUPATION_LIMIT): OccupationMatch[] {
     const stems = titleStems(title);
-    if (stems.length === 0 || this.labels.length === 0) return [];
+    if (stems.length === 0 || this.labelText.length === 0) return [];
     const titleWeight = this.weightOf(stems);
     // Candidate labels share a stem with the title; the most common stems only add to labels found otherwise.
     const shared = new Map<number, number>();
@@ -90,11 +132,11 @@ export class OccupationIndex {
     }
     const best = new Map<number, { score: number; label: number }>();
     for (const [label, weight] of shared) {
-      const entry = this.labels[label]!;
-      const score = Math.round((200 * weight) / (titleWeight + entry.weight)) / 100;
+      const occupation = this.labelOccupation[label]!;
+      const score = Math.round((200 * weight) / (titleWeight + this.labelWeight[label]!)) / 100;
       if (score < MIN_OCCUPATION_SCORE) continue;
-      const known = best.get(entry.occupation);
-      if (!known || score > known.score || (score === known.score && this.before(label, known.label))) best.set(entry.occupation, { score, label });
+      const known = best.get(occupation);
+      if (!known || score > known.score || (score === known.score && this.before(label, known.label))) best.set(occupation, { score, label });
     }
     // Equal scores: an occupation matched by its preferred label (the name ESCO gives it) before one matched by an
     // alternative label (ESCO lists "accountant" under "budget manager" too), then the lower id.
@@ -102,17 +144,17 @@ export class OccupationIndex {
       .sort(
         ([a, x], [b, y]) =>
           y.score - x.score ||
-          Number(this.labels[y.label]!.preferred) - Number(this.labels[x.label]!.preferred) ||
+          this.labelPreferred[y.label]! - this.labelPreferred[x.label]! ||
           (this.occupations[a]!.id < this.occupations[b]!.id ? -1 : 1),
       )
       .slice(0, Math.max(0, limit))
-      .map(([occupation, b]) => ({ ...this.occupations[occupation]!, score: b.score, matchedLabel: this.labels[b.label]!.text }));
+      .map(([occupation, b]) => ({ ...this.occupations[occupation]!, score: b.score, matchedLabel: this.labelText[b.label]! }));
   }
 
   /** Of two labels of one occupation matching equally well: the preferred one, then the first in code order. */
   private before(a: number, b: number): boolean {
-    const [x, y] = [this.labels[a]!, this.labels[b]!];
-    return x.preferred !== y.preferred ? x.preferred : x.text < y.text;
+    const [x, y] = [this.labelPreferred[a]!, this.labelPreferred[b]!];
+    return x !== y ? x === 1 : this.labelText[a]! < this.labelText[b]!;
   }
 
   private idfOf(stem: string): number {
