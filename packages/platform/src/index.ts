@@ -2,6 +2,7 @@ export * from './env.js';
 export * from './database.js';
 export * from './errors.js';
 export * from './ids.js';
+export * from './json.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './grpc-server.js';

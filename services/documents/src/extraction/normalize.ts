@@ -7,6 +7,11 @@ const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
+/** Drops control characters other than tab and line feed (PostgreSQL cannot even store U+0000). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
 /**
  * Text as the rest of the pipeline expects it: NFC, `\n` line ends, one space between words, one tab between
  * columns, no white space at line ends, at most one blank line in a row (a blank line = a paragraph break).

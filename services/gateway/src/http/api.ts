@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { DomainError } from '@talent/platform';
+import { DomainError, removeNul } from '@talent/platform';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from '../openapi/zod.js';
 import { ERROR_RESPONSES, ErrorBody, type DocumentedError } from '../openapi/errors.js';
@@ -154,11 +154,19 @@ export function jsonDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
+/** JSON writes NUL only as the escape `\u0000` (a raw one is malformed): marks the bodies that hold one. */
+const HAS_NUL = Symbol('json body has U+0000');
+const noticeNul = (req: Request, _res: unknown, raw: Buffer) => {
+  if (raw.includes('\\u0000')) (req as Request & { [HAS_NUL]?: boolean })[HAS_NUL] = true;
+};
+
 const limitDepth: RequestHandler = (req, _res, next) => {
   if (jsonDepth(req.body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     next(new DomainError('INVALID_ARGUMENT', `JSON body nested deeper than ${MAX_JSON_DEPTH} levels.`));
     return;
   }
+  // PostgreSQL cannot store U+0000: it leaves every string of the body (documented in the OpenAPI document).
+  if ((req as Request & { [HAS_NUL]?: boolean })[HAS_NUL]) req.body = removeNul(req.body);
   next();
 };
 
@@ -239,7 +247,7 @@ export class ApiRouter {
     const steps = operation.public ? [this.guards.rateLimit] : [this.guards.authenticate, this.guards.rateLimit];
     // Bodies are read only once the caller is known, so an anonymous client cannot make the gateway parse them.
     if (operation.body || operation.rawBody?.mediaType === 'application/json') {
-      steps.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES }), limitDepth);
+      steps.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES, verify: noticeNul }), limitDepth);
     } else if (operation.rawBody?.mediaType === 'multipart/form-data') {
       steps.push(operation.rawBody.parse);
     }

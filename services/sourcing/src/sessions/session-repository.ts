@@ -1,4 +1,4 @@
-import { isUuid } from '@talent/platform';
+import { isUuid, removeNul } from '@talent/platform';
 import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -26,7 +26,8 @@ export interface Purchase {
   upgraded: StoredCandidate[];
 }
 
-const asJson = (value: unknown) => value as Prisma.InputJsonValue;
+// Provider data may hold U+0000, which jsonb refuses.
+const asJson = (value: unknown) => removeNul(structuredClone(value)) as Prisma.InputJsonValue;
 
 const toStored = (row: {
   position: number;
@@ -146,7 +147,8 @@ export class SessionRepository {
   async undoPurchase(purchase: Purchase, previous: StoredCandidate[]): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       if (purchase.isNew) {
-        await tx.session.delete({ where: { id: purchase.session.id } });
+        // deleteMany: the purchase may have failed before its session was written.
+        await tx.session.deleteMany({ where: { id: purchase.session.id } });
         return;
       }
       await tx.sessionCandidate.deleteMany({
