@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { removeNul } from './json.js';
+import { storableJson, storableText } from './json.js';
 
-describe('removeNul', () => {
-  it('removes U+0000 from every string, however deep, and leaves everything else', () => {
+describe('storable text', () => {
+  it('drops U+0000 and replaces lone surrogates with U+FFFD, keeping surrogate pairs', () => {
+    expect(storableText('Jane\u0000 Roe')).toBe('Jane Roe');
+    expect(storableText('cut \ud83d')).toBe('cut \ufffd');
+    expect(storableText('\udca9 first')).toBe('\ufffd first');
+    expect(storableText('whole 💩 emoji')).toBe('whole 💩 emoji');
+  });
+
+  it('cleans every string of a value, however deep, and leaves everything else', () => {
     let deep: unknown = 'a\u0000b';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    let inner: unknown = removeNul(deep);
+    let inner: unknown = storableJson(deep);
     for (let i = 0; i < 100_000; i++) inner = (inner as unknown[])[0];
     expect(inner).toBe('ab');
-    expect(removeNul({ name: 'Jane\u0000 Roe', tags: ['x\u0000', 1, null, true], nested: { ok: 'fine' } })).toEqual({
+    expect(storableJson({ name: 'Jane\u0000 Roe', tags: ['x\ud800', 1, null, true], nested: { ok: 'fine' } })).toEqual({
       name: 'Jane Roe',
-      tags: ['x', 1, null, true],
+      tags: ['x\ufffd', 1, null, true],
       nested: { ok: 'fine' },
     });
-    expect(removeNul('\u0000')).toBe('');
   });
 });

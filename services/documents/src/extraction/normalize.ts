@@ -1,3 +1,5 @@
+import { storableText } from '@talent/platform';
+
 // Horizontal white space other than the tab; the tab is kept because it separates columns (table cells in DOC,
 // far-apart text runs in PDF) and line-based CV section detection can use it.
 const SPACES = /[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g;
@@ -7,9 +9,12 @@ const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** Drops control characters other than tab and line feed (PostgreSQL cannot even store U+0000). */
+/**
+ * Drops control characters other than tab and line feed, and replaces lone surrogates with U+FFFD: PostgreSQL
+ * stores neither U+0000 nor (in jsonb, where records live) a lone surrogate.
+ */
 export function withoutControlCharacters(text: string): string {
-  return text.replace(CONTROLS, '');
+  return storableText(text.replace(CONTROLS, ''));
 }
 
 /**
@@ -17,11 +22,13 @@ export function withoutControlCharacters(text: string): string {
  * columns, no white space at line ends, at most one blank line in a row (a blank line = a paragraph break).
  */
 export function normalizeText(raw: string): string {
-  return raw
-    .normalize('NFC')
-    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
-    .replace(/[\v\f]/g, '\n')
-    .replace(CONTROLS, '')
+  // Line ends first: \r, \v, \f and U+0085 are control characters too.
+  return withoutControlCharacters(
+    raw
+      .normalize('NFC')
+      .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+      .replace(/[\v\f]/g, '\n'),
+  )
     .replace(INVISIBLE, '')
     .split('\n')
     .map((line) =>

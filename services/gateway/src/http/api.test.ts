@@ -50,10 +50,10 @@ describe('ApiRouter JSON bodies', () => {
       expect(await deep.json()).toEqual({ error: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels.` });
       const fine = await put(JSON.stringify({ information: { address: { city: 'Lyon' } }, hard_skills: [{ id: 'a' }] }));
       expect(fine.status).toBe(200);
-      // NUL characters cannot be stored by PostgreSQL: they leave every string, keys' values and arrays alike.
-      const nul = await put('{"summary":"Data\\u0000 engineer","skills":["SQL\\u0000"]}');
+      // What PostgreSQL cannot store leaves every string (NUL), or is replaced (a lone surrogate by U+FFFD).
+      const nul = await put('{"summary":"Data\\u0000 engineer","skills":["SQL\\uD83D"]}');
       expect(nul.status).toBe(200);
-      expect(await nul.json()).toEqual({ length: JSON.stringify({ summary: 'Data engineer', skills: ['SQL'] }).length });
+      expect(await nul.json()).toEqual({ length: JSON.stringify({ summary: 'Data engineer', skills: ['SQL\ufffd'] }).length });
     } finally {
       server.close();
     }

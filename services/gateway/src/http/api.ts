@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { DomainError, removeNul } from '@talent/platform';
+import { DomainError, storableJson } from '@talent/platform';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from '../openapi/zod.js';
 import { ERROR_RESPONSES, ErrorBody, type DocumentedError } from '../openapi/errors.js';
@@ -154,10 +154,15 @@ export function jsonDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
-/** JSON writes NUL only as the escape `\u0000` (a raw one is malformed): marks the bodies that hold one. */
-const HAS_NUL = Symbol('json body has U+0000');
-const noticeNul = (req: Request, _res: unknown, raw: Buffer) => {
-  if (raw.includes('\\u0000')) (req as Request & { [HAS_NUL]?: boolean })[HAS_NUL] = true;
+/**
+ * JSON writes NUL and lone surrogates only as escapes (`\u0000`, `\ud83d`): marks the bodies that hold one, so
+ * only those are walked.
+ */
+const NEEDS_CLEANING = Symbol('json body holds U+0000 or a surrogate escape');
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+const noticeUnstorable = (req: Request, _res: unknown, raw: Buffer) => {
+  if (raw.includes('\\u') && UNSTORABLE_ESCAPE.test(raw.toString('latin1')))
+    (req as Request & { [NEEDS_CLEANING]?: boolean })[NEEDS_CLEANING] = true;
 };
 
 const limitDepth: RequestHandler = (req, _res, next) => {
@@ -165,8 +170,9 @@ const limitDepth: RequestHandler = (req, _res, next) => {
     next(new DomainError('INVALID_ARGUMENT', `JSON body nested deeper than ${MAX_JSON_DEPTH} levels.`));
     return;
   }
-  // PostgreSQL cannot store U+0000: it leaves every string of the body (documented in the OpenAPI document).
-  if ((req as Request & { [HAS_NUL]?: boolean })[HAS_NUL]) req.body = removeNul(req.body);
+  // PostgreSQL cannot store U+0000 (nor lone surrogates in jsonb): every string of the body is made storable
+  // (documented in the OpenAPI document).
+  if ((req as Request & { [NEEDS_CLEANING]?: boolean })[NEEDS_CLEANING]) req.body = storableJson(req.body);
   next();
 };
 
@@ -247,7 +253,7 @@ export class ApiRouter {
     const steps = operation.public ? [this.guards.rateLimit] : [this.guards.authenticate, this.guards.rateLimit];
     // Bodies are read only once the caller is known, so an anonymous client cannot make the gateway parse them.
     if (operation.body || operation.rawBody?.mediaType === 'application/json') {
-      steps.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES, verify: noticeNul }), limitDepth);
+      steps.push(requireJson, express.json({ limit: operation.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, type: JSON_TYPES, verify: noticeUnstorable }), limitDepth);
     } else if (operation.rawBody?.mediaType === 'multipart/form-data') {
       steps.push(operation.rawBody.parse);
     }

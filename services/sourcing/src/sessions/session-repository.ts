@@ -1,4 +1,4 @@
-import { isUuid, removeNul } from '@talent/platform';
+import { isUuid, storableJson } from '@talent/platform';
 import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -26,8 +26,8 @@ export interface Purchase {
   upgraded: StoredCandidate[];
 }
 
-// Provider data may hold U+0000, which jsonb refuses.
-const asJson = (value: unknown) => removeNul(structuredClone(value)) as Prisma.InputJsonValue;
+// Provider data may hold U+0000 or lone surrogates, which jsonb refuses.
+const asJson = (value: unknown) => storableJson(structuredClone(value)) as Prisma.InputJsonValue;
 
 const toStored = (row: {
   position: number;
