@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from '../openapi/zod.js';
-import { ApiRouter, jsonDepth, MAX_JSON_DEPTH } from './api.js';
+import { ApiRouter, jsonDepth, JsonText, MAX_JSON_DEPTH, serialise } from './api.js';
 import { errorMiddleware } from './errors.js';
 
 const pass: RequestHandler = (_req, _res, next) => next();
@@ -57,5 +57,21 @@ describe('ApiRouter JSON bodies', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('serialise', () => {
+  it('splices JSON a peer already wrote, at the top, in arrays and one level down, as JSON.stringify would write it', () => {
+    const record = { id: 'a1', information: { name: 'Jane "JR" Roe', skills: ['SQL', 'Go'] }, score: 7.5 };
+    const raw = new JsonText(JSON.stringify(record));
+    const answers = [
+      raw,
+      [raw, raw],
+      { message: 'CV retrieved successfully.', status: 'COMPLETED', data: raw, skipped: undefined },
+      { length: 2, data: [raw, raw], pagination: { total: 2, has_more: false } },
+      { plain: ['no', 'raw', 'json'], n: null },
+    ];
+    for (const answer of answers) expect(JSON.parse(serialise(answer))).toEqual(JSON.parse(JSON.stringify(answer)));
+    expect(serialise({ data: raw })).toBe(`{"data":${raw.text}}`);
   });
 });

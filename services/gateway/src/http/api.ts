@@ -218,8 +218,39 @@ function inSequence(route: string, steps: readonly RequestHandler[], last: (req:
 }
 
 /** `res.json` without Express' send machinery (content-type lookup, freshness check): the same bytes and headers. */
+/**
+ * JSON a peer already wrote (documents' records): spliced into the answer as it is rather than parsed and written
+ * again, the largest cost of `GET /cvs/{id}`. Anything else that serialises it (`toJSON`) gets the parsed value.
+ */
+export class JsonText {
+  constructor(readonly text: string) {
+    if (!text) throw new Error('JsonText needs JSON text');
+  }
+
+  toJSON(): unknown {
+    return JSON.parse(this.text) as unknown;
+  }
+}
+
+const holdsJsonText = (value: unknown): boolean =>
+  value instanceof JsonText || (Array.isArray(value) && value.some((item) => item instanceof JsonText));
+
+/** `JSON.stringify`, splicing `JsonText` found as a value, an array item, or either one level down. */
+export function serialise(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value)) {
+    if (!holdsJsonText(value)) return JSON.stringify(value);
+    return `[${value.map((item) => (item === undefined ? 'null' : serialise(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object' && Object.values(value).some(holdsJsonText)) {
+    const members = Object.entries(value).filter(([, member]) => member !== undefined);
+    return `{${members.map(([key, member]) => `${JSON.stringify(key)}:${serialise(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? '';
+}
+
 function sendJson(res: Response, value: unknown): void {
-  const body = JSON.stringify(value) ?? '';
+  const body = serialise(value);
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);

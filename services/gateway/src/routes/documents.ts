@@ -3,7 +3,7 @@ import { documents } from '@talent/proto';
 import { UPDATE_SCHEMA_NAMES } from '@talent/records';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { bodyError, type ApiRouter } from '../http/api.js';
+import { bodyError, JsonText, type ApiRouter } from '../http/api.js';
 import {
   AnalyzeBody,
   AnalyzeFilesFields,
@@ -56,9 +56,9 @@ export const toStatusItem = (item: documents.StatusItem): TaskStatusItem => ({
 });
 
 /** Records travel as the spec's JSON, ids and timestamps included; the gateway hands them on as they are. */
-export function parseRecord(record: documents.Record | undefined): unknown {
+export function recordJson(record: documents.Record | undefined): JsonText {
   if (!record) throw new Error('documents answered without a record');
-  return JSON.parse(record.json) as unknown;
+  return new JsonText(record.json);
 }
 
 /** `fr-CH;q=0.9, en` → `fr`: the primary subtag of the first entry, lowercase; '' when there is none. */
@@ -235,7 +235,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
         page: { limit: query.limit, offset: query.offset },
         acceptLanguage: req.get('accept-language') ?? '',
       });
-      const data = records.map(parseRecord);
+      const data = records.map(recordJson);
       const total = page?.total ?? query.offset + data.length;
       return {
         message: `${info.plural[0]!.toUpperCase()}${info.plural.slice(1)} retrieved successfully.`,
@@ -271,7 +271,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
         throw new DomainError('TASK_PENDING', `${info.title} ${id} is still being analyzed.`, { id });
       }
       if (!record) throw notFound(info, id);
-      return { message: `${info.title} retrieved successfully.`, status: 'COMPLETED' as const, data: parseRecord(record) };
+      return { message: `${info.title} retrieved successfully.`, status: 'COMPLETED' as const, data: recordJson(record) };
     },
   );
 
@@ -310,7 +310,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
         // The documents service validates the update (400/422 detail); the gateway only hands it on.
         patchJson: JSON.stringify(body ?? {}),
       });
-      return { message: `${info.title} updated successfully.`, data: parseRecord(record) };
+      return { message: `${info.title} updated successfully.`, data: recordJson(record) };
     },
   );
 
