@@ -383,7 +383,6 @@ function dropDatedLists(rows: Row[]): void {
   }
 }
 
-/** Experience entries of one experience section's lines. */
 /**
  * "2009-2011: Graduate Program Coordinator, Department of Political Science. Responsibilities included …": an
  * entry whose header line starts with its dates and runs into its first sentence. The header ends at the first
@@ -407,6 +406,7 @@ function splitDatedHeaders(lines: readonly Line[], now: Date): Line[] {
   });
 }
 
+/** Experience entries of one experience section's lines. */
 export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
   if (lines.length === 0) return [];
   const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
