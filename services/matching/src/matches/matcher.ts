@@ -58,6 +58,12 @@ export class Matcher {
     const weights = normaliseWeights(request.weights);
     const { job, cvs, analyzers } = await this.loadRecords(request);
 
+    // The skill graph does not depend on the hold: asked for while billing reserves. Should the reservation fail,
+    // the graph is dropped (the no-op catch keeps its own failure from being reported as unhandled).
+    const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
+    const graphLoad = loadSkillGraph(this.peers.skills, jobSkillIds, occupationQueries(job, cvs));
+    graphLoad.catch(() => undefined);
+
     const key = request.idempotencyKey;
     // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
     const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
@@ -69,8 +75,7 @@ export class Matcher {
       ttlSeconds: 0,
     });
     try {
-      const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
-      const { graph, taxonomyVersion } = await loadSkillGraph(this.peers.skills, jobSkillIds, occupationQueries(job, cvs));
+      const { graph, taxonomyVersion } = await graphLoad;
       const scored = await this.scorer.score(job, cvs, weights, graph);
       const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;
@@ -118,9 +123,19 @@ export class Matcher {
    * attempt failed, its hold was released (or has expired), so this attempt holds the unit afresh and commits that.
    * Billing charges a unit at most once: a retry racing another one that already paid is answered uncharged.
    */
-  private async commit(workspaceId: string, reservation: billing.ReserveResponse, keyBase: string, ref: string): Promise<void> {
+  private async commit(
+    workspaceId: string,
+    reservation: billing.ReserveResponse,
+    keyBase: string,
+    ref: string,
+  ): Promise<void> {
     try {
-      await this.peers.billing.commit({ reservationId: reservation.reservationId, workspaceId, lines: [], idempotencyKey: `${keyBase}:commit` });
+      await this.peers.billing.commit({
+        reservationId: reservation.reservationId,
+        workspaceId,
+        lines: [],
+        idempotencyKey: `${keyBase}:commit`,
+      });
       return;
     } catch (error) {
       if (!reservation.replayed || !isDomainError(error) || error.code !== 'RESERVATION_NOT_PENDING') throw error;
@@ -128,12 +143,22 @@ export class Matcher {
     const attempt = `${keyBase}:again:${randomUUID()}`;
     let fresh: billing.ReserveResponse;
     try {
-      fresh = await this.peers.billing.reserve({ workspaceId, lines: [{ action: ACTION, quantity: 1, ref }], idempotencyKey: `${attempt}:reserve`, ttlSeconds: 0 });
+      fresh = await this.peers.billing.reserve({
+        workspaceId,
+        lines: [{ action: ACTION, quantity: 1, ref }],
+        idempotencyKey: `${attempt}:reserve`,
+        ttlSeconds: 0,
+      });
     } catch (error) {
       if (isDomainError(error) && error.code === 'ALREADY_EXISTS') return;
       throw error;
     }
-    await this.peers.billing.commit({ reservationId: fresh.reservationId, workspaceId, lines: [], idempotencyKey: `${attempt}:commit` });
+    await this.peers.billing.commit({
+      reservationId: fresh.reservationId,
+      workspaceId,
+      lines: [],
+      idempotencyKey: `${attempt}:commit`,
+    });
   }
 
   async stored(workspaceId: string, jobId: string, version: number): Promise<StoredResult> {

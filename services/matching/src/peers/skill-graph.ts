@@ -26,13 +26,20 @@ export async function loadSkillGraph(
 ): Promise<{ graph: SkillGraph; taxonomyVersion: string }> {
   const relations: Relations = new Map();
   const first = [...new Set(jobSkillIds.map((id) => id.toLowerCase()))].sort();
-  let taxonomyVersion = await fetchRelations(client, first, relations);
-  const neighbours = new Set<string>();
-  for (const id of first)
-    for (const related of [...(relations.get(id)?.broader ?? []), ...(relations.get(id)?.narrower ?? [])])
-      if (!relations.has(related)) neighbours.add(related);
-  if (neighbours.size > 0) taxonomyVersion = await fetchRelations(client, [...neighbours].sort(), relations);
-  const occupations = await fetchOccupations(client, [...new Set(titleQueries)]);
+  const loadRelations = async () => {
+    let version = await fetchRelations(client, first, relations);
+    const neighbours = new Set<string>();
+    for (const id of first)
+      for (const related of [...(relations.get(id)?.broader ?? []), ...(relations.get(id)?.narrower ?? [])])
+        if (!relations.has(related)) neighbours.add(related);
+    if (neighbours.size > 0) version = await fetchRelations(client, [...neighbours].sort(), relations);
+    return version;
+  };
+  // Relations and occupations are independent: asked for at the same time.
+  const [taxonomyVersion, occupations] = await Promise.all([
+    loadRelations(),
+    fetchOccupations(client, [...new Set(titleQueries)]),
+  ]);
   return {
     taxonomyVersion,
     graph: {
@@ -61,7 +68,10 @@ async function fetchOccupations(
         const response = await client.matchOccupations({ titles: chunk, limit: OCCUPATIONS_PER_TITLE });
         response.results.forEach((result, i) => {
           if (result.occupations.length > 0)
-            out.set(chunk[i]!, result.occupations.map(({ id, name, iscoGroup, score }) => ({ id, name, iscoGroup, score })));
+            out.set(
+              chunk[i]!,
+              result.occupations.map(({ id, name, iscoGroup, score }) => ({ id, name, iscoGroup, score })),
+            );
         });
       }
     }),
