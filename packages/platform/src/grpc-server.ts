@@ -84,6 +84,14 @@ function adapt(
   assertComplete(binding);
   const impl = binding.implementation as Record<string, AsyncUnaryHandler<unknown, unknown>>;
   const adapted: UntypedServiceImplementation = {};
+  // One histogram child per (method, code): prom-client otherwise hashes the label object on every observation.
+  const samples = new Map<string, { observe(seconds: number): void }>();
+  const sample = (method: string, code: string) => {
+    const key = `${method} ${code}`;
+    let child = samples.get(key);
+    if (!child && metrics) samples.set(key, (child = metrics.grpcServerDuration.labels(method, code)));
+    return child;
+  };
   for (const [methodName, method] of Object.entries(binding.definition)) {
     const handler = impl[methodName]!;
     const label = `${binding.name}/${method.originalName ?? methodName}`;
@@ -92,10 +100,7 @@ function adapt(
       const requestId = firstString(call.metadata, 'x-request-id') ?? randomUUID();
       const workspaceId = firstString(call.metadata, 'x-workspace-id');
       const finish = (code: GrpcStatus) =>
-        metrics?.grpcServerDuration.observe(
-          { method: label, code: GrpcStatus[code] ?? String(code) },
-          Number(process.hrtime.bigint() - started) / 1e9,
-        );
+        sample(label, GrpcStatus[code] ?? String(code))?.observe(Number(process.hrtime.bigint() - started) / 1e9);
       const deadline = call.getDeadline();
       const context: CallContext = {
         requestId,
