@@ -69,7 +69,15 @@ export class ServiceProcess {
     private readonly readyTimeoutMs: number,
   ) {
     this.ports = { ...ports };
+    this.fixedMetricsPort = ports.metricsPort !== 0;
   }
+
+  /**
+   * Only a metrics port the caller chose is kept across restarts. A learned one is chosen afresh on each start:
+   * peers need the gRPC port to stay, nobody needs the metrics port to, and while a killed service is down another
+   * process may take it (a restart failed with EADDRINUSE on it).
+   */
+  private readonly fixedMetricsPort: boolean;
 
   private get serves(): 'grpc' | 'http' {
     return serviceSpec(this.name).protocol;
@@ -92,10 +100,11 @@ export class ServiceProcess {
     const script = fileURLToPath(new URL(`services/${this.name}/dist/main.js`, `file://${repoRoot}`));
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops each service
     // gracefully once (a second signal would make a service exit at once).
-    const env: NodeJS.ProcessEnv = { ...this.env, ...overrides, METRICS_PORT: String(this.ports.metricsPort) };
+    const metricsPort = this.fixedMetricsPort ? this.ports.metricsPort : 0;
+    const env: NodeJS.ProcessEnv = { ...this.env, ...overrides, METRICS_PORT: String(metricsPort) };
     for (const [name, value] of Object.entries(overrides)) if (value === undefined) delete env[name];
     env[this.serves === 'http' ? 'PORT' : 'GRPC_PORT'] = String(this.ports.port);
-    const learnPorts = this.ports.port === 0 || this.ports.metricsPort === 0;
+    const learnPorts = this.ports.port === 0 || metricsPort === 0;
     const announced = new Promise<ServicePorts>((resolve) => (this.announced = resolve));
     // The IPC channel carries the service's ready announcement (announceReady in @talent/platform): the bound
     // ports, whatever LOG_LEVEL hides.
