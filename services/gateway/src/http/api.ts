@@ -232,8 +232,10 @@ export class JsonText {
   }
 }
 
+// Arrays of records are all JsonText or none (`records.map(recordJson)`): the first item says which, so plain
+// answers pay no extra pass over their arrays.
 const holdsJsonText = (value: unknown): boolean =>
-  value instanceof JsonText || (Array.isArray(value) && value.some((item) => item instanceof JsonText));
+  value instanceof JsonText || (Array.isArray(value) && value[0] instanceof JsonText);
 
 /** `JSON.stringify`, splicing `JsonText` found as a value, an array item, or either one level down. */
 export function serialise(value: unknown): string {

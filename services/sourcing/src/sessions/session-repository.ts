@@ -26,8 +26,9 @@ export interface Purchase {
   upgraded: StoredCandidate[];
 }
 
-// Provider data may hold U+0000 or lone surrogates, which jsonb refuses.
-const asJson = (value: unknown) => storableJson(structuredClone(value)) as Prisma.InputJsonValue;
+// Provider data may hold U+0000 or lone surrogates, which jsonb refuses: cleaned in place (what the caller shows
+// from the same objects is then what was stored).
+const asJson = (value: unknown) => storableJson(value) as Prisma.InputJsonValue;
 
 const toStored = (row: {
   position: number;
