@@ -26,9 +26,9 @@ export interface Purchase {
   upgraded: StoredCandidate[];
 }
 
-// Provider data may hold U+0000 or lone surrogates, which jsonb refuses: cleaned in place (what the caller shows
-// from the same objects is then what was stored).
-const asJson = (value: unknown) => storableJson(value) as Prisma.InputJsonValue;
+// Provider data may hold U+0000 or lone surrogates, which jsonb refuses. Cleaned in a copy: a provider's profile
+// objects may be its own (the directory's in-memory index), which the store must not change.
+const asJson = (value: unknown) => storableJson(structuredClone(value)) as Prisma.InputJsonValue;
 
 const toStored = (row: {
   position: number;
