@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './matching.js';
 export * from './number-words.js';
 export * from './sourcing.js';
+export * from './key-order.js';

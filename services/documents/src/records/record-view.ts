@@ -1,15 +1,13 @@
-import { cvContent, jobContent, type RecordSkill } from '@talent/records';
+import { cvContent, jobContent, keyOrderOf, type RecordSkill } from '@talent/records';
 import type { SkillsPeer } from '../peers/skills-peer.js';
-import type { TaskRow } from '../tasks/task-repository.js';
+import type { StoredRecord } from '../tasks/task-repository.js';
 import type { Kind } from '../tasks/kinds.js';
 
-const SCHEMAS = { cv: cvContent, job: jobContent } as const;
+// Records were validated when stored: reading them only puts the keys back in order, without validating again.
+const IN_SPEC_ORDER = { cv: keyOrderOf(cvContent), job: keyOrderOf(jobContent) } as const;
 
 /** The stored content with every object's keys in the spec's order again (jsonb storage does not keep it). */
-function inSpecOrder(kind: Kind, stored: unknown): Content {
-  const parsed = SCHEMAS[kind].safeParse(stored);
-  return (parsed.success ? parsed.data : (stored ?? {})) as Content;
-}
+const inSpecOrder = (kind: Kind, stored: unknown): Content => (IN_SPEC_ORDER[kind](stored) ?? {}) as Content;
 
 type Content = Record<string, unknown> & { hard_skills?: RecordSkill[]; soft_skills?: RecordSkill[] };
 
@@ -27,7 +25,7 @@ export interface RecordView {
 export class RecordViews {
   constructor(private readonly skills: SkillsPeer) {}
 
-  async render(rows: TaskRow[], acceptLanguage: string): Promise<RecordView[]> {
+  async render(rows: StoredRecord[], acceptLanguage: string): Promise<RecordView[]> {
     if (rows.length === 0) return [];
     const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
     const ids = contents.flatMap((content) =>

@@ -40,7 +40,7 @@ export class Records {
 
   /** Spec rule 4, through requireCompleted. */
   async get(workspaceId: string, kind: Kind, id: string, acceptLanguage: string): Promise<RecordView> {
-    const task = requireCompleted(await this.tasks.find(workspaceId, kind, id), kind, id);
+    const task = requireCompleted(await this.tasks.findRecord(workspaceId, kind, id), kind, id);
     const [view] = await this.views.render([task], acceptLanguage);
     return view!;
   }

@@ -37,6 +37,9 @@ export interface TaskRow {
   updatedAt: Date;
 }
 
+/** A task as reading its record sees it. */
+export type StoredRecord = Pick<TaskRow, 'id' | 'kind' | 'status' | 'record' | 'createdAt' | 'updatedAt'>;
+
 export interface AcceptedBatch {
   /** One task id per input, in request order (reused ones included). */
   ids: string[];
@@ -274,6 +277,34 @@ export class TaskRepository {
       [id.toLowerCase(), workspaceId, kind],
     );
     return rows[0] ? fromRaw(rows[0]) : undefined;
+  }
+
+  /** What reading a record needs of its task, and no more (GET /cvs/{id} is the API's most frequent read). */
+  async findRecord(workspaceId: string, kind: Kind, id: string): Promise<StoredRecord | undefined> {
+    if (!isUuid(id)) return undefined;
+    const { rows } = await this.pool.query<{
+      id: string;
+      status: TaskStatus;
+      record: unknown;
+      created_at: Date;
+      updated_at: Date;
+    }>({
+      // Prepared once per connection: PostgreSQL skips parsing and planning on every later read.
+      name: 'documents-find-record',
+      text: `SELECT id, status, record, created_at, updated_at FROM tasks WHERE id = $1 AND workspace_id = $2 AND kind = $3::"DocumentKind"`,
+      values: [id.toLowerCase(), workspaceId, kind],
+    });
+    const row = rows[0];
+    return row
+      ? {
+          id: row.id,
+          kind,
+          status: row.status,
+          record: row.record,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }
+      : undefined;
   }
 
   /** A task wherever it belongs (internal use: dead-lettering). */
