@@ -13,9 +13,24 @@ import { arbitraryOf, deeplyNested, hostileValue, POLLUTION_KEYS, UNICODE_EDGES 
  * malformed and duplicate-key JSON, deep nesting, wrong content types, malformed path escapes). Every answer
  * must be a success or a status the operation documents, with the documented body; never a 5xx, never a hang;
  * and every service is still up at the end.
+ *
+ * Replaying a failure: every operation's property runs with one seed, printed at the start and with each failure
+ * together with fast-check's path of the failing run, e.g.
+ *   POST /sourcing/ingest [generated] /api/v1/sourcing/ingest: no answer (…) — replay: FUZZ_SEED=123 FUZZ_PATH=7 FUZZ_OPERATION='POST /sourcing/ingest'
+ * `FUZZ_SEED=123 vitest run tests/e2e/fuzz.e2e.test.ts` draws the same requests again (for the same OpenAPI
+ * document and FUZZ_RUNS); adding `FUZZ_OPERATION` and `FUZZ_PATH` sends only that one request (`-t generated`
+ * skips the fixed cases). Ids of the workspace differ from run to run; a failure that depends on the stack's state
+ * (earlier requests, load) may need the whole seed's run. A failing operation stops at its first failure and is
+ * not shrunk: each shrink step would be a request against state the failure has already changed.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+/** One seed for every operation's property (FUZZ_SEED replays a run); a new one each run otherwise. */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
+/** With FUZZ_SEED: only this operation ('POST /sourcing/ingest'), and only its run at this fast-check path. */
+const ONLY_OPERATION = process.env.FUZZ_OPERATION;
+const ONLY_PATH = process.env.FUZZ_PATH;
 /** A request that takes longer than this is a hang (the gateway's longest documented wait is set to 1 s below). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -74,8 +89,8 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
   let sent = 0;
   let retried = 0;
 
-  /** Sends one request; records its status and any breach of the contract. */
-  async function send(operation: ApiOperation, request: FuzzRequest): Promise<void> {
+  /** Sends one request; records its status, and answers the breach of the contract (a line to report), if any. */
+  async function send(operation: ApiOperation, request: FuzzRequest): Promise<string | undefined> {
     const url = `${e2e.url}${request.path}${request.query ? `?${request.query}` : ''}`;
     const summary = `${label(operation)} [${request.what}] ${url.slice(e2e.url.length, e2e.url.length + 160)}`;
     const attempt = () =>
@@ -96,8 +111,7 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
       });
     } catch (error) {
       // No answer at all (a reset, a hang past the timeout) is a failure.
-      failures.push(`${summary}: no answer (${(error as Error).cause ?? (error as Error).message})`);
-      return;
+      return `${summary}: no answer (${(error as Error).cause ?? (error as Error).message})`;
     }
     const answer = await readAnswer(response);
     sent++;
@@ -109,7 +123,7 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
         ? undefined
         : `expected ${request.expect}, got ${answer.status}`
       : answer.status >= 500 ? `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` : contract.problem(operation, answer.status, answer.contentType, answer.body);
-    if (problem) failures.push(`${summary}: ${problem}`);
+    return problem ? `${summary}: ${problem}` : undefined;
   }
 
   const authHeaders = fc.oneof(
@@ -274,32 +288,45 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
 
   it('answers every generated request to every operation with a success or a documented 4xx', async () => {
     failures = [];
-    for (const operation of operations) {
+    console.log(`fuzz: FUZZ_SEED=${SEED}`);
+    const chosen = ONLY_OPERATION ? operations.filter((operation) => label(operation) === ONLY_OPERATION) : operations;
+    expect(chosen.length, `FUZZ_OPERATION '${ONLY_OPERATION}' names an operation of the document`).toBeGreaterThan(0);
+    for (const operation of chosen) {
       const body =
         operation.body?.mediaType === 'application/json'
           ? jsonBody(operation)
           : operation.body?.mediaType === 'multipart/form-data'
             ? multipartBody()
             : fc.constant({ what: 'generated', headers: {} });
-      await fc.assert(
+      const run = await fc.check(
         fc.asyncProperty(requestLine(operation), body, async (line, content) => {
-          await send(operation, { ...line, ...content, headers: { ...line.headers, ...content.headers } });
+          const failure = await send(operation, { ...line, ...content, headers: { ...line.headers, ...content.headers } });
+          if (failure) throw new Error(failure);
         }),
-        { numRuns: RUNS },
+        { seed: SEED, numRuns: ONLY_PATH ? 1 : RUNS, endOnFailure: true, ...(ONLY_PATH ? { path: ONLY_PATH } : {}) },
       );
+      if (run.failed) {
+        const reason = run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance);
+        failures.push(`${reason} — replay: FUZZ_SEED=${run.seed} FUZZ_PATH=${run.counterexamplePath} FUZZ_OPERATION='${label(operation)}'`);
+      }
     }
     expect(failures).toEqual([]);
   }, 600_000);
 
   it('answers fixed hostile requests (over-limit, malformed, duplicate keys, deep nesting, wrong types) with a documented 4xx', async () => {
     failures = [];
-    for (const operation of operations) for (const request of fixedRequests(operation)) await send(operation, request);
+    for (const operation of operations) {
+      for (const request of fixedRequests(operation)) {
+        const failure = await send(operation, request);
+        if (failure) failures.push(failure);
+      }
+    }
     expect(failures).toEqual([]);
   }, 600_000);
 
   it('leaves every service running and the gateway ready', async () => {
     const table = [...statuses].map(([route, counts]) => `${route.padEnd(36)} ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    console.log(`fuzz: ${sent} requests over ${operations.length} operations (FUZZ_RUNS=${RUNS} generated per operation, plus fixed cases; ${retried} resent after a pooled connection closed); statuses:\n${table.join('\n')}`);
+    console.log(`fuzz: ${sent} requests over ${operations.length} operations (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS} generated per operation, plus fixed cases; ${retried} resent after a pooled connection closed); statuses:\n${table.join('\n')}`);
     for (const name of [...BACKENDS, 'gateway'] as const) expect(e2e.service(name).running, `${name} still running`).toBe(true);
     const ready = await fetch(`${e2e.stack.gatewayUrl}/readyz`);
     expect(ready.status).toBe(200);
