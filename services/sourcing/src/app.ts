@@ -1,4 +1,4 @@
-import { createGrpcClient, PollingLoop, startBackend, type RunningBackend } from '@talent/platform';
+import { createGrpcClient, createServiceDatabase, PollingLoop, startBackend, type RunningBackend } from '@talent/platform';
 import { billing, documents } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from './db.js';
@@ -33,7 +33,9 @@ export function startSourcing(env: SourcingEnv): Promise<RunningBackend> {
         billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR),
         documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR),
       };
-      const sessions = new SessionRepository(database.prisma, database.pool);
+      // Session locks on connections of their own (see SessionRepository): opened on demand, as many as the main pool.
+      const locks = createServiceDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
+      const sessions = new SessionRepository(database.prisma, locks.pool);
       const searcher = new Searcher({ sessions, billing: peers.billing, provider, logger, sessionTtlMs: env.SOURCING_SESSION_TTL_HOURS * HOUR_MS });
       const ingester = new Ingester({ sessions, documents: peers.documents });
       const pruner = new PollingLoop({
@@ -52,6 +54,7 @@ export function startSourcing(env: SourcingEnv): Promise<RunningBackend> {
           await pruner.stop();
           for (const client of Object.values(peers)) client.close();
           if ('provider' in provider) await provider.provider.close?.();
+          await locks.close();
           await database.close();
         },
       };

@@ -49,9 +49,14 @@ const toStored = (row: {
  * expired session is simply not found, through the same query as an unknown one.
  */
 export class SessionRepository {
+  /**
+   * `lockPool` must not be the pool Prisma uses: a session lock holds its connection while the work under it asks
+   * Prisma for more, so sharing one pool let as many locked searches as it has connections wait forever for a
+   * free one (and every other request with them).
+   */
   constructor(
     private readonly prisma: Db,
-    private readonly pool: pg.Pool,
+    private readonly lockPool: pg.Pool,
   ) {}
 
   async find(workspaceId: string, sessionId: string, now: Date): Promise<SessionRecord | undefined> {
@@ -83,10 +88,10 @@ export class SessionRepository {
 
   /**
    * Runs `work` while holding the session's lock, so two requests on one session cannot both buy the same
-   * position. The lock is a PostgreSQL advisory lock on its own connection, held across the provider call.
+   * position. The lock is a PostgreSQL advisory lock on a connection of the lock pool, held across the provider call.
    */
   async withSessionLock<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.lockPool.connect();
     const key = `sourcing-session:${sessionId}`;
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
