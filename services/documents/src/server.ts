@@ -96,11 +96,17 @@ export function documentsGrpcService({ intake, records }: DocumentsDomain): Grpc
         return { record: toRecord(kind, view) };
       },
       async getMatchInputs(request) {
-      const { job, candidates } = await records.matchInputs(request.workspaceId, request.jobId, request.candidateIds);
-      const toInput = (input: MatchInput) => ({ id: input.id, status: STATUS[input.status], json: input.json, analyzerVersion: input.analyzerVersion });
-      return { job: toInput(job), candidates: candidates.map(toInput) };
-    },
-    async deleteRecord(request) {
+        const known = new Map(request.knownVersions.map(({ id, version }) => [id.toLowerCase(), version]));
+        const { job, candidates } = await records.matchInputs(
+          request.workspaceId,
+          request.jobId,
+          request.candidateIds,
+          known,
+        );
+        const toInput = (input: MatchInput) => ({ ...input, status: STATUS[input.status] });
+        return { job: toInput(job), candidates: candidates.map(toInput) };
+      },
+      async deleteRecord(request) {
         return { name: await records.delete(request.workspaceId, kindOf(request.kind), request.id) };
       },
     },

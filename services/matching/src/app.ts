@@ -14,6 +14,7 @@ import type { MatchingEnv } from './env.js';
 import { Matcher } from './matches/matcher.js';
 import { RecordDeletions } from './matches/record-deletions.js';
 import { ResultRepository } from './matches/result-repository.js';
+import { RecordCache } from './peers/record-cache.js';
 import { deterministicScorer, rescoringScorer, type CandidateScorer } from './rescoring/index.js';
 import { LlmRequirementRescorer } from './rescoring/llm-rescorer.js';
 import { matchingGrpcService } from './server.js';
@@ -53,7 +54,15 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
         billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR),
       };
       const results = new ResultRepository(database.prisma);
-      const deletions = new RecordDeletions(nats, natsNames(env.NATS_NAMESPACE), results, logger, metrics.registry);
+      const records = new RecordCache(env.MATCH_RECORD_CACHE_MB * 1024 * 1024);
+      const deletions = new RecordDeletions(
+        nats,
+        natsNames(env.NATS_NAMESPACE),
+        results,
+        logger,
+        metrics.registry,
+        records,
+      );
       const closeAll = async () => {
         for (const client of Object.values(peers)) client.close();
         await database.close();
@@ -65,7 +74,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
         throw error;
       }
       return {
-        services: [matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger)))],
+        services: [matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger), records))],
         async stop() {
           await deletions.stop();
           await closeAll();

@@ -10,6 +10,10 @@ export interface MatchInput {
   status: TaskStatus | 'NOT_FOUND';
   json: string;
   analyzerVersion: string;
+  /** Changes whenever the stored record does; empty unless COMPLETED. */
+  version: string;
+  /** COMPLETED at the version the caller holds: `json` is empty. */
+  unchanged: boolean;
 }
 
 export interface StatusItem {
@@ -77,18 +81,21 @@ export class Records {
 
   /**
    * What matching needs: the job and the candidates (each once, in request order) with their statuses and, when
-   * COMPLETED, their records (skill names as analyzed) and the analyzer that produced them.
+   * COMPLETED, their records (skill names as analyzed), versions and the analyzer that produced them. Records
+   * `known` names at their current version come back `unchanged`, without JSON: matching holds them parsed. Their
+   * status and workspace are checked like any other's; only the JSON is saved.
    */
   async matchInputs(
     workspaceId: string,
     jobId: string,
     candidateIds: string[],
+    known: ReadonlyMap<string, string> = new Map(),
   ): Promise<{ job: MatchInput; candidates: MatchInput[] }> {
     const unique = [...new Set(candidateIds.map((id) => id.toLowerCase()))];
     // Matching reads thousands of records: they travel as the database's JSON text (keys in storage order).
     const [[jobRow], cvRows] = await Promise.all([
-      this.tasks.matchRecords(workspaceId, 'job', [jobId]),
-      this.tasks.matchRecords(workspaceId, 'cv', unique),
+      this.tasks.matchRecords(workspaceId, 'job', [jobId], known),
+      this.tasks.matchRecords(workspaceId, 'cv', unique, known),
     ]);
     type Row = Awaited<ReturnType<TaskRepository['matchRecords']>>[number];
     const input = (id: string, row: Row | undefined): MatchInput => ({
@@ -96,6 +103,8 @@ export class Records {
       status: row?.status ?? 'NOT_FOUND',
       json: row?.json ?? '',
       analyzerVersion: row?.analyzer ?? '',
+      version: row?.version ?? '',
+      unchanged: row?.unchanged ?? false,
     });
     const byId = new Map(cvRows.map((row) => [row.id, row]));
     return { job: input(jobId, jobRow), candidates: unique.map((id) => input(id, byId.get(id))) };

@@ -362,25 +362,39 @@ export class TaskRepository {
   /**
    * The match read: status, analyzer and the record as PostgreSQL's JSON text of it, wrapped with the id and
    * timestamps as the record view has them, without parsing and re-serialising it here (matching parses it once).
+   * `version` changes whenever the row is rewritten: the transaction that last wrote it (`xmin`) with `updated_at`
+   * (PATCH, analysis; a repeated xmin after 2³² transactions would also need the same millisecond). A COMPLETED
+   * record whose version is the one `known` names is not read at all (`unchanged`): the caller holds it already.
    */
   async matchRecords(
     workspaceId: string,
     kind: Kind,
     ids: string[],
-  ): Promise<{ id: string; status: TaskStatus; analyzer: string | null; json: string }[]> {
+    known: ReadonlyMap<string, string> = new Map(),
+  ): Promise<
+    { id: string; status: TaskStatus; analyzer: string | null; json: string; version: string; unchanged: boolean }[]
+  > {
     const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
     if (valid.length === 0) return [];
+    const knownIds = valid.filter((id) => known.has(id));
     const { rows } = await this.pool.query<{
       id: string;
       status: TaskStatus;
       analyzer: string | null;
       record: string | null;
+      version: string;
+      unchanged: boolean;
       created_at: Date;
       updated_at: Date;
     }>(
-      `SELECT id, status, analyzer, CASE WHEN status = 'COMPLETED' THEN record::text END AS record, created_at, updated_at
-       FROM tasks WHERE workspace_id = $1 AND kind = $2::"DocumentKind" AND id = ANY($3::uuid[])`,
-      [workspaceId, kind, valid],
+      `SELECT t.id, t.status, t.analyzer, t.created_at, t.updated_at, v.version,
+              t.status = 'COMPLETED' AND k.version IS NOT DISTINCT FROM v.version AS unchanged,
+              CASE WHEN t.status = 'COMPLETED' AND k.version IS DISTINCT FROM v.version THEN t.record::text END AS record
+       FROM tasks t
+       CROSS JOIN LATERAL (SELECT t.xmin::text || '.' || (extract(epoch FROM t.updated_at) * 1000)::bigint AS version) v
+       LEFT JOIN unnest($4::uuid[], $5::text[]) AS k(id, version) ON k.id = t.id
+       WHERE t.workspace_id = $1 AND t.kind = $2::"DocumentKind" AND t.id = ANY($3::uuid[])`,
+      [workspaceId, kind, valid, knownIds, knownIds.map((id) => known.get(id)!)],
     );
     return rows.map((row) => {
       // jsonb's text of an object is `{…}`: its members go between the id and the timestamps.
@@ -389,7 +403,15 @@ export class TaskRepository {
         body === undefined
           ? ''
           : `{"id":${JSON.stringify(row.id)},${body ? `${body},` : ''}"created_at":"${row.created_at.toISOString()}","updated_at":"${row.updated_at.toISOString()}"}`;
-      return { id: row.id, status: row.status, analyzer: row.analyzer, json };
+      const completed = row.status === 'COMPLETED';
+      return {
+        id: row.id,
+        status: row.status,
+        analyzer: row.analyzer,
+        json,
+        version: completed ? row.version : '',
+        unchanged: completed && row.unchanged,
+      };
     });
   }
 

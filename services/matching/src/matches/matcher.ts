@@ -3,6 +3,7 @@ import { documents, type billing, type skills } from '@talent/proto';
 import { createHash, randomUUID } from 'node:crypto';
 import { loadSkillGraph } from '../peers/skill-graph.js';
 import { fetchMatchInputs, isCompleted } from '../peers/match-inputs.js';
+import { RecordCache } from '../peers/record-cache.js';
 import {
   hasRequirements,
   occupationQueries,
@@ -48,6 +49,8 @@ export class Matcher {
     private readonly results: ResultRepository,
     private readonly logger: Logger,
     private readonly scorer: CandidateScorer = deterministicScorer,
+    /** Parsed records of earlier matches (documents still checks each one); off unless given. */
+    private readonly records: RecordCache = new RecordCache(0),
   ) {}
 
   async match(request: MatchRequest): Promise<MatchOutcome> {
@@ -182,10 +185,11 @@ export class Matcher {
       new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
     if (!isUuid(request.jobId)) throw vacancyNotFound(`Job ${request.jobId} not found in this workspace.`);
     const malformed = request.candidateIds.filter((id) => !isUuid(id));
-    const inputs = await fetchMatchInputs(this.peers.documents, {
-      ...request,
-      candidateIds: request.candidateIds.filter(isUuid),
-    });
+    const inputs = await fetchMatchInputs(
+      this.peers.documents,
+      { ...request, candidateIds: request.candidateIds.filter(isUuid) },
+      this.records,
+    );
     if (!isCompleted(inputs.job)) {
       // Spec rule 2: a job still being analyzed cannot be matched yet; like GET /jobs/{id}, it is not found (yet).
       throw vacancyNotFound(

@@ -1,5 +1,6 @@
 import { deadLetterTarget, recordDeletedEvent, streamDefinitions, type NatsNames, type RecordDeletedEvent } from '@talent/events';
 import { DurableConsumer, type Logger, type Metrics, type NatsConnection } from '@talent/platform';
+import type { RecordCache } from '../peers/record-cache.js';
 import type { ResultRepository } from './result-repository.js';
 
 const BACKOFF_S = [1, 5, 15, 60];
@@ -7,7 +8,8 @@ const MAX_DELIVER = 50;
 
 /**
  * Deleting a job or a CV (documents' `record.deleted`) removes what matching stored about it: a job's result
- * versions, a CV's entries in any result set. A durable consumer, so deletions made while matching is down wait;
+ * versions, a CV's entries in any result set, its parsed record in the record cache (memory only: documents answers
+ * a deleted record NOT_FOUND whether it is cached or not). A durable consumer, so deletions made while matching is down wait;
  * one still failing after MAX_DELIVER attempts is dead-lettered for a replay.
  */
 export class RecordDeletions {
@@ -19,6 +21,7 @@ export class RecordDeletions {
     private readonly results: ResultRepository,
     private readonly logger: Logger,
     registry?: Metrics['registry'],
+    private readonly cache?: RecordCache,
   ) {
     const stream = names.streams.documents;
     const durable = names.consumers.matchingRecordDeletions;
@@ -51,6 +54,7 @@ export class RecordDeletions {
   }
 
   private async forget(event: RecordDeletedEvent): Promise<'done'> {
+    this.cache?.delete(event.workspace_id, event.record_id);
     const removed =
       event.kind === 'job'
         ? await this.results.forgetJob(event.workspace_id, event.record_id)

@@ -221,15 +221,33 @@ export interface GetMatchInputsRequest {
   workspaceId: string;
   jobId: string;
   candidateIds: string[];
+  /**
+   * Records (the job or candidates) the caller already holds, with the version it holds of each: a COMPLETED record
+   * of the workspace still at that version is answered `unchanged`, without its JSON. Status and ownership are
+   * checked as for any other id.
+   */
+  knownVersions: KnownRecordVersion[];
+}
+
+export interface KnownRecordVersion {
+  id: string;
+  version: string;
 }
 
 export interface MatchInput {
   id: string;
   status: TaskStatus;
-  /** The record as the spec's JSON (with id and timestamps); empty unless COMPLETED. */
+  /** The record as the spec's JSON (with id and timestamps); empty unless COMPLETED, and empty when `unchanged`. */
   json: string;
   /** Version of the analyzer that produced the record (e.g. "rules-1"). */
   analyzerVersion: string;
+  /**
+   * Changes whenever the stored record changes (analysis, PATCH, anything that rewrites the task); empty unless
+   * COMPLETED. Opaque: compare for equality only.
+   */
+  version: string;
+  /** COMPLETED at the version the request named in `known_versions`: the caller's copy is current, so `json` is empty. */
+  unchanged: boolean;
 }
 
 export interface GetMatchInputsResponse {
@@ -2064,7 +2082,7 @@ export const DeleteRecordResponse: MessageFns<DeleteRecordResponse> = {
 };
 
 function createBaseGetMatchInputsRequest(): GetMatchInputsRequest {
-  return { workspaceId: "", jobId: "", candidateIds: [] };
+  return { workspaceId: "", jobId: "", candidateIds: [], knownVersions: [] };
 }
 
 export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
@@ -2077,6 +2095,9 @@ export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
     }
     for (const v of message.candidateIds) {
       writer.uint32(26).string(v!);
+    }
+    for (const v of message.knownVersions) {
+      KnownRecordVersion.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2118,6 +2139,14 @@ export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
             message.candidateIds.push(reader.string());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.knownVersions.push(KnownRecordVersion.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2147,6 +2176,11 @@ export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
         : globalThis.Array.isArray(object?.candidate_ids)
         ? object.candidate_ids.map((e: any) => globalThis.String(e))
         : [],
+      knownVersions: globalThis.Array.isArray(object?.knownVersions)
+        ? object.knownVersions.map((e: any) => KnownRecordVersion.fromJSON(e))
+        : globalThis.Array.isArray(object?.known_versions)
+        ? object.known_versions.map((e: any) => KnownRecordVersion.fromJSON(e))
+        : [],
     };
   },
 
@@ -2161,6 +2195,9 @@ export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
     if (message.candidateIds?.length) {
       obj.candidateIds = message.candidateIds;
     }
+    if (message.knownVersions?.length) {
+      obj.knownVersions = message.knownVersions.map((e) => KnownRecordVersion.toJSON(e));
+    }
     return obj;
   },
 
@@ -2172,12 +2209,98 @@ export const GetMatchInputsRequest: MessageFns<GetMatchInputsRequest> = {
     message.workspaceId = object.workspaceId ?? "";
     message.jobId = object.jobId ?? "";
     message.candidateIds = object.candidateIds?.map((e) => e) || [];
+    message.knownVersions = object.knownVersions?.map((e) => KnownRecordVersion.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseKnownRecordVersion(): KnownRecordVersion {
+  return { id: "", version: "" };
+}
+
+export const KnownRecordVersion: MessageFns<KnownRecordVersion> = {
+  encode(message: KnownRecordVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.version !== "") {
+      writer.uint32(18).string(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KnownRecordVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKnownRecordVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KnownRecordVersion {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+    };
+  },
+
+  toJSON(message: KnownRecordVersion): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<KnownRecordVersion>): KnownRecordVersion {
+    return KnownRecordVersion.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<KnownRecordVersion>): KnownRecordVersion {
+    const message = createBaseKnownRecordVersion();
+    message.id = object.id ?? "";
+    message.version = object.version ?? "";
     return message;
   },
 };
 
 function createBaseMatchInput(): MatchInput {
-  return { id: "", status: 0, json: "", analyzerVersion: "" };
+  return { id: "", status: 0, json: "", analyzerVersion: "", version: "", unchanged: false };
 }
 
 export const MatchInput: MessageFns<MatchInput> = {
@@ -2193,6 +2316,12 @@ export const MatchInput: MessageFns<MatchInput> = {
     }
     if (message.analyzerVersion !== "") {
       writer.uint32(34).string(message.analyzerVersion);
+    }
+    if (message.version !== "") {
+      writer.uint32(42).string(message.version);
+    }
+    if (message.unchanged !== false) {
+      writer.uint32(48).bool(message.unchanged);
     }
     return writer;
   },
@@ -2242,6 +2371,22 @@ export const MatchInput: MessageFns<MatchInput> = {
             message.analyzerVersion = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.version = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.unchanged = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2264,6 +2409,8 @@ export const MatchInput: MessageFns<MatchInput> = {
         : isSet(object.analyzer_version)
         ? globalThis.String(object.analyzer_version)
         : "",
+      version: isSet(object.version) ? globalThis.String(object.version) : "",
+      unchanged: isSet(object.unchanged) ? globalThis.Boolean(object.unchanged) : false,
     };
   },
 
@@ -2281,6 +2428,12 @@ export const MatchInput: MessageFns<MatchInput> = {
     if (message.analyzerVersion !== "") {
       obj.analyzerVersion = message.analyzerVersion;
     }
+    if (message.version !== "") {
+      obj.version = message.version;
+    }
+    if (message.unchanged !== false) {
+      obj.unchanged = message.unchanged;
+    }
     return obj;
   },
 
@@ -2293,6 +2446,8 @@ export const MatchInput: MessageFns<MatchInput> = {
     message.status = object.status ?? 0;
     message.json = object.json ?? "";
     message.analyzerVersion = object.analyzerVersion ?? "";
+    message.version = object.version ?? "";
+    message.unchanged = object.unchanged ?? false;
     return message;
   },
 };
@@ -2456,7 +2611,8 @@ export const DocumentsServiceService = {
   },
   /**
    * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
-   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id. Records
+   * the caller names in `known_versions` at their current version come back `unchanged`, without their JSON.
    */
   getMatchInputs: {
     path: "/talent.documents.v1.DocumentsService/GetMatchInputs" as const,
@@ -2481,7 +2637,8 @@ export interface DocumentsServiceServer extends UntypedServiceImplementation {
   deleteRecord: handleUnaryCall<DeleteRecordRequest, DeleteRecordResponse>;
   /**
    * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
-   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id. Records
+   * the caller names in `known_versions` at their current version come back `unchanged`, without their JSON.
    */
   getMatchInputs: handleUnaryCall<GetMatchInputsRequest, GetMatchInputsResponse>;
 }
@@ -2594,7 +2751,8 @@ export interface DocumentsServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * For matching: a job and candidate CVs of one workspace with their statuses and, when COMPLETED, their records
-   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id.
+   * (skill names as analyzed). Unknown, foreign and deleted ids come back NOT_FOUND; never an error per id. Records
+   * the caller names in `known_versions` at their current version come back `unchanged`, without their JSON.
    */
   getMatchInputs(
     request: GetMatchInputsRequest,
