@@ -10,15 +10,14 @@
 // Needs `pnpm build`.
 import { createGrpcClient } from '@talent/platform';
 import { skills } from '@talent/proto';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { repoRoot, seedDir, sharedDataDir } from '../eval/shared-data.mjs';
+import { seedDir, sharedDataDir } from '../eval/shared-data.mjs';
+import { median, rssMb, startService as startServiceProcess, withDatabase } from './service-process.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 // Start-up is noisy on a shared machine: several boots, the median is the figure.
@@ -133,6 +132,10 @@ try {
   await pool.end();
 }
 
+function startService(env) {
+  return startServiceProcess({ databaseUrl: benchUrl, env });
+}
+
 /** pg_trgm over the same labels: trigram similarity or substring, best label per skill, with a total. */
 async function prepareTrgm() {
   const db = new pg.Client({ connectionString: benchUrl });
@@ -150,93 +153,8 @@ async function prepareTrgm() {
   return run;
 }
 
-async function startService(extraEnv) {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(repoRoot, 'services/skills/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: benchUrl,
-      DATABASE_SCHEMA: 'skills',
-      GRPC_PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const startedAt = Date.now();
-  let buffer = '';
-  const readyMs = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      buffer += chunk;
-      if (buffer.includes('"msg":"skills ready"')) resolve(performance.now() - started);
-    });
-    child.once('exit', (code) => reject(new Error(`skills exited with ${code} before it was ready:\n${buffer}`)));
-  });
-  return {
-    port,
-    pid: child.pid,
-    readyMs,
-    phases: phasesOf(buffer, startedAt),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Where a boot's time went, from the service's log lines (ms between them; the first from the spawn). */
-function phasesOf(log, startedAt) {
-  const at = {};
-  for (const line of log.split('\n')) {
-    try {
-      const entry = JSON.parse(line);
-      if (entry.msg && entry.time && !(entry.msg in at)) at[entry.msg] = Date.parse(entry.time);
-    } catch {
-      // not a log line
-    }
-  }
-  const first = Math.min(...Object.values(at));
-  const migrated = at['schema migrated'] ?? first;
-  const loaded = at['taxonomy loaded'] ?? migrated;
-  const ready = at['skills ready'] ?? loaded;
-  return { untilFirstLog: first - startedAt, migrated: migrated - first, taxonomyLoaded: loaded - migrated, ready: ready - loaded };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function rssMb(pid, field = 'VmRSS') {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
-}
-
 function percentiles(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p) => Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(3));
   return { p50: at(50), p95: at(95), p99: at(99), max: Number(sorted[sorted.length - 1].toFixed(3)) };
-}
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
