@@ -21,22 +21,12 @@ export interface Relevance {
   coverage: number;
 }
 
-/** A word of the query in one field, with its postings. */
+/** A word of the query in one field: its term (postings, idf). */
 export interface QueryTerm {
   /** Index of the token it comes from. */
   token: number;
   field: number;
-  postings: Postings;
-}
-
-interface Postings {
-  skills: Int32Array;
-  /** BM25 weight of the term in each skill's field. */
-  weights: Float32Array;
-  /** Term id: position in `idf` and in the label term lists. */
-  id: number;
-  /** The highest weight in `weights`. */
-  max: number;
+  term: number;
 }
 
 /**
@@ -45,11 +35,19 @@ interface Postings {
  * weight precomputed per posting, so a query is a sum over the postings of its words; and, per label, the share of
  * its content words (idf-weighted) the text holds, whatever their order ("manage a team" covers "team management").
  * Built from scratch rather than with a search library: linking runs one query per sentence of every CV and must
- * stay at hundreds of CVs per second, within the service's memory budget (typed arrays, no per-document objects).
+ * stay at hundreds of CVs per second, within the service's memory budget: every term's postings live in three flat
+ * typed arrays (ESCO has ~57k terms; an Int32Array and a Float32Array per term cost ~20 MB of object headers alone).
  */
 export class LexicalRetrieval {
-  /** Per field (a language's labels by language index, or DESCRIPTION_FIELD): stem → postings. */
-  private readonly fields: Map<string, Postings>[] = [];
+  /** Per field (a language's labels by language index, or DESCRIPTION_FIELD): stem → term id. */
+  private readonly fields: Map<string, number>[] = [];
+  /** Postings of term t: postingSkills/postingWeights[postingStart[t] … postingStart[t + 1]), skills ascending. */
+  private readonly postingStart: Int32Array;
+  private readonly postingSkills: Int32Array;
+  /** BM25 weight of the term in each skill's field. */
+  private readonly postingWeights: Float32Array;
+  /** The highest weight in each term's postings. */
+  private readonly termMax: Float32Array;
   /** idf per term id. */
   private readonly idf: Float32Array;
   /** Content words (term ids) of each label: labelTerms[labelTermStart[l] … labelTermStart[l + 1]). */
@@ -80,8 +78,10 @@ export class LexicalRetrieval {
     for (let skill = skillCount - 1; skill >= 0; skill--) this.firstLabel[skill] = Math.min(this.firstLabel[skill]!, this.firstLabel[skill + 1]!);
 
     // One field at a time, so that only one field's word lists are ever being built (start-up memory).
-    const idfs: number[] = [];
-    const termLabels: Int32Array[] = [];
+    const terms = new TermTable();
+    /** Labels holding each term, flat: label lists of the terms in id order (descriptions' terms have none). */
+    const termLabelCount: number[] = [];
+    const termLabels = new GrowableArray(Int32Array);
     const labelTermCount = new Int32Array(labelCount);
     index.languages.forEach((language, field) => {
       const build = new FieldBuilder(skillCount);
@@ -89,9 +89,10 @@ export class LexicalRetrieval {
         if (index.labelLanguage[label] !== field) continue;
         build.add(index.labelSkill[label]!, termStems(tokenize(index.labelText[label]!), language), label);
       }
-      this.fields[field] = build.postings(parameters, false, idfs, (labels, idf) => {
-        termLabels.push(Int32Array.from(labels));
+      this.fields[field] = build.postings(parameters, false, terms, (labels, idf) => {
+        termLabelCount.push(labels.length);
         for (const label of labels) {
+          termLabels.push(label);
           this.labelNorm[label]! += idf;
           labelTermCount[label]!++;
         }
@@ -102,16 +103,18 @@ export class LexicalRetrieval {
       const description = index.description(skill);
       if (description) descriptions.add(skill, termStems(tokenize(description), DEFAULT_LANGUAGE), -1);
     }
-    this.fields[DESCRIPTION_FIELD] = descriptions.postings(parameters, true, idfs, () => termLabels.push(EMPTY));
-    this.idf = Float32Array.from(idfs);
-    this.inQuery = new Uint8Array(idfs.length);
+    this.fields[DESCRIPTION_FIELD] = descriptions.postings(parameters, true, terms, () => termLabelCount.push(0));
+    ({ start: this.postingStart, skills: this.postingSkills, weights: this.postingWeights, max: this.termMax, idf: this.idf } = terms.finish());
+    this.inQuery = new Uint8Array(this.idf.length);
     // Label → its content words, as one flat list.
     this.labelTermStart = new Int32Array(labelCount + 1);
     for (let label = 0; label < labelCount; label++) this.labelTermStart[label + 1] = this.labelTermStart[label]! + labelTermCount[label]!;
     this.labelTerms = new Int32Array(this.labelTermStart[labelCount]!);
     const filled = this.labelTermStart.slice(0, labelCount);
-    termLabels.forEach((labels, id) => {
-      for (const label of labels) this.labelTerms[filled[label]!++] = id;
+    const labels = termLabels.finish();
+    let at = 0;
+    termLabelCount.forEach((count, id) => {
+      for (const end = at + count; at < end; at++) this.labelTerms[filled[labels[at]!]!++] = id;
     });
   }
 
@@ -123,13 +126,13 @@ export class LexicalRetrieval {
   terms(tokens: readonly Token[], language: string, stems: readonly string[], englishStems: readonly string[]): QueryTerm[] {
     const fields: number[] = [this.index.languages.indexOf(language)];
     if (language !== DEFAULT_LANGUAGE) fields.push(this.index.languages.indexOf(DEFAULT_LANGUAGE));
-    const seen = new Set<Postings>();
+    const seen = new Set<number>();
     const terms: QueryTerm[] = [];
     const add = (token: number, field: number, stem: string) => {
-      const postings = this.fields[field]?.get(stem);
-      if (!postings || seen.has(postings)) return;
-      seen.add(postings);
-      terms.push({ token, field, postings });
+      const term = this.fields[field]?.get(stem);
+      if (term === undefined || seen.has(term)) return;
+      seen.add(term);
+      terms.push({ token, field, term });
     };
     tokens.forEach((token, i) => {
       if (token.key.length < 2) return;
@@ -146,18 +149,18 @@ export class LexicalRetrieval {
    * that many skills (the informative ones, a fraction of the postings to read), then scored with every word.
    */
   query(terms: readonly QueryTerm[], limit: number, pool: number, rank: (bm25: number, coverage: number) => number, rareOnly = Infinity): (Relevance & { score: number })[] {
-    const { seen, scores, touched } = this;
+    const { seen, scores, touched, postingStart, postingSkills, postingWeights } = this;
     let touchedCount = 0;
-    for (const { postings } of terms) {
-      const { skills, weights } = postings;
-      if (skills.length > rareOnly) continue;
-      for (let i = 0; i < skills.length; i++) {
-        const skill = skills[i]!;
+    for (const { term } of terms) {
+      const end = postingStart[term + 1]!;
+      if (end - postingStart[term]! > rareOnly) continue;
+      for (let i = postingStart[term]!; i < end; i++) {
+        const skill = postingSkills[i]!;
         if (seen[skill] === 0) {
           seen[skill] = 1;
           touched[touchedCount++] = skill;
         }
-        scores[skill]! += weights[i]!;
+        scores[skill]! += postingWeights[i]!;
       }
     }
     pool = Math.min(touchedCount, Math.max(pool, limit));
@@ -185,7 +188,7 @@ export class LexicalRetrieval {
     for (let i = 0; i < size; i++) {
       const skill = best[i]!;
       let bm25 = bestScores[i]!;
-      if (rareOnly !== Infinity) for (const { postings } of terms) if (postings.skills.length > rareOnly) bm25 += weightOf(postings, skill);
+      if (rareOnly !== Infinity) for (const { term } of terms) if (this.documentCount(term) > rareOnly) bm25 += this.weightOf(term, skill);
       const coverage = this.coverage(skill, fields);
       ranked.push({ skill, bm25, coverage, score: rank(bm25, coverage) });
     }
@@ -196,14 +199,14 @@ export class LexicalRetrieval {
   /** No skill can score more BM25 than this for the query terms (the sum of each term's highest weight). */
   bound(terms: readonly QueryTerm[]): number {
     let bound = 0;
-    for (const { postings } of terms) bound += postings.max;
+    for (const { term } of terms) bound += this.termMax[term]!;
     return bound;
   }
 
   /** The relevance of one skill for the query terms (what query() computes for it). */
   relevance(terms: readonly QueryTerm[], skill: number): Relevance {
     let bm25 = 0;
-    for (const { postings } of terms) bm25 += weightOf(postings, skill);
+    for (const { term } of terms) bm25 += this.weightOf(term, skill);
     this.mark(terms, 1);
     const coverage = this.coverage(skill, this.queryFields(terms));
     this.mark(terms, 0);
@@ -226,7 +229,7 @@ export class LexicalRetrieval {
   }
 
   private mark(terms: readonly QueryTerm[], value: 0 | 1): void {
-    for (const { postings } of terms) this.inQuery[postings.id] = value;
+    for (const { term } of terms) this.inQuery[term] = value;
   }
 
   /** The label fields (languages) the query terms were read in. */
@@ -237,12 +240,88 @@ export class LexicalRetrieval {
   /** What each token adds to a skill's BM25 score: the words that are its evidence in the text weigh above 0. */
   tokenWeights(terms: readonly QueryTerm[], tokenCount: number, skill: number): number[] {
     const weights = new Array<number>(tokenCount).fill(0);
-    for (const { token, postings } of terms) weights[token]! += weightOf(postings, skill);
+    for (const { token, term } of terms) weights[token]! += this.weightOf(term, skill);
     return weights;
+  }
+
+  private documentCount(term: number): number {
+    return this.postingStart[term + 1]! - this.postingStart[term]!;
+  }
+
+  /** The term's weight in the skill's field, 0 when the skill does not hold it. */
+  private weightOf(term: number, skill: number): number {
+    const end = this.postingStart[term + 1]!;
+    const at = lowerBound(this.postingSkills, skill, this.postingStart[term]!, end);
+    return at < end && this.postingSkills[at] === skill ? this.postingWeights[at]! : 0;
   }
 }
 
-const EMPTY = new Int32Array(0);
+/** The terms of every field as they are built, flat: ids in order, each term's postings appended after the last's. */
+class TermTable {
+  private readonly start = new GrowableArray(Int32Array);
+  private readonly skills = new GrowableArray(Int32Array);
+  private readonly weights = new GrowableArray(Float32Array);
+  private readonly max = new GrowableArray(Float32Array);
+  private readonly idf = new GrowableArray(Float32Array);
+
+  constructor() {
+    this.start.push(0);
+  }
+
+  posting(skill: number, weight: number): void {
+    this.skills.push(skill);
+    this.weights.push(weight);
+  }
+
+  /** Ends a term whose postings were just added; returns its id. */
+  endTerm(idf: number, max: number): number {
+    this.start.push(this.skills.length);
+    this.idf.push(idf);
+    this.max.push(max);
+    return this.idf.length - 1;
+  }
+
+  /** The weight of a posting as stored (32-bit). */
+  weightAt(position: number): number {
+    return this.weights.at(position);
+  }
+
+  get postingCount(): number {
+    return this.skills.length;
+  }
+
+  finish() {
+    return { start: this.start.finish(), skills: this.skills.finish(), weights: this.weights.finish(), max: this.max.finish(), idf: this.idf.finish() };
+  }
+}
+
+/** A list of numbers in one typed array that doubles as it fills (a JS array of numbers costs 8 bytes an item or more). */
+class GrowableArray<T extends Int32Array | Float32Array> {
+  private items: T;
+  length = 0;
+
+  constructor(private readonly type: { new (length: number): T }) {
+    this.items = new type(1024);
+  }
+
+  push(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new this.type(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = value;
+  }
+
+  at(position: number): number {
+    return this.items[position]!;
+  }
+
+  /** The items, in an array of their exact length. */
+  finish(): T {
+    return this.items.slice(0, this.length) as T;
+  }
+}
 
 /** The word lists of one field while it is being indexed: stem → skills with term frequencies, and labels. */
 class FieldBuilder {
@@ -266,8 +345,11 @@ class FieldBuilder {
     }
   }
 
-  /** The field's postings with BM25 weights; each kept term gets the next id in `idfs`, and `onTerm` its labels. */
-  postings(parameters: typeof BM25, description: boolean, idfs: number[], onTerm: (labels: number[], idf: number) => void): Map<string, Postings> {
+  /**
+   * The field's terms with BM25 weights, added to `table` (each kept term gets the next id there, and `onTerm` its
+   * labels); returns stem → term id.
+   */
+  postings(parameters: typeof BM25, description: boolean, table: TermTable, onTerm: (labels: number[], idf: number) => void): Map<string, number> {
     const { k1, bLabels, bDescription, descriptionBoost, maxDocumentShare } = parameters;
     let documents = 0;
     let total = 0;
@@ -279,23 +361,22 @@ class FieldBuilder {
     const average = total / Math.max(1, documents);
     const b = description ? bDescription : bLabels;
     const boost = description ? descriptionBoost : 1;
-    const result = new Map<string, Postings>();
+    const result = new Map<string, number>();
     for (const [stem, { tf: list, labels }] of this.terms) {
       const df = list.length / 2;
       if (df > maxDocumentShare * documents && df > 20) continue;
       const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-      const skills = new Int32Array(df);
-      const weights = new Float32Array(df);
+      const first = table.postingCount;
+      let max = 0;
       for (let i = 0; i < df; i++) {
         const skill = list[2 * i]!;
         const tf = list[2 * i + 1]!;
-        skills[i] = skill;
-        weights[i] = (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[skill]!) / average));
+        table.posting(skill, (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[skill]!) / average)));
+        // The weight as stored (32-bit), as the query adds it up.
+        max = Math.max(max, table.weightAt(first + i));
       }
-      const id = idfs.length;
-      idfs.push(idf);
       onTerm(labels, idf);
-      result.set(stem, { skills, weights, id, max: weights.reduce((a, b) => Math.max(a, b), 0) });
+      result.set(stem, table.endTerm(idf, max));
     }
     this.terms.clear();
     return result;
@@ -309,15 +390,10 @@ function termStems(tokens: readonly Token[], language: string): string[] {
   return stems;
 }
 
-function weightOf(postings: Postings, skill: number): number {
-  const at = lowerBound(postings.skills, skill);
-  return postings.skills[at] === skill ? postings.weights[at]! : 0;
-}
-
-/** The first position in an ascending array whose value is ≥ `value`. */
-function lowerBound(sorted: Int32Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
+/** The first position in sorted[from … to) whose value is ≥ `value` (`to` when none). */
+function lowerBound(sorted: Int32Array, value: number, from: number, to: number): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (sorted[mid]! < value) low = mid + 1;
