@@ -118,6 +118,49 @@ describe('experience entry headers', () => {
     expect(cleanTitle('Position: Customer Service Advisor')).toBe('Customer Service Advisor');
     expect(cleanTitle('Verkäufer (Teilzeit)')).toBe('Verkäufer');
   });
+
+  it('takes a line without a role word for a title only where the CV writes its titles', () => {
+    const entries = experience(
+      [
+        'Marketing Assistant',
+        'Harbour Foods Ltd, Bristol',
+        'May 2018 – June 2020',
+        '- Ran the social media calendar of four brands',
+        'Competitor analysis',
+        'June 2016 – April 2018',
+        '- Compared the shelf prices of six rival chains every month',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['Marketing Assistant', '']);
+    expect(entries[1]!.description).toContain('Competitor analysis');
+    // Spanish: "Enfermera" has no word of the role lexicon, but stands where "Jefa de enfermería" stands.
+    const spanish = experience(
+      [
+        'Jefa de enfermería',
+        'Hospital del Mar, Barcelona',
+        'marzo 2019 – actualidad',
+        '- Coordinación de los turnos de noche',
+        'Enfermera',
+        'Clínica Sagrada Familia, Barcelona',
+        'enero 2015 – febrero 2019',
+        '- Atención a pacientes de cardiología',
+      ].join('\n'),
+    );
+    expect(spanish.map((e) => e.title)).toEqual(['Jefa de enfermería', 'Enfermera']);
+  });
+
+  it('reads educator, employee, sitter and practitioner as role words', () => {
+    const entries = experience(
+      [
+        'Little Acorns Nursery, Leeds 2015 - 2019',
+        'Nursery Assistant',
+        'Prepared snacks and activities for the toddler room.',
+        'Early Years Educator',
+        'Planned the weekly learning themes of the pre-school room.',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['Nursery Assistant', 'Early Years Educator']);
+  });
 });
 
 describe('experience entries written as fields, lists and sentences', () => {

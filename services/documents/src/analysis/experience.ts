@@ -168,8 +168,14 @@ function isLabelLine(text: string): boolean {
   return isCvHeading({ text: t, bullet: false }) || DOCUMENT_TITLES.includes(t.toLowerCase()) || PERSONAL_LABEL.test(t);
 }
 
-/** Picks the title among the header lines; returns it and the header text left for the description. */
-function pickTitle(headers: readonly string[]): { title: string; rest: string[] } {
+/**
+ * Picks the title among the header lines; returns it and the header text left for the description.
+ * `mayBeTitle` says which lines may be a title without a role word (see titleSlots).
+ */
+function pickTitle(
+  headers: readonly string[],
+  mayBeTitle: (line: string) => boolean = () => true,
+): { title: string; rest: string[] } {
   for (let i = 0; i < headers.length; i++) {
     const line = headers[i]!;
     // "Worked as a Support Engineer in …": the role a sentence names.
@@ -180,7 +186,9 @@ function pickTitle(headers: readonly string[]): { title: string; rest: string[] 
   }
   // No role word: the first header line that does not name an organisation, a place or a duty, nor is a
   // heading or label the layout left next to the dates ("PROJECT SUMMARY", "Key Result Areas", "Date of Birth").
-  const i = headers.findIndex((h) => !isOrganisation(h) && !isPlace(h) && !isSentence(h) && !isLabelLine(h));
+  const i = headers.findIndex(
+    (h) => mayBeTitle(h) && !isOrganisation(h) && !isPlace(h) && !isSentence(h) && !isLabelLine(h),
+  );
   if (i < 0) return { title: '', rest: [...headers] };
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
@@ -245,11 +253,16 @@ function titleShaped(text: string): boolean {
  * their own (duration 0: the entry's dates cover them all, and counting them again would inflate the total);
  * their description opens with the employer line of the entry.
  */
-function entries(headerTexts: string[], body: readonly Line[], spans: readonly DateSpan[]): CvExperience[] {
+function entries(
+  headerTexts: string[],
+  body: readonly Line[],
+  spans: readonly DateSpan[],
+  mayBeTitle?: (line: string) => boolean,
+): CvExperience[] {
   const cuts: number[] = [];
   for (let i = 1; i < body.length; i++) if (positionTitle(body[i]!, body[i - 1])) cuts.push(i);
-  if (cuts.length === 0) return [entry(headerTexts, body, spans).experience];
-  const first = entry(headerTexts, body.slice(0, cuts[0]), spans);
+  if (cuts.length === 0) return [entry(headerTexts, body, spans, mayBeTitle).experience];
+  const first = entry(headerTexts, body.slice(0, cuts[0]), spans, mayBeTitle);
   const employer = first.rest.filter((h) => !isPlace(h)).slice(0, 1);
   const out = [first.experience];
   cuts.forEach((c, k) => {
@@ -271,6 +284,7 @@ function entry(
   headerTexts: string[],
   body: readonly Line[],
   spans: readonly DateSpan[],
+  mayBeTitle?: (line: string) => boolean,
 ): { experience: CvExperience; rest: string[] } {
   let activity = '';
   const bodyLines: Line[] = [];
@@ -288,7 +302,12 @@ function entry(
       return !m;
     })
     .filter(Boolean);
-  const picked = labelledTitle(headers) ?? pickTitle(headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean));
+  const picked =
+    labelledTitle(headers) ??
+    pickTitle(
+      headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean),
+      mayBeTitle && ((h) => mayBeTitle(h)),
+    );
   if (!picked.title) {
     // No title line: the role a sentence of the entry names ("Currently working as a Java Trainer at …").
     const named = bodyLines
@@ -441,9 +460,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
   const starts = anchors.map((a, k) =>
     dateFirst ? a : a - (k > 0 ? Math.min(above(a, anchors[k - 1]!), layoutAbove) : layoutAbove),
   );
-  const out: CvExperience[] = [];
-  for (let k = 0; k < anchors.length && out.length < MAX_ENTRIES; k++) {
-    const a = anchors[k]!;
+  const headed = anchors.map((a, k) => {
     const start = starts[k]!;
     const stop = k + 1 < anchors.length ? starts[k + 1]! : rows.length;
     const own = remainder(rows[a]!.line.text, rows[a]!.spans);
@@ -453,11 +470,53 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     let post = 0;
     const maxPost = dateFirst || !pre.some(isRole) ? 3 : 0;
     while (post < maxPost && a + post + 1 < stop && rows[a + post + 1]!.header && !rows[a + post + 1]!.anchor) post++;
-    const headers = [...pre, ...(own ? [own] : []), ...rows.slice(a + 1, a + 1 + post).map((r) => r.line.text)];
-    const body = rows.slice(a + 1 + post, stop).map((r) => r.line);
-    out.push(...entries(headers, body, rows[a]!.spans));
+    const below = rows.slice(a + 1, a + 1 + post).map((r) => r.line.text);
+    const slots: Slot[] = [
+      ...pre.map((text, i) => ({ text, at: i - pre.length })),
+      ...(own ? [{ text: own, at: 0 }] : []),
+      ...below.map((text, i) => ({ text, at: i + 1 })),
+    ];
+    return { slots, body: rows.slice(a + 1 + post, stop).map((r) => r.line), spans: rows[a]!.spans };
+  });
+  const mayBeTitle = titleSlots(headed.map((h) => h.slots));
+  const out: CvExperience[] = [];
+  for (const h of headed) {
+    if (out.length >= MAX_ENTRIES) break;
+    const allowed = new Set(h.slots.filter((s) => mayBeTitle(s.at)).map((s) => s.text.replace(HEADER_LABEL, '')));
+    out.push(
+      ...entries(
+        h.slots.map((s) => s.text),
+        h.body,
+        h.spans,
+        (line) => allowed.has(line),
+      ),
+    );
   }
   return out;
+}
+
+/** A header line and where it stands from its entry's date line (-1 the line above, 0 the date line, 1 below). */
+interface Slot {
+  text: string;
+  at: number;
+}
+
+/**
+ * Where a title without a role word may stand. A CV repeats one entry layout, so once some entries of a section
+ * show their title (a role word, a "Title:" field) at a place next to the dates, a line elsewhere without a
+ * role word is the employer, a place, a project or a leftover heading ("Competitor analysis", "Intermediate"),
+ * not a title. With no role-word title in the section (a vocabulary the lexicon lacks: "Contabile",
+ * "Data Steward") any place may hold one.
+ */
+function titleSlots(entries: readonly (readonly Slot[])[]): (at: number) => boolean {
+  const seen = new Set<number>();
+  for (const slots of entries) {
+    const titled = slots.find((s) => TITLE_LABEL.test(s.text) || !!roleInSentence(s.text) || parts(s.text).some(isRole));
+    if (titled) seen.add(titled.at);
+  }
+  if (seen.size === 0) return () => true;
+  const [only] = seen;
+  return seen.size === 1 ? (at) => at === only : () => false;
 }
 
 /**
