@@ -25,15 +25,11 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
-interface IndexedSkill {
-  id: string;
-  type: SkillTypeName;
-  source: TaxonomySource;
-  sourceUri: string;
-  description: string;
-  /** Preferred label per language. */
-  names: Map<string, string>;
-}
+const TYPES: readonly SkillTypeName[] = ['hard-skill', 'soft-skill'];
+const SOURCES: readonly TaxonomySource[] = ['esco', 'seed'];
+/** ESCO's skill URIs end with the skill's id: kept as this mark, not as 14k strings. */
+const ESCO_SKILL_URI = 'http://data.europa.eu/esco/skill/';
+const ESCO_URI_OF_ID = '\u0000';
 
 // Rank tiers, best first: exact/prefix matches of preferred labels, then of alternative labels, then labels that
 // contain every query word, then the same with typos.
@@ -45,20 +41,30 @@ const TIER = { exactPreferred: 0, prefixPreferred: 1, exactAlternative: 2, prefi
  */
 export class SkillIndex {
   readonly languages: string[];
-  private readonly skills: IndexedSkill[];
+  // Skills, as parallel arrays (no object per skill).
+  private readonly ids: string[] = [];
+  private readonly types: Uint8Array;
+  private readonly sources: Uint8Array;
+  /** Source URI, or ESCO_URI_OF_ID when it is ESCO's URI of the id. */
+  private readonly sourceUris: string[] = [];
+  private readonly descriptions: string[] = [];
+  /** First preferred label of each skill in each language (skill × languages + language), -1 when none. */
+  private readonly names: Int32Array;
   private readonly byId = new Map<string, number>();
-  // Labels, as parallel arrays (compact: ~250k labels with ESCO in four languages).
+  // Labels, as parallel arrays (compact: ~150k labels with ESCO in seven languages).
   readonly labelSkill: Int32Array;
   readonly labelLanguage: Uint8Array;
   readonly labelPreferred: Uint8Array;
   readonly labelText: string[];
+  /** foldText of the label: the label's own string when folding does not change it (most ESCO labels). */
   private readonly labelKey: string[];
-  // Token index.
+  // Token index: the labels holding vocabulary word v are postings[postingStart[v] … postingStart[v + 1]).
   private readonly vocabulary: string[] = [];
   private readonly sortedVocabulary: string[];
   private readonly sortedToVocabulary: Int32Array;
   private readonly vocabularyIds = new Map<string, number>();
-  private readonly postings: Int32Array[];
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
   private readonly fuzzy: FuzzyVocabulary;
   // Per-query scratch space, reset after each query.
   private readonly matchedTokens: Uint8Array;
@@ -81,42 +87,49 @@ export class SkillIndex {
     this.labelPreferred = new Uint8Array(labelCount);
     this.labelText = new Array<string>(labelCount);
     this.labelKey = new Array<string>(labelCount);
-    const lists: number[][] = [];
-    this.skills = [];
+    this.types = new Uint8Array(skills.length);
+    this.sources = new Uint8Array(skills.length);
+    this.names = new Int32Array(skills.length * this.languages.length).fill(-1);
+    // Label ids of each vocabulary word, one word after the other: (word, label) pairs, flattened below.
+    const pairs: number[] = [];
     let labelId = 0;
-    for (const skill of skills) {
-      const skillIndex = this.skills.length;
-      const names = new Map<string, string>();
+    skills.forEach((skill, skillIndex) => {
       for (const label of skill.labels) {
-        if (label.preferred && !names.has(label.language)) names.set(label.language, label.text);
+        const language = languageIds.get(label.language)!;
+        const name = skillIndex * this.languages.length + language;
+        if (label.preferred && this.names[name] === -1) this.names[name] = labelId;
         this.labelSkill[labelId] = skillIndex;
-        this.labelLanguage[labelId] = languageIds.get(label.language)!;
+        this.labelLanguage[labelId] = language;
         this.labelPreferred[labelId] = label.preferred ? 1 : 0;
         this.labelText[labelId] = label.text;
-        this.labelKey[labelId] = foldText(label.text);
+        const key = foldText(label.text);
+        this.labelKey[labelId] = key === label.text ? label.text : key;
         for (const token of new Set(tokenKeys(label.text))) {
           let id = this.vocabularyIds.get(token);
           if (id === undefined) {
             id = this.vocabulary.length;
             this.vocabulary.push(token);
             this.vocabularyIds.set(token, id);
-            lists.push([]);
           }
-          lists[id]!.push(labelId);
+          pairs.push(id, labelId);
         }
         labelId++;
       }
-      this.skills.push({
-        id: skill.id,
-        type: skill.type,
-        source: skill.source,
-        sourceUri: skill.sourceUri ?? '',
-        description: skill.description ?? '',
-        names,
-      });
+      this.ids.push(skill.id);
+      this.types[skillIndex] = TYPES.indexOf(skill.type);
+      this.sources[skillIndex] = SOURCES.indexOf(skill.source);
+      const uri = skill.sourceUri ?? '';
+      this.sourceUris.push(skill.source === 'esco' && uri === ESCO_SKILL_URI + skill.id ? ESCO_URI_OF_ID : uri);
+      this.descriptions.push(skill.description ?? '');
       this.byId.set(skill.id, skillIndex);
-    }
-    this.postings = lists.map((list) => Int32Array.from(list));
+    });
+    // Counting sort of the pairs by word: each word's labels stay in ascending order.
+    this.postingStart = new Int32Array(this.vocabulary.length + 1);
+    for (let i = 0; i < pairs.length; i += 2) this.postingStart[pairs[i]! + 1]!++;
+    for (let v = 0; v < this.vocabulary.length; v++) this.postingStart[v + 1]! += this.postingStart[v]!;
+    this.postings = new Int32Array(pairs.length / 2);
+    const filled = this.postingStart.slice(0, this.vocabulary.length);
+    for (let i = 0; i < pairs.length; i += 2) this.postings[filled[pairs[i]!]!++] = pairs[i + 1]!;
     const order = this.vocabulary.map((_, i) => i).sort((a, b) => (this.vocabulary[a]! < this.vocabulary[b]! ? -1 : 1));
     this.sortedToVocabulary = Int32Array.from(order);
     this.sortedVocabulary = order.map((i) => this.vocabulary[i]!);
@@ -127,7 +140,7 @@ export class SkillIndex {
   }
 
   get size(): number {
-    return this.skills.length;
+    return this.ids.length;
   }
 
   get labelCount(): number {
@@ -137,7 +150,11 @@ export class SkillIndex {
   /** Skills with a preferred label in each language. */
   languageCoverage(): Map<string, number> {
     const counts = new Map(this.languages.map((code) => [code, 0]));
-    for (const skill of this.skills) for (const code of skill.names.keys()) counts.set(code, (counts.get(code) ?? 0) + 1);
+    for (let name = 0; name < this.names.length; name++) {
+      if (this.names[name] === -1) continue;
+      const code = this.languages[name % this.languages.length]!;
+      counts.set(code, counts.get(code)! + 1);
+    }
     return counts;
   }
 
@@ -159,7 +176,8 @@ export class SkillIndex {
       const vocabularyIds = exactOrPrefix.length > 0 ? exactOrPrefix : this.fuzzy.near(token);
       const isTypo = exactOrPrefix.length === 0;
       for (const id of vocabularyIds) {
-        for (const label of this.postings[id]!) {
+        for (let p = this.postingStart[id]!; p < this.postingStart[id + 1]!; p++) {
+          const label = this.postings[p]!;
           if (this.lastSeen[label] === this.run || this.matchedTokens[label] !== position) continue;
           this.lastSeen[label] = this.run;
           const language = this.labelLanguage[label]!;
@@ -180,7 +198,7 @@ export class SkillIndex {
       this.typo[label] = 0;
       if (!complete) continue;
       const skillIndex = this.labelSkill[label]!;
-      if (options.type && this.skills[skillIndex]!.type !== options.type) continue;
+      if (options.type && this.skillType(skillIndex) !== options.type) continue;
       const key = this.labelKey[label]!;
       const preferred = this.labelPreferred[label] === 1;
       // "Python (computer programming)" is an exact match for "python": the parenthesis only disambiguates.
@@ -218,17 +236,17 @@ export class SkillIndex {
     const tokens = tokenKeys(name);
     if (tokens.length === 0) return undefined;
     // Scan the postings of the rarest word of the name.
-    let rarest: Int32Array | undefined;
+    let rarest = -1;
     for (const token of tokens) {
       const id = this.vocabularyIds.get(token);
       if (id === undefined) return undefined;
-      const list = this.postings[id]!;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      if (rarest < 0 || this.postingCount(id) < this.postingCount(rarest)) rarest = id;
     }
     const wanted = this.languages.indexOf(language);
     const fallback = this.languages.indexOf(DEFAULT_LANGUAGE);
     let best: { score: number; label: number } | undefined;
-    for (const label of rarest!) {
+    for (let p = this.postingStart[rarest]!; p < this.postingStart[rarest + 1]!; p++) {
+      const label = this.postings[p]!;
       if (this.labelKey[label] !== key) continue;
       const languageRank = this.labelLanguage[label] === wanted ? 0 : this.labelLanguage[label] === fallback ? 1 : 2;
       const score = languageRank * 2 + (this.labelPreferred[label] === 1 ? 0 : 1);
@@ -243,20 +261,21 @@ export class SkillIndex {
   }
 
   preferredLabel(skillIndex: number, language: string): string | undefined {
-    return this.skills[skillIndex]!.names.get(language);
+    const languageId = this.languages.indexOf(language);
+    return languageId < 0 ? undefined : this.nameIn(skillIndex, languageId);
   }
 
   /** English description of the skill at an internal index ('' when none). */
   description(skillIndex: number): string {
-    return this.skills[skillIndex]!.description;
+    return this.descriptions[skillIndex]!;
   }
 
   skillType(skillIndex: number): SkillTypeName {
-    return this.skills[skillIndex]!.type;
+    return TYPES[this.types[skillIndex]!]!;
   }
 
   skillSource(skillIndex: number): TaxonomySource {
-    return this.skills[skillIndex]!.source;
+    return SOURCES[this.sources[skillIndex]!]!;
   }
 
   languageCode(languageId: number): string {
@@ -264,31 +283,44 @@ export class SkillIndex {
   }
 
   private view(skillIndex: number, language: string): SkillView {
-    const skill = this.skills[skillIndex]!;
-    const [nameLanguage, name] = this.name(skill, language);
+    const [nameLanguage, name] = this.name(skillIndex, language);
+    const id = this.ids[skillIndex]!;
+    const uri = this.sourceUris[skillIndex]!;
     return {
-      id: skill.id,
+      id,
       name,
-      type: skill.type,
+      type: this.skillType(skillIndex),
       language: nameLanguage,
       // Descriptions are stored in English (ESCO's export language); shown as they are.
-      description: skill.description,
-      source: skill.source,
-      sourceUri: skill.sourceUri,
+      description: this.descriptions[skillIndex]!,
+      source: this.skillSource(skillIndex),
+      sourceUri: uri === ESCO_URI_OF_ID ? ESCO_SKILL_URI + id : uri,
     };
   }
 
-  private name(skill: IndexedSkill, language: string): [string, string] {
-    const own = skill.names.get(language);
+  /** The preferred label in `language`, else in English, else in the first language (by code) that has one. */
+  private name(skillIndex: number, language: string): [string, string] {
+    const own = this.preferredLabel(skillIndex, language);
     if (own !== undefined) return [language, own];
-    const english = skill.names.get(DEFAULT_LANGUAGE);
-    if (english !== undefined) return [DEFAULT_LANGUAGE, english];
-    const [first] = [...skill.names.entries()].sort(([a], [b]) => a.localeCompare(b));
-    return first ?? [DEFAULT_LANGUAGE, skill.id];
+    // `languages` is English, then the others by code.
+    for (let languageId = 0; languageId < this.languages.length; languageId++) {
+      const name = this.nameIn(skillIndex, languageId);
+      if (name !== undefined) return [this.languages[languageId]!, name];
+    }
+    return [DEFAULT_LANGUAGE, this.ids[skillIndex]!];
+  }
+
+  private nameIn(skillIndex: number, languageId: number): string | undefined {
+    const label = this.names[skillIndex * this.languages.length + languageId]!;
+    return label === -1 ? undefined : this.labelText[label];
+  }
+
+  private postingCount(vocabularyId: number): number {
+    return this.postingStart[vocabularyId + 1]! - this.postingStart[vocabularyId]!;
   }
 
   private compareNames(a: number, b: number, language: string): number {
-    return this.name(this.skills[a]!, language)[1].localeCompare(this.name(this.skills[b]!, language)[1]);
+    return this.name(a, language)[1].localeCompare(this.name(b, language)[1]);
   }
 
   /** Vocabulary ids of the tokens that start with `prefix` (including the token equal to it). */
