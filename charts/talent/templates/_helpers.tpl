@@ -204,6 +204,9 @@ LLM_MODEL: {{ $llm.model | quote }}
 LLM_TIMEOUT_MS: {{ $llm.timeoutMs | quote }}
 LLM_MAX_ATTEMPTS: {{ $llm.maxAttempts | quote }}
 {{- end }}
+{{- if eq .component "matching" }}
+MATCH_RECORD_CACHE_MB: {{ $v.recordCacheMb | quote }}
+{{- end }}
 {{- if and (eq .component "matching") $v.llmRescoring.enabled }}
 MATCH_LLM_PROVIDER: {{ $llm.provider | quote }}
 {{- with $llm.baseUrl }}
