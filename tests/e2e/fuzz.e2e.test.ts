@@ -10,7 +10,8 @@ import { arbitraryOf, deeplyNested, hostileValue, POLLUTION_KEYS, UNICODE_EDGES 
 /**
  * Bad input over every operation of the served OpenAPI document: requests generated from the request schemas
  * with hostile values mixed in, plus a fixed set of hostile requests per operation (bodies over the limit,
- * malformed and duplicate-key JSON, deep nesting, wrong content types, malformed path escapes). Every answer
+ * malformed and duplicate-key JSON, deep nesting, wrong content types, malformed path escapes), plus many ingests
+ * and searches in one session sent at once (more than a service has connections). Every answer
  * must be a success or a status the operation documents, with the documented body; never a 5xx, never a hang;
  * and every service is still up at the end.
  *
@@ -31,6 +32,8 @@ if (!Number.isSafeInteger(SEED)) throw new Error(`FUZZ_SEED must be an integer, 
 /** With FUZZ_SEED: only this operation ('POST /sourcing/ingest'), and only its run at this fast-check path. */
 const ONLY_OPERATION = process.env.FUZZ_OPERATION;
 const ONLY_PATH = process.env.FUZZ_PATH;
+/** Requests sent at once by the concurrency case: more than a service's connection pool (DATABASE_POOL_SIZE 10). */
+const CONCURRENT = 32;
 /** A request that takes longer than this is a hang (the gateway's longest documented wait is set to 1 s below). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -323,6 +326,34 @@ describe('fuzz end to end: no request to any documented operation gets a 5xx or 
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('answers every one of many ingests and searches in one session sent at once, more than a service has connections', async () => {
+    // Sequential requests never hold two connections of a service at once. A search in a session held its lock on
+    // one while its work needed more from the same pool: ten at once hung sourcing for good, ingest included.
+    failures = [];
+    const sessionId = knownIds[2]!;
+    const byId = (id: string) => operations.find((operation) => operation.operationId === id)!;
+    const [ingest, search] = [byId('ingestSourcedCandidates'), byId('searchSourcing')];
+    const candidates = ((await e2e.json('GET', `/sourcing/sessions/${sessionId}`, apiKey)).body.data.candidates as JsonBody[]).map((c) => c.id as string);
+    const json = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+    const generated = (operation: ApiOperation) =>
+      fc.sample(jsonBody(operation), { numRuns: CONCURRENT / 8, seed: SEED }).map((content) => ({ ...content, what: `at once, ${content.what}`, path: operation.path, headers: { ...json, ...content.headers } }));
+    const requests: [ApiOperation, FuzzRequest][] = [
+      ...generated(ingest).map((request) => [ingest, request] as [ApiOperation, FuzzRequest]),
+      ...generated(search).map((request) => [search, request] as [ApiOperation, FuzzRequest]),
+      ...Array.from({ length: CONCURRENT / 4 }, (_, i): [ApiOperation, FuzzRequest] => [
+        ingest,
+        { what: 'at once, ingest of the session\'s candidates', path: ingest.path, headers: json, body: JSON.stringify({ session_id: sessionId, selected_ids: i % 2 ? candidates : [...candidates, `x\u0000${i}`] }) },
+      ]),
+      // Half of them searches in the one session: more than the pool, all waiting on the session's lock.
+      ...Array.from({ length: CONCURRENT / 2 }, (_, i): [ApiOperation, FuzzRequest] => [
+        search,
+        { what: 'at once, a window of the session', path: search.path, headers: json, body: JSON.stringify({ session_id: sessionId, offset: i % 6, limit: 2, options: { reveal_emails: i % 3 === 0 } }) },
+      ]),
+    ];
+    const answers = await Promise.all(requests.map(([operation, request]) => send(operation, request)));
+    expect(answers.filter(Boolean)).toEqual([]);
+  }, 120_000);
 
   it('leaves every service running and the gateway ready', async () => {
     const table = [...statuses].map(([route, counts]) => `${route.padEnd(36)} ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
