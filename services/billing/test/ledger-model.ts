@@ -246,7 +246,9 @@ export class LedgerModel {
       r.status = 'committed';
       r.resolveKey = key;
       r.resolveHash = hash;
-      r.response = { charged, released: r.amount - charged, chargeIds: ids };
+      // Priced lines in the reservation's order, the i-th the unit of the i-th charge id; a replay answers them again.
+      const priced = actual.map((l) => ({ line: { action: l.action, quantity: l.quantity, ref: l.ref }, unitPrice: l.unitPrice, amount: l.quantity * l.unitPrice }));
+      r.response = { charged, released: r.amount - charged, chargeIds: ids, lines: priced };
       this.settle(s, now);
       return { ok: { ...r.response, replayed: false } };
     });

@@ -91,7 +91,7 @@ function comparable(kind: Sent['kind'], outcome: Outcome): Outcome {
     case 'reserve':
       return pick('reservationId', 'amount', 'replayed');
     case 'commit':
-      return pick('charged', 'released', 'chargeIds', 'replayed');
+      return pick('charged', 'released', 'chargeIds', 'lines', 'replayed');
     case 'release':
       return pick('released', 'replayed');
     case 'refund':

@@ -60,6 +60,10 @@ describe('billing ledger over gRPC', () => {
       expect(reservation.amount).toBe(3 + 4);
       const commit = await t.client.commit({ reservationId: reservation.reservationId, lines: [], idempotencyKey: key() });
       expect(commit).toMatchObject({ charged: 7, released: 0 });
+      expect(commit.lines).toEqual([
+        { line: line('sourcing_search_pro', 'search-1'), unitPrice: 3, amount: 3 },
+        { line: line('sourcing_insights', 'search-1', 4), unitPrice: 1, amount: 4 },
+      ]);
       expect((await history(ws, 'sourcing_insights')).map((e) => e.amount)).toEqual([-4]);
     });
 
@@ -67,17 +71,25 @@ describe('billing ledger over gRPC', () => {
       const ws = await t.newWorkspace(20);
       const r = await t.client.reserve({
         workspaceId: ws,
-        lines: [line('sourcing_search_fast', 's'), line('sourcing_reveal_email', 's', 5)],
+        lines: [line('sourcing_search_fast', 's'), line('sourcing_reveal_email', 's', 5), line('sourcing_reveal_phone', 's', 3)],
         idempotencyKey: key(),
         ttlSeconds: 0,
       });
       const commit = await t.client.commit({
         reservationId: r.reservationId,
-        lines: [line('sourcing_search_fast', 's'), line('sourcing_reveal_email', 's', 2)],
+        // In another order than reserved, and one unit not used at all.
+        lines: [line('sourcing_reveal_phone', 's', 0), line('sourcing_reveal_email', 's', 2), line('sourcing_search_fast', 's')],
         idempotencyKey: key(),
         workspaceId: '',
       });
-      expect(commit).toMatchObject({ charged: 1 + 2 * 2, released: 10 - 4 });
+      expect(commit).toMatchObject({ charged: 1 + 2 * 2, released: 1 + 5 * 2 + 3 * 3 - 5 });
+      // The priced lines in the reservation's order, each the unit of the charge id at its index.
+      expect(commit.lines).toEqual([
+        { line: line('sourcing_search_fast', 's'), unitPrice: 1, amount: 1 },
+        { line: line('sourcing_reveal_email', 's', 2), unitPrice: 2, amount: 4 },
+      ]);
+      const entries = await history(ws);
+      expect(commit.chargeIds.map((id) => entries.find((e) => e.id === id)?.action)).toEqual(['sourcing_search_fast', 'sourcing_reveal_email']);
       expect(await balance(ws)).toEqual({ balance: 15, reserved: 0, available: 15 });
     });
 
@@ -187,6 +199,7 @@ describe('billing ledger over gRPC', () => {
       const commitKey = key();
       const request = { reservationId: r.reservationId, lines: [line('cv_processing', 'c-1')], idempotencyKey: commitKey };
       const first = await t.client.commit(request);
+      expect(first.lines).toEqual([{ line: line('cv_processing', 'c-1'), unitPrice: 1, amount: 1 }]);
       expect(await t.client.commit(request)).toEqual({ ...first, replayed: true });
       expect(await failure(t.client.commit({ ...request, lines: [] }))).toBe('IDEMPOTENCY_KEY_REUSED');
       const other = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'c-3')], idempotencyKey: key(), ttlSeconds: 0 });
@@ -403,7 +416,11 @@ describe('billing ledger over gRPC', () => {
       expect((await t.client.listPrices({})).prices.find((p) => p.action === 'sourcing_ingest')?.tokens).toBe(7);
       const after = await t.client.reserve({ workspaceId: ws, lines: [line('sourcing_ingest', 'p-2')], idempotencyKey: key(), ttlSeconds: 0 });
       expect([before.amount, after.amount]).toEqual([1, 7]);
-      expect((await t.client.commit({ reservationId: before.reservationId, lines: [], idempotencyKey: key() })).charged).toBe(1);
+      const commitKey = key();
+      const commit = await t.client.commit({ reservationId: before.reservationId, lines: [], idempotencyKey: commitKey });
+      expect([commit.charged, commit.lines]).toEqual([1, [{ line: line('sourcing_ingest', 'p-1'), unitPrice: 1, amount: 1 }]]);
+      // A replay after the price changed still answers the lines at the reservation's price.
+      expect(await t.client.commit({ reservationId: before.reservationId, lines: [], idempotencyKey: commitKey })).toEqual({ ...commit, replayed: true });
       expect(await failure(t.client.setPrice({ action: 'nope', tokens: 1 }))).toBe('UNKNOWN_ACTION');
       expect(await failure(t.client.setPrice({ action: 'sourcing_ingest', tokens: -1 }))).toBe('INVALID_ARGUMENT');
       await t.client.setPrice({ action: 'sourcing_ingest', tokens: 1 });

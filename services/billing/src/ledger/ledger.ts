@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Clock } from './clock.js';
 import { isRetryable, translateDbError } from './db-errors.js';
+import { pricedLines, type PricedLine } from './priced-lines.js';
 import { requestHash } from './request-hash.js';
 import { requireUuid } from '../ids.js';
 import {
@@ -30,6 +31,8 @@ export interface Commitment extends Replayable {
   charged: number;
   released: number;
   chargeIds: string[];
+  /** What was charged per unit of work, at the reservation's prices; the i-th line is the i-th charge id's unit. */
+  lines: PricedLine[];
 }
 
 export interface Release extends Replayable {
@@ -87,7 +90,14 @@ const STATEMENTS = {
     name: 'ledger_reserve',
     text: "SELECT ledger_reserve($1, $2, $3, $4, $5, $6, $7, $8, $9) AS result, set_config('synchronous_commit', 'off', true)",
   },
-  commit: { name: 'ledger_commit', text: 'SELECT ledger_commit($1, $2, $3, $4, $5, $6, $7, $8) AS result' },
+  // The reservation's lines and unit prices come back in the same round trip (they never change once reserved):
+  // the priced lines of the answer are worked out from them (priced-lines.ts), not by ledger_commit.
+  commit: {
+    name: 'ledger_commit',
+    text:
+      'SELECT ledger_commit($1, $2, $3, $4, $5, $6, $7, $8) AS result, r.line_actions, r.line_references, r.line_quantities, r.line_unit_prices ' +
+      'FROM (VALUES (1)) AS one LEFT JOIN reservations r ON r.id = $1',
+  },
   release: { name: 'ledger_release', text: 'SELECT ledger_release($1, $2, $3, $4, $5) AS result' },
   refund: { name: 'ledger_refund', text: 'SELECT ledger_refund($1, $2, $3, $4, $5, $6) AS result' },
   grant: { name: 'ledger_grant', text: 'SELECT ledger_grant($1, $2, $3, $4, $5, $6, $7, $8) AS result' },
@@ -154,7 +164,7 @@ export class Ledger {
     const lines = validateLines(request.lines, { minQuantity: 0, requireRef: true });
     const all = lines.length === 0;
     const hash = requestHash('commit', { reservationId, lines: all ? null : sortLines(lines) });
-    const result = await this.call<{ charged: number; released: number; charge_ids: string[]; replayed: boolean }>(
+    const row = await this.row<CommitRow>(
       STATEMENTS.commit,
       [
         reservationId,
@@ -167,7 +177,20 @@ export class Ledger {
         this.options.clock(),
       ],
     );
-    return { charged: result.charged, released: result.released, chargeIds: result.charge_ids, replayed: result.replayed };
+    const { result } = row;
+    const reserved = {
+      actions: row.line_actions ?? [],
+      refs: row.line_references ?? [],
+      quantities: (row.line_quantities ?? []).map(Number),
+      unitPrices: (row.line_unit_prices ?? []).map(Number),
+    };
+    return {
+      charged: result.charged,
+      released: result.released,
+      chargeIds: result.charge_ids,
+      lines: pricedLines(reserved, all ? null : lines),
+      replayed: result.replayed,
+    };
   }
 
   async release(request: { reservationId: string; workspaceId?: string; idempotencyKey: string }): Promise<Release> {
@@ -276,9 +299,13 @@ export class Ledger {
   }
 
   private async call<T>(statement: Statement, params: unknown[], db: Queryable = this.db): Promise<T> {
+    return (await this.row<{ result: T }>(statement, params, db)).result;
+  }
+
+  private async row<R extends object>(statement: Statement, params: unknown[], db: Queryable = this.db): Promise<R> {
     // Inside someone else's transaction a failed statement aborts it: no second attempt there.
-    const { rows } = await this.attempt(() => db.query<{ result: T }>({ ...statement, values: params }), db === this.db ? ATTEMPTS : 1);
-    return rows[0]!.result;
+    const { rows } = await this.attempt(() => db.query<R>({ ...statement, values: params }), db === this.db ? ATTEMPTS : 1);
+    return rows[0]!;
   }
 
   private async attempt<R>(run: () => Promise<R>, attempts = ATTEMPTS): Promise<R> {
@@ -291,6 +318,15 @@ export class Ledger {
       }
     }
   }
+}
+
+/** Commit's row: the function's answer and the reservation's lines (int8 arrays arrive as strings). */
+interface CommitRow {
+  result: { charged: number; released: number; charge_ids: string[]; replayed: boolean };
+  line_actions: string[] | null;
+  line_references: string[] | null;
+  line_quantities: string[] | null;
+  line_unit_prices: string[] | null;
 }
 
 /** The optional "this reservation must belong to that workspace" guard of Commit and Release. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actualLines, planWindow, worstCaseLines, type BoughtCandidate, type ChargeLine } from './pricing.js';
+import { actualLines, chargedItems, planWindow, worstCaseLines, type BoughtCandidate, type ChargeLine } from './pricing.js';
 
 const terms = (searchType: 'fast' | 'pro', highFreshness: boolean) => ({ sessionId: 's1', searchType, highFreshness });
 const units = (lines: ChargeLine[]) => lines.map((line) => `${line.action}@${line.ref}`).sort();
@@ -74,5 +74,22 @@ describe('sourcing pricing', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it("itemises billing's priced lines per action: units and tokens summed, in billing's order", () => {
+    const priced = (action: string, ref: string, quantity: number, unitPrice: number) => ({ line: { action, quantity, ref }, unitPrice, amount: quantity * unitPrice });
+    expect(
+      chargedItems([
+        priced('sourcing_search_pro', 'call', 1, 3),
+        priced('sourcing_reveal_email', 's:0', 1, 2),
+        priced('sourcing_insights', 's:0', 1, 1),
+        priced('sourcing_reveal_email', 's:1', 1, 2),
+      ]),
+    ).toEqual([
+      { action: 'sourcing_search_pro', quantity: 1, tokens: 3 },
+      { action: 'sourcing_reveal_email', quantity: 2, tokens: 4 },
+      { action: 'sourcing_insights', quantity: 1, tokens: 1 },
+    ]);
+    expect(chargedItems([])).toEqual([]);
   });
 });

@@ -148,9 +148,25 @@ export function actualLines(
   ];
 }
 
-/** Lines per action, for the response's itemised `charged`. */
-export function countByAction(lines: readonly ChargeLine[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const line of lines) counts.set(line.action, (counts.get(line.action) ?? 0) + line.quantity);
-  return counts;
+/** One action of the response's itemised `charged`. */
+export interface ChargedItem {
+  action: string;
+  quantity: number;
+  tokens: number;
+}
+
+/**
+ * The itemised `charged`: units and tokens per action of what billing's Commit charged, at the reservation's
+ * prices (the authoritative ones), in the order billing lists them.
+ */
+export function chargedItems(priced: readonly { line?: { action: string; quantity: number } | undefined; amount: number }[]): ChargedItem[] {
+  const items = new Map<string, ChargedItem>();
+  for (const { line, amount } of priced) {
+    if (!line) continue;
+    const item = items.get(line.action) ?? { action: line.action, quantity: 0, tokens: 0 };
+    item.quantity += line.quantity;
+    item.tokens += amount;
+    items.set(line.action, item);
+  }
+  return [...items.values()];
 }

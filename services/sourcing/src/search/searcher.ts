@@ -8,11 +8,11 @@ import type { Purchase, SessionRecord, SessionRepository } from '../sessions/ses
 import { candidateView, hasEmail, hasPhone, type CandidateView, type StoredCandidate } from './candidate-view.js';
 import {
   actualLines,
-  countByAction,
+  chargedItems,
   planWindow,
   worstCaseLines,
   type BoughtCandidate,
-  type ChargeLine,
+  type ChargedItem,
   type RequestedPremiums,
   type SessionTerms,
 } from './pricing.js';
@@ -30,12 +30,6 @@ export interface SearchInput {
   highFreshness: boolean | undefined;
   premiums: RequestedPremiums;
   idempotencyKey: string;
-}
-
-export interface ChargedItem {
-  action: string;
-  quantity: number;
-  tokens: number;
 }
 
 export interface SearchOutcome {
@@ -234,10 +228,10 @@ export class Searcher {
       const touched = added.length > 0 || upgraded.length > 0 || isNew;
       const now = this.now();
       const stored: SessionRecord = { ...session, total, expiresAt: touched ? new Date(now.getTime() + this.deps.sessionTtlMs) : session.expiresAt };
-      const items = await this.price(actual);
       purchase = { session: stored, isNew, added, upgraded };
       await this.deps.sessions.savePurchase(purchase);
       let charged = 0;
+      let items: ChargedItem[] = [];
       if (reservation) {
         if (actual.length > 0) {
           const commit = await this.deps.billing.commit({
@@ -247,6 +241,7 @@ export class Searcher {
             idempotencyKey: `${keyBase}:commit`,
           });
           charged = commit.charged;
+          items = chargedItems(commit.lines);
         } else {
           await this.release(session.workspaceId, reservation.reservationId, keyBase);
         }
@@ -287,18 +282,6 @@ export class Searcher {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DomainError('UPSTREAM_FAILED', `The sourcing provider (${provider.name}) failed: ${reason}. Nothing was charged.`);
     }
-  }
-
-  /** Tokens per action of what is committed, from billing's price list (the authoritative prices). */
-  private async price(lines: ChargeLine[]): Promise<ChargedItem[]> {
-    if (lines.length === 0) return [];
-    const quote = await this.deps.billing.quote({ lines });
-    const tokens = new Map<string, number>();
-    for (const priced of quote.lines) {
-      const action = priced.line?.action ?? '';
-      tokens.set(action, (tokens.get(action) ?? 0) + priced.amount);
-    }
-    return [...countByAction(lines)].map(([action, quantity]) => ({ action, quantity, tokens: tokens.get(action) ?? 0 }));
   }
 
   private async release(workspaceId: string, reservationId: string, keyBase: string): Promise<void> {

@@ -143,6 +143,11 @@ export interface CommitResponse {
   released: number;
   chargeIds: string[];
   replayed: boolean;
+  /**
+   * What was charged, at the reservation's unit prices, in the reservation's order: one line per charged unit of
+   * work (units committed at 0 left out), the i-th the unit of charge_ids[i]. A replay answers the same lines.
+   */
+  lines: PricedLine[];
 }
 
 export interface ReleaseRequest {
@@ -1745,7 +1750,7 @@ export const CommitRequest: MessageFns<CommitRequest> = {
 };
 
 function createBaseCommitResponse(): CommitResponse {
-  return { charged: 0, released: 0, chargeIds: [], replayed: false };
+  return { charged: 0, released: 0, chargeIds: [], replayed: false, lines: [] };
 }
 
 export const CommitResponse: MessageFns<CommitResponse> = {
@@ -1761,6 +1766,9 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     }
     if (message.replayed !== false) {
       writer.uint32(32).bool(message.replayed);
+    }
+    for (const v of message.lines) {
+      PricedLine.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1810,6 +1818,14 @@ export const CommitResponse: MessageFns<CommitResponse> = {
             message.replayed = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.lines.push(PricedLine.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1832,6 +1848,7 @@ export const CommitResponse: MessageFns<CommitResponse> = {
         ? object.charge_ids.map((e: any) => globalThis.String(e))
         : [],
       replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => PricedLine.fromJSON(e)) : [],
     };
   },
 
@@ -1849,6 +1866,9 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     if (message.replayed !== false) {
       obj.replayed = message.replayed;
     }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => PricedLine.toJSON(e));
+    }
     return obj;
   },
 
@@ -1861,6 +1881,7 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     message.released = object.released ?? 0;
     message.chargeIds = object.chargeIds?.map((e) => e) || [];
     message.replayed = object.replayed ?? false;
+    message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
     return message;
   },
 };
