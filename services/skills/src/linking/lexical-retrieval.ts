@@ -1,6 +1,7 @@
 import type { SkillIndex } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { stemToken, tokenize, type Token } from '../text/normalize.js';
+import { GrowableArray, groupByKey } from '../util/growable-array.js';
 
 /**
  * BM25 parameters: k1 as usual; a low b for labels, since a skill's many alternative labels are not verbosity; a
@@ -89,9 +90,10 @@ export class LexicalRetrieval {
         if (index.labelLanguage[label] !== field) continue;
         build.add(index.labelSkill[label]!, termStems(tokenize(index.labelText[label]!), language), label);
       }
-      this.fields[field] = build.postings(parameters, false, terms, (labels, idf) => {
-        termLabelCount.push(labels.length);
-        for (const label of labels) {
+      this.fields[field] = build.postings(parameters, false, terms, (labels, count, idf) => {
+        termLabelCount.push(count);
+        for (let i = 0; i < count; i++) {
+          const label = labels[i]!;
           termLabels.push(label);
           this.labelNorm[label]! += idf;
           labelTermCount[label]!++;
@@ -295,61 +297,39 @@ class TermTable {
   }
 }
 
-/** A list of numbers in one typed array that doubles as it fills (a JS array of numbers costs 8 bytes an item or more). */
-class GrowableArray<T extends Int32Array | Float32Array> {
-  private items: T;
-  length = 0;
-
-  constructor(private readonly type: { new (length: number): T }) {
-    this.items = new type(1024);
-  }
-
-  push(value: number): void {
-    if (this.length === this.items.length) {
-      const grown = new this.type(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
-    this.items[this.length++] = value;
-  }
-
-  at(position: number): number {
-    return this.items[position]!;
-  }
-
-  /** The items, in an array of their exact length. */
-  finish(): T {
-    return this.items.slice(0, this.length) as T;
-  }
-}
-
-/** The word lists of one field while it is being indexed: stem → skills with term frequencies, and labels. */
+/**
+ * The words of one field while it is being indexed: every occurrence of a stem as (term, skill, label), in document
+ * order, in flat typed arrays (per-term JS arrays here were most of the garbage the retrieval build left behind).
+ */
 class FieldBuilder {
-  private readonly terms = new Map<string, { tf: number[]; labels: number[] }>();
+  /** Stem → its number in this field, numbered in order of first occurrence. */
+  private readonly stems = new Map<string, number>();
+  private readonly occurrenceTerm = new GrowableArray(Int32Array, 1 << 16);
+  private readonly occurrenceSkill = new GrowableArray(Int32Array, 1 << 16);
+  private readonly occurrenceLabel = new GrowableArray(Int32Array, 1 << 16);
   private readonly lengths: Float64Array;
 
   constructor(skillCount: number) {
     this.lengths = new Float64Array(skillCount);
   }
 
-  /** Words of one document of the skill (a label, or the description); skills come in ascending order. */
+  /** Words of one document of the skill (a label, or the description: label −1); skills come in ascending order. */
   add(skill: number, stems: string[], label: number): void {
     this.lengths[skill]! += stems.length;
     for (const stem of stems) {
-      let entry = this.terms.get(stem);
-      if (!entry) this.terms.set(stem, (entry = { tf: [], labels: [] }));
-      const { tf, labels } = entry;
-      if (tf.length > 0 && tf[tf.length - 2] === skill) tf[tf.length - 1]!++;
-      else tf.push(skill, 1);
-      if (label >= 0 && labels[labels.length - 1] !== label) labels.push(label);
+      let term = this.stems.get(stem);
+      if (term === undefined) this.stems.set(stem, (term = this.stems.size));
+      this.occurrenceTerm.push(term);
+      this.occurrenceSkill.push(skill);
+      this.occurrenceLabel.push(label);
     }
   }
 
   /**
-   * The field's terms with BM25 weights, added to `table` (each kept term gets the next id there, and `onTerm` its
-   * labels); returns stem → term id.
+   * The field's terms with BM25 weights, added to `table` (each kept term gets the next id there, in order of first
+   * occurrence, and `onTerm` its labels: labels[0 … count), ascending); returns stem → term id.
    */
-  postings(parameters: typeof BM25, description: boolean, table: TermTable, onTerm: (labels: number[], idf: number) => void): Map<string, number> {
+  postings(parameters: typeof BM25, description: boolean, table: TermTable, onTerm: (labels: Int32Array, count: number, idf: number) => void): Map<string, number> {
     const { k1, bLabels, bDescription, descriptionBoost, maxDocumentShare } = parameters;
     let documents = 0;
     let total = 0;
@@ -361,25 +341,44 @@ class FieldBuilder {
     const average = total / Math.max(1, documents);
     const b = description ? bDescription : bLabels;
     const boost = description ? descriptionBoost : 1;
-    const result = new Map<string, number>();
-    for (const [stem, { tf: list, labels }] of this.terms) {
-      const df = list.length / 2;
+    const terms = this.occurrenceTerm.finish();
+    const skills = this.occurrenceSkill.finish();
+    const labelOf = this.occurrenceLabel.finish();
+    // Occurrences grouped by term, in document order within a term (so skills ascending).
+    const { start, grouped } = groupByKey(terms, Int32Array.from(terms.keys()), this.stems.size);
+    const termIds = new Int32Array(this.stems.size).fill(-1);
+    const labels = new Int32Array(labelOf.length);
+    for (let term = 0; term < this.stems.size; term++) {
+      const from = start[term]!;
+      const to = start[term + 1]!;
+      let df = 0;
+      for (let i = from; i < to; i++) if (i === from || skills[grouped[i]!] !== skills[grouped[i - 1]!]) df++;
       if (df > maxDocumentShare * documents && df > 20) continue;
       const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
       const first = table.postingCount;
-      let max = 0;
-      for (let i = 0; i < df; i++) {
-        const skill = list[2 * i]!;
-        const tf = list[2 * i + 1]!;
+      let labelCount = 0;
+      for (let i = from; i < to; ) {
+        const skill = skills[grouped[i]!]!;
+        let tf = 0;
+        for (; i < to && skills[grouped[i]!] === skill; i++) {
+          tf++;
+          const label = labelOf[grouped[i]!]!;
+          if (label >= 0 && (labelCount === 0 || labels[labelCount - 1] !== label)) labels[labelCount++] = label;
+        }
         table.posting(skill, (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[skill]!) / average)));
-        // The weight as stored (32-bit), as the query adds it up.
-        max = Math.max(max, table.weightAt(first + i));
       }
-      onTerm(labels, idf);
-      result.set(stem, table.endTerm(idf, max));
+      // The highest weight as stored (32-bit), as the query adds weights up.
+      let max = 0;
+      for (let p = first; p < table.postingCount; p++) max = Math.max(max, table.weightAt(p));
+      onTerm(labels, labelCount, idf);
+      termIds[term] = table.endTerm(idf, max);
     }
-    this.terms.clear();
-    return result;
+    // The field's stems become its map of kept terms (stem → term id).
+    for (const [stem, term] of this.stems) {
+      if (termIds[term] === -1) this.stems.delete(stem);
+      else this.stems.set(stem, termIds[term]!);
+    }
+    return this.stems;
   }
 }
 

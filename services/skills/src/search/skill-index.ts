@@ -1,5 +1,6 @@
 import { foldText, tokenKeys } from '../text/normalize.js';
 import { DEFAULT_LANGUAGE, type SkillTypeName, type TaxonomySkill, type TaxonomySource } from '../taxonomy/model.js';
+import { GrowableArray, groupByKey } from '../util/growable-array.js';
 import { FuzzyVocabulary } from './fuzzy.js';
 
 /** A skill as callers see it: one name, in the requested language or the language it fell back to. */
@@ -90,8 +91,9 @@ export class SkillIndex {
     this.types = new Uint8Array(skills.length);
     this.sources = new Uint8Array(skills.length);
     this.names = new Int32Array(skills.length * this.languages.length).fill(-1);
-    // Label ids of each vocabulary word, one word after the other: (word, label) pairs, flattened below.
-    const pairs: number[] = [];
+    // (word, label) pairs, in label order; grouped by word below.
+    const pairWords = new GrowableArray(Int32Array, labelCount * 4);
+    const pairLabels = new GrowableArray(Int32Array, labelCount * 4);
     let labelId = 0;
     skills.forEach((skill, skillIndex) => {
       for (const label of skill.labels) {
@@ -111,7 +113,8 @@ export class SkillIndex {
             this.vocabulary.push(token);
             this.vocabularyIds.set(token, id);
           }
-          pairs.push(id, labelId);
+          pairWords.push(id);
+          pairLabels.push(labelId);
         }
         labelId++;
       }
@@ -123,13 +126,8 @@ export class SkillIndex {
       this.descriptions.push(skill.description ?? '');
       this.byId.set(skill.id, skillIndex);
     });
-    // Counting sort of the pairs by word: each word's labels stay in ascending order.
-    this.postingStart = new Int32Array(this.vocabulary.length + 1);
-    for (let i = 0; i < pairs.length; i += 2) this.postingStart[pairs[i]! + 1]!++;
-    for (let v = 0; v < this.vocabulary.length; v++) this.postingStart[v + 1]! += this.postingStart[v]!;
-    this.postings = new Int32Array(pairs.length / 2);
-    const filled = this.postingStart.slice(0, this.vocabulary.length);
-    for (let i = 0; i < pairs.length; i += 2) this.postings[filled[pairs[i]!]!++] = pairs[i + 1]!;
+    // Each word's labels stay in ascending order.
+    ({ start: this.postingStart, grouped: this.postings } = groupByKey(pairWords.finish(), pairLabels.finish(), this.vocabulary.length));
     const order = this.vocabulary.map((_, i) => i).sort((a, b) => (this.vocabulary[a]! < this.vocabulary[b]! ? -1 : 1));
     this.sortedToVocabulary = Int32Array.from(order);
     this.sortedVocabulary = order.map((i) => this.vocabulary[i]!);

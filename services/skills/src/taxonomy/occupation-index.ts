@@ -1,4 +1,5 @@
 import { pluralStem, tokenKeys } from '../text/normalize.js';
+import { groupByKey } from '../util/growable-array.js';
 import { DEFAULT_LANGUAGE, type TaxonomyOccupation } from './model.js';
 
 /** A job title's occupation: how well its best label matches the title (0..1) and which label that was. */
@@ -34,9 +35,11 @@ export class OccupationIndex {
   private readonly labelText: string[] = [];
   private readonly labelPreferred: Uint8Array;
   private readonly labelWeight: Float64Array;
-  /** Stem → the labels holding it, ascending. */
-  private readonly postings = new Map<string, Int32Array>();
-  private readonly idf = new Map<string, number>();
+  /** Stem → its id; the labels holding stem s are postings[postingStart[s] … postingStart[s + 1]), ascending. */
+  private readonly stemIds: Map<string, number>;
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
+  private readonly idf: Float64Array;
   private readonly maxIdf: number;
 
   // Built in two passes over flat arrays, each stem numbered once (no object or Set per label or occupation):
@@ -81,29 +84,26 @@ export class OccupationIndex {
       }
     });
     const n = Math.max(1, occupations.length);
-    const idf = df.map((count) => Math.log(1 + n / count));
-    stems.forEach((stem, id) => this.idf.set(stem, idf[id]!));
+    const idf = Float64Array.from(df, (count) => Math.log(1 + n / count));
+    this.idf = idf;
+    this.stemIds = stemIds;
     this.maxIdf = Math.log(1 + n);
     this.labelOccupation = Int32Array.from(labelOccupation);
     this.labelPreferred = Uint8Array.from(labelPreferred);
     this.labelWeight = new Float64Array(labelEnd.length);
-    // Postings filled in label order, so each list is ascending, as candidates are collected in match().
-    const sizes = new Int32Array(stems.length);
-    for (const id of labelStems) sizes[id]!++;
-    const lists = stems.map((_, id) => new Int32Array(sizes[id]!));
-    const filled = new Int32Array(stems.length);
+    // Postings in label order, so each list is ascending, as candidates are collected in match().
+    const stemLabels = new Int32Array(labelStems.length);
     let from = 0;
     labelEnd.forEach((to, label) => {
       let weight = 0;
       for (let k = from; k < to; k++) {
-        const id = labelStems[k]!;
-        weight += idf[id]!;
-        lists[id]![filled[id]!++] = label;
+        weight += idf[labelStems[k]!]!;
+        stemLabels[k] = label;
       }
       this.labelWeight[label] = weight;
       from = to;
     });
-    stems.forEach((stem, id) => this.postings.set(stem, lists[id]!));
+    ({ start: this.postingStart, grouped: this.postings } = groupByKey(Int32Array.from(labelStems), stemLabels, stems.length));
   }
 
   get size(): number {
@@ -117,14 +117,15 @@ export class OccupationIndex {
     const titleWeight = this.weightOf(stems);
     // Candidate labels share a stem with the title; the most common stems only add to labels found otherwise.
     const shared = new Map<number, number>();
-    const byRarity = [...stems].sort((a, b) => (this.postings.get(a)?.length ?? 0) - (this.postings.get(b)?.length ?? 0) || (a < b ? -1 : 1));
-    const rarest = byRarity.find((s) => this.postings.has(s));
+    const byRarity = [...stems].sort((a, b) => this.postingCount(a) - this.postingCount(b) || (a < b ? -1 : 1));
+    const rarest = byRarity.find((s) => this.stemIds.has(s));
     for (const s of byRarity) {
-      const list = this.postings.get(s);
-      if (!list) continue;
-      const weight = this.idfOf(s);
-      const open = list.length <= COMMON_POSTINGS || s === rarest;
-      for (const label of list) {
+      const id = this.stemIds.get(s);
+      if (id === undefined) continue;
+      const weight = this.idf[id]!;
+      const open = this.postingCount(s) <= COMMON_POSTINGS || s === rarest;
+      for (let p = this.postingStart[id]!; p < this.postingStart[id + 1]!; p++) {
+        const label = this.postings[p]!;
         const known = shared.get(label);
         if (known !== undefined) shared.set(label, known + weight);
         else if (open) shared.set(label, weight);
@@ -158,7 +159,14 @@ export class OccupationIndex {
   }
 
   private idfOf(stem: string): number {
-    return this.idf.get(stem) ?? this.maxIdf;
+    const id = this.stemIds.get(stem);
+    return id === undefined ? this.maxIdf : this.idf[id]!;
+  }
+
+  /** Labels holding the stem (0 for a stem no label has). */
+  private postingCount(stem: string): number {
+    const id = this.stemIds.get(stem);
+    return id === undefined ? 0 : this.postingStart[id + 1]! - this.postingStart[id]!;
   }
 
   private weightOf(stems: readonly string[]): number {
