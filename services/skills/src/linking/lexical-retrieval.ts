@@ -85,12 +85,12 @@ export class LexicalRetrieval {
     const termLabels = new GrowableArray(Int32Array);
     const labelTermCount = new Int32Array(labelCount);
     index.languages.forEach((language, field) => {
-      const build = new FieldBuilder(skillCount);
+      const build = new FieldBuilder(skillCount, false);
       for (let label = 0; label < labelCount; label++) {
         if (index.labelLanguage[label] !== field) continue;
         build.add(index.labelSkill[label]!, termStems(tokenize(index.labelText[label]!), language), label);
       }
-      this.fields[field] = build.postings(parameters, false, terms, (labels, count, idf) => {
+      this.fields[field] = build.postings(parameters, terms, (labels, count, idf) => {
         termLabelCount.push(count);
         for (let i = 0; i < count; i++) {
           const label = labels[i]!;
@@ -100,12 +100,12 @@ export class LexicalRetrieval {
         }
       });
     });
-    const descriptions = new FieldBuilder(skillCount);
+    const descriptions = new FieldBuilder(skillCount, true);
     for (let skill = 0; skill < skillCount; skill++) {
       const description = index.description(skill);
       if (description) descriptions.add(skill, termStems(tokenize(description), DEFAULT_LANGUAGE), -1);
     }
-    this.fields[DESCRIPTION_FIELD] = descriptions.postings(parameters, true, terms, () => termLabelCount.push(0));
+    this.fields[DESCRIPTION_FIELD] = descriptions.postings(parameters, terms, () => termLabelCount.push(0));
     ({ start: this.postingStart, skills: this.postingSkills, weights: this.postingWeights, max: this.termMax, idf: this.idf } = terms.finish());
     this.inQuery = new Uint8Array(this.idf.length);
     // Label → its content words, as one flat list.
@@ -306,11 +306,16 @@ class FieldBuilder {
   private readonly stems = new Map<string, number>();
   private readonly occurrenceTerm = new GrowableArray(Int32Array, 1 << 16);
   private readonly occurrenceSkill = new GrowableArray(Int32Array, 1 << 16);
-  private readonly occurrenceLabel = new GrowableArray(Int32Array, 1 << 16);
+  /** Absent for the description field (no labels). */
+  private readonly occurrenceLabel: GrowableArray<Int32Array> | undefined;
   private readonly lengths: Float64Array;
 
-  constructor(skillCount: number) {
+  constructor(
+    skillCount: number,
+    readonly description: boolean,
+  ) {
     this.lengths = new Float64Array(skillCount);
+    if (!description) this.occurrenceLabel = new GrowableArray(Int32Array, 1 << 16);
   }
 
   /** Words of one document of the skill (a label, or the description: label −1); skills come in ascending order. */
@@ -321,15 +326,15 @@ class FieldBuilder {
       if (term === undefined) this.stems.set(stem, (term = this.stems.size));
       this.occurrenceTerm.push(term);
       this.occurrenceSkill.push(skill);
-      this.occurrenceLabel.push(label);
+      this.occurrenceLabel?.push(label);
     }
   }
 
   /**
    * The field's terms with BM25 weights, added to `table` (each kept term gets the next id there, in order of first
-   * occurrence, and `onTerm` its labels: labels[0 … count), ascending); returns stem → term id.
+   * occurrence, and `onTerm` its labels: labels[0 … count), ascending); returns stem → term id. Called once.
    */
-  postings(parameters: typeof BM25, description: boolean, table: TermTable, onTerm: (labels: Int32Array, count: number, idf: number) => void): Map<string, number> {
+  postings(parameters: typeof BM25, table: TermTable, onTerm: (labels: Int32Array, count: number, idf: number) => void): Map<string, number> {
     const { k1, bLabels, bDescription, descriptionBoost, maxDocumentShare } = parameters;
     let documents = 0;
     let total = 0;
@@ -339,30 +344,31 @@ class FieldBuilder {
       total += length;
     }
     const average = total / Math.max(1, documents);
-    const b = description ? bDescription : bLabels;
-    const boost = description ? descriptionBoost : 1;
-    const terms = this.occurrenceTerm.finish();
-    const skills = this.occurrenceSkill.finish();
-    const labelOf = this.occurrenceLabel.finish();
+    const b = this.description ? bDescription : bLabels;
+    const boost = this.description ? descriptionBoost : 1;
     // Occurrences grouped by term, in document order within a term (so skills ascending).
-    const { start, grouped } = groupByKey(terms, Int32Array.from(terms.keys()), this.stems.size);
+    const terms = this.occurrenceTerm.view();
+    const { start, grouped: skills } = groupByKey(terms, this.occurrenceSkill.view(), this.stems.size);
+    const labelOf = this.occurrenceLabel && groupByKey(terms, this.occurrenceLabel.view(), this.stems.size).grouped;
+    let largest = 0;
+    for (let term = 0; term < this.stems.size; term++) largest = Math.max(largest, start[term + 1]! - start[term]!);
+    const labels = new Int32Array(labelOf ? largest : 0);
     const termIds = new Int32Array(this.stems.size).fill(-1);
-    const labels = new Int32Array(labelOf.length);
     for (let term = 0; term < this.stems.size; term++) {
       const from = start[term]!;
       const to = start[term + 1]!;
       let df = 0;
-      for (let i = from; i < to; i++) if (i === from || skills[grouped[i]!] !== skills[grouped[i - 1]!]) df++;
+      for (let i = from; i < to; i++) if (i === from || skills[i] !== skills[i - 1]) df++;
       if (df > maxDocumentShare * documents && df > 20) continue;
       const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
       const first = table.postingCount;
       let labelCount = 0;
       for (let i = from; i < to; ) {
-        const skill = skills[grouped[i]!]!;
+        const skill = skills[i]!;
         let tf = 0;
-        for (; i < to && skills[grouped[i]!] === skill; i++) {
+        for (; i < to && skills[i] === skill; i++) {
           tf++;
-          const label = labelOf[grouped[i]!]!;
+          const label = labelOf ? labelOf[i]! : -1;
           if (label >= 0 && (labelCount === 0 || labels[labelCount - 1] !== label)) labels[labelCount++] = label;
         }
         table.posting(skill, (boost * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[skill]!) / average)));

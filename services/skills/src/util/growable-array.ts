@@ -31,6 +31,11 @@ export class GrowableArray<T extends Int32Array | Float32Array> {
   finish(): T {
     return this.items.slice(0, this.length) as T;
   }
+
+  /** The items without a copy (shares the storage: for reading before the list is dropped). */
+  view(): T {
+    return this.items.subarray(0, this.length) as T;
+  }
 }
 
 /**
