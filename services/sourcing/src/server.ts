@@ -8,9 +8,10 @@ const searchType = (value: string | undefined): 'fast' | 'pro' | undefined => (v
 /** gRPC handlers: translate messages to domain calls and back, nothing more. */
 export function sourcingGrpcService(searcher: Searcher, ingester: Ingester): GrpcServiceBinding {
   return bindService<sourcing.SourcingServiceServer>('talent.sourcing.v1.SourcingService', sourcing.SourcingServiceService, {
-    async search(request) {
+    async search(request, call) {
       const options = request.options;
-      const outcome = await searcher.search({
+      const outcome = await searcher.search(
+        {
         workspaceId: request.workspaceId,
         query: request.query,
         filters: request.filtersJson ? (JSON.parse(request.filtersJson) as unknown) : undefined,
@@ -25,7 +26,9 @@ export function sourcingGrpcService(searcher: Searcher, ingester: Ingester): Grp
           revealPhones: options?.revealPhones ?? false,
         },
         idempotencyKey: request.idempotencyKey,
-      });
+        },
+        call.deadline,
+      );
       return {
         sessionId: outcome.session_id,
         cached: outcome.cached,

@@ -82,7 +82,8 @@ export class Searcher {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async search(input: SearchInput): Promise<SearchOutcome> {
+  /** `deadline`: when the caller stops waiting (a search queued on its session's lock gives up then, uncharged). */
+  async search(input: SearchInput, deadline?: Date): Promise<SearchOutcome> {
     const provider = requireProvider(this.deps.provider);
     this.checkWindow(input);
     const requestHash = createHash('sha256').update(JSON.stringify({ ...input, workspaceId: undefined, idempotencyKey: undefined })).digest('hex');
@@ -91,7 +92,7 @@ export class Searcher {
       if (replay) return replay;
     }
     const outcome = input.sessionId
-      ? await this.searchSession(input, provider)
+      ? await this.searchSession(input, provider, deadline)
       : await this.buy(this.newSession(input, provider), true, input, provider);
     if (input.idempotencyKey) {
       const stored = await this.deps.sessions.saveSearchRequest(input.workspaceId, input.idempotencyKey, requestHash, outcome);
@@ -150,8 +151,8 @@ export class Searcher {
     };
   }
 
-  private async searchSession(input: SearchInput, provider: SourcingProvider): Promise<SearchOutcome> {
-    return this.deps.sessions.withSessionLock(input.sessionId.toLowerCase(), async () => {
+  private async searchSession(input: SearchInput, provider: SourcingProvider, deadline: Date | undefined): Promise<SearchOutcome> {
+    return this.deps.sessions.withSessionLock(input.sessionId.toLowerCase(), deadline, async () => {
       const session = await this.deps.sessions.find(input.workspaceId, input.sessionId, this.now());
       if (!session) throw sessionNotFound(input.sessionId);
       // The query, filters, search type and freshness define the session's result list: they cannot change.

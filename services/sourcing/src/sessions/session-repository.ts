@@ -1,4 +1,4 @@
-import { isUuid, storableJson } from '@talent/platform';
+import { DomainError, isUuid, storableJson } from '@talent/platform';
 import type pg from 'pg';
 import type { Db } from '../db.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -29,6 +29,9 @@ export interface Purchase {
 // Provider data may hold U+0000 or lone surrogates, which jsonb refuses. Cleaned in a copy: a provider's profile
 // objects may be its own (the directory's in-memory index), which the store must not change.
 const asJson = (value: unknown) => storableJson(structuredClone(value)) as Prisma.InputJsonValue;
+
+/** SQLSTATE of a lock wait past `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 const toStored = (row: {
   position: number;
@@ -90,12 +93,24 @@ export class SessionRepository {
    * Runs `work` while holding the session's lock, so two requests on one session cannot both buy the same
    * position. The lock is a PostgreSQL advisory lock on a connection of the lock pool, held across the provider call.
    */
-  async withSessionLock<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+  async withSessionLock<T>(sessionId: string, deadline: Date | undefined, work: () => Promise<T>): Promise<T> {
     const client = await this.lockPool.connect();
     const key = `sourcing-session:${sessionId}`;
     try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+      // No longer than the caller waits for the answer: a search that got the lock after its caller gave up would
+      // still buy and charge a window nobody receives (0: no limit, for callers without a deadline).
+      const waitMs = deadline ? Math.max(1, deadline.getTime() - Date.now()) : 0;
+      await client.query("SELECT set_config('lock_timeout', $1, false)", [`${waitMs}ms`]);
+      const busy = () =>
+        new DomainError('PEER_UNAVAILABLE', `Session ${sessionId} was busy with other searches until this request's deadline; nothing was charged.`, {
+          session_id: sessionId,
+        });
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]).catch((error: unknown) => {
+        throw (error as { code?: string }).code === LOCK_NOT_AVAILABLE ? busy() : error;
+      });
       try {
+        // Granted just as the deadline passed: the caller is gone all the same.
+        if (deadline && Date.now() >= deadline.getTime()) throw busy();
         return await work();
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
