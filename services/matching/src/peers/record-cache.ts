@@ -6,11 +6,6 @@ export interface CachedRecord {
   record: unknown;
 }
 
-interface Entry extends CachedRecord {
-  /** Length of the JSON text it was parsed from: what the bound counts. */
-  size: number;
-}
-
 /**
  * Parsed job and CV records of earlier matches, so documents does not read, send and matching parse again a
  * record that has not changed. Keyed by workspace and record id: an entry only ever answers a request of the
@@ -20,19 +15,19 @@ interface Entry extends CachedRecord {
  * objects take about 1.3× that on the heap. 0 turns the cache off.
  */
 export class RecordCache {
-  private readonly entries: LRUCache<string, Entry> | undefined;
+  private readonly entries: LRUCache<string, CachedRecord> | undefined;
 
   constructor(maxBytes: number) {
-    this.entries =
-      maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size }) : undefined;
+    this.entries = maxBytes > 0 ? new LRUCache<string, CachedRecord>({ maxSize: maxBytes }) : undefined;
   }
 
   get(workspaceId: string, id: string): CachedRecord | undefined {
     return this.entries?.get(key(workspaceId, id));
   }
 
+  /** `jsonLength`: the length of the JSON text the record was parsed from, what the bound counts. */
   set(workspaceId: string, id: string, record: CachedRecord, jsonLength: number): void {
-    this.entries?.set(key(workspaceId, id), { ...record, size: Math.max(1, jsonLength) });
+    this.entries?.set(key(workspaceId, id), record, { size: Math.max(1, jsonLength) });
   }
 
   delete(workspaceId: string, id: string): void {
