@@ -1,5 +1,6 @@
 import { startBackend, type RunningBackend } from '@talent/platform';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { SkillCatalog } from './catalog.js';
 import { createDatabase } from './db.js';
 import type { SkillsEnv } from './env.js';
@@ -51,8 +52,17 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
   // written first), not before; a call that comes first builds what it needs itself. Two turns of the event loop,
   // so a request that arrives in between waits for one of them only.
   setTimeout(() => {
+    const started = Date.now();
     loaded?.warmUpOccupations();
-    setImmediate(() => loaded?.warmUpLinking());
+    setImmediate(() => {
+      loaded?.warmUpLinking();
+      // The heap limit shows whether the chart's NODE_OPTIONS cap reached the process (README, "Memory").
+      const mb = (bytes: number) => Math.round(bytes / 1048576);
+      running.logger.info(
+        { ms: Date.now() - started, rssMb: mb(process.memoryUsage.rss()), heapUsedMb: mb(process.memoryUsage().heapUsed), heapLimitMb: mb(getHeapStatistics().heap_size_limit) },
+        'warm-up done',
+      );
+    });
   }, WARM_UP_DELAY_MS).unref();
   return running;
 }

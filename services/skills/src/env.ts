@@ -12,6 +12,11 @@ export const skillsEnvSchema = backendEnv('skills').extend({
     .optional()
     .transform((value) => value || undefined),
   SKILLS_SEED_DIR: z.string().min(1).default(shippedSeedDir),
+  /**
+   * Read by Node itself, not by the service: the chart caps V8's old space here (`--max-old-space-size`), which is
+   * what keeps the peak RSS with ESCO under budget (README, "Memory"). Declared so that the chart may set it.
+   */
+  NODE_OPTIONS: z.string().optional(),
 });
 
 export type SkillsEnv = z.output<typeof skillsEnvSchema>;
