@@ -13,6 +13,7 @@ const MAX_TEXT = 1_000_000;
 const MAX_TITLES = 1000;
 const MAX_TITLE_LENGTH = 300;
 const MAX_OCCUPATION_LIMIT = 20;
+const MAX_RANK_LIMIT = 100;
 
 export interface LanguageInfo {
   code: string;
@@ -183,9 +184,15 @@ export class SkillCatalog {
     return this.linker.link(text, { ...(language ? { language } : {}), context });
   }
 
-  /** Each sentence of the text with its taxonomy skills ranked, before the threshold records apply. */
+  /**
+   * Each sentence of the text with its taxonomy skills ranked, before the threshold records apply: at most `limit`
+   * per sentence (0 or none: 20; at most 100).
+   */
   rank(text: string, language: string, limit?: number): { language: string; sentences: RankedSentence[] } {
     if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
+    if (language && !LANGUAGE_CODE.test(language)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${language}"`);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_RANK_LIMIT))
+      throw new DomainError('INVALID_ARGUMENT', `limit must be 1 to ${MAX_RANK_LIMIT} (0 for the default)`);
     return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
   }
 

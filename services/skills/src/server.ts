@@ -91,6 +91,24 @@ export function skillsGrpcService(catalog: SkillCatalog): GrpcServiceBinding {
         })),
       };
     },
+    async rankSkills(request) {
+      const result = catalog.rank(request.text, request.language, request.limit);
+      return {
+        language: result.language,
+        sentences: result.sentences.map((sentence) => ({
+          start: sentence.start,
+          end: sentence.end,
+          text: sentence.text,
+          skills: sentence.skills.map((s) => ({
+            skill: toSkill(s.skill),
+            score: s.score,
+            phraseConfidence: s.phraseConfidence,
+            relevance: s.relevance,
+            coverage: s.coverage,
+          })),
+        })),
+      };
+    },
     async getTaxonomyInfo() {
       const { version } = catalog;
       return {

@@ -331,6 +331,48 @@ export interface ExtractSkillsResponse {
   language: string;
 }
 
+export interface RankSkillsRequest {
+  text: string;
+  /** ISO 639-1; empty lets the service detect it. */
+  language: string;
+  /** Skills per sentence, best first; 0 means 20, at most 100. */
+  limit: number;
+}
+
+export interface RankedSkill {
+  /** Labelled in the text's language (with the usual fallback). */
+  skill?:
+    | Skill
+    | undefined;
+  /** What the ranking orders by: phrase_confidence + relevance / (relevance + 8) + 0.5 × coverage. */
+  score: number;
+  /** Confidence of the skill's best phrase match in the sentence (a label written out, as in ExtractSkills); 0 without one. */
+  phraseConfidence: number;
+  /** BM25 relevance of the skill's labels and description to the sentence (0 or more). */
+  relevance: number;
+  /**
+   * 0..1: idf-weighted share of the content words of the skill's best-covered label that the sentence holds, in any
+   * order (1 with a phrase match).
+   */
+  coverage: number;
+}
+
+export interface RankedSentence {
+  /** UTF-16 code unit offsets of the sentence in the request text, end exclusive. */
+  start: number;
+  end: number;
+  text: string;
+  /** Best first; empty when nothing in the sentence points to a skill. */
+  skills: RankedSkill[];
+}
+
+export interface RankSkillsResponse {
+  /** Every sentence (or line) of the text, in text order. */
+  sentences: RankedSentence[];
+  /** Language used for ranking (given or detected). */
+  language: string;
+}
+
 export interface GetTaxonomyInfoRequest {
 }
 
@@ -2147,6 +2189,448 @@ export const ExtractSkillsResponse: MessageFns<ExtractSkillsResponse> = {
   },
 };
 
+function createBaseRankSkillsRequest(): RankSkillsRequest {
+  return { text: "", language: "", limit: 0 };
+}
+
+export const RankSkillsRequest: MessageFns<RankSkillsRequest> = {
+  encode(message: RankSkillsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankSkillsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankSkillsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankSkillsRequest {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: RankSkillsRequest): unknown {
+    const obj: any = {};
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RankSkillsRequest>): RankSkillsRequest {
+    return RankSkillsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RankSkillsRequest>): RankSkillsRequest {
+    const message = createBaseRankSkillsRequest();
+    message.text = object.text ?? "";
+    message.language = object.language ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseRankedSkill(): RankedSkill {
+  return { skill: undefined, score: 0, phraseConfidence: 0, relevance: 0, coverage: 0 };
+}
+
+export const RankedSkill: MessageFns<RankedSkill> = {
+  encode(message: RankedSkill, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.skill !== undefined) {
+      Skill.encode(message.skill, writer.uint32(10).fork()).join();
+    }
+    if (message.score !== 0) {
+      writer.uint32(17).double(message.score);
+    }
+    if (message.phraseConfidence !== 0) {
+      writer.uint32(25).double(message.phraseConfidence);
+    }
+    if (message.relevance !== 0) {
+      writer.uint32(33).double(message.relevance);
+    }
+    if (message.coverage !== 0) {
+      writer.uint32(41).double(message.coverage);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankedSkill {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankedSkill();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.skill = Skill.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.phraseConfidence = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.relevance = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.coverage = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankedSkill {
+    return {
+      skill: isSet(object.skill) ? Skill.fromJSON(object.skill) : undefined,
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      phraseConfidence: isSet(object.phraseConfidence)
+        ? globalThis.Number(object.phraseConfidence)
+        : isSet(object.phrase_confidence)
+        ? globalThis.Number(object.phrase_confidence)
+        : 0,
+      relevance: isSet(object.relevance) ? globalThis.Number(object.relevance) : 0,
+      coverage: isSet(object.coverage) ? globalThis.Number(object.coverage) : 0,
+    };
+  },
+
+  toJSON(message: RankedSkill): unknown {
+    const obj: any = {};
+    if (message.skill !== undefined) {
+      obj.skill = Skill.toJSON(message.skill);
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.phraseConfidence !== 0) {
+      obj.phraseConfidence = floatToJson(message.phraseConfidence);
+    }
+    if (message.relevance !== 0) {
+      obj.relevance = floatToJson(message.relevance);
+    }
+    if (message.coverage !== 0) {
+      obj.coverage = floatToJson(message.coverage);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RankedSkill>): RankedSkill {
+    return RankedSkill.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RankedSkill>): RankedSkill {
+    const message = createBaseRankedSkill();
+    message.skill = (object.skill !== undefined && object.skill !== null) ? Skill.fromPartial(object.skill) : undefined;
+    message.score = object.score ?? 0;
+    message.phraseConfidence = object.phraseConfidence ?? 0;
+    message.relevance = object.relevance ?? 0;
+    message.coverage = object.coverage ?? 0;
+    return message;
+  },
+};
+
+function createBaseRankedSentence(): RankedSentence {
+  return { start: 0, end: 0, text: "", skills: [] };
+}
+
+export const RankedSentence: MessageFns<RankedSentence> = {
+  encode(message: RankedSentence, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.start !== 0) {
+      writer.uint32(8).int32(message.start);
+    }
+    if (message.end !== 0) {
+      writer.uint32(16).int32(message.end);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    for (const v of message.skills) {
+      RankedSkill.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankedSentence {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankedSentence();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.start = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.end = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.skills.push(RankedSkill.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankedSentence {
+    return {
+      start: isSet(object.start) ? globalThis.Number(object.start) : 0,
+      end: isSet(object.end) ? globalThis.Number(object.end) : 0,
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      skills: globalThis.Array.isArray(object?.skills) ? object.skills.map((e: any) => RankedSkill.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RankedSentence): unknown {
+    const obj: any = {};
+    if (message.start !== 0) {
+      obj.start = Math.round(message.start);
+    }
+    if (message.end !== 0) {
+      obj.end = Math.round(message.end);
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.skills?.length) {
+      obj.skills = message.skills.map((e) => RankedSkill.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RankedSentence>): RankedSentence {
+    return RankedSentence.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RankedSentence>): RankedSentence {
+    const message = createBaseRankedSentence();
+    message.start = object.start ?? 0;
+    message.end = object.end ?? 0;
+    message.text = object.text ?? "";
+    message.skills = object.skills?.map((e) => RankedSkill.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRankSkillsResponse(): RankSkillsResponse {
+  return { sentences: [], language: "" };
+}
+
+export const RankSkillsResponse: MessageFns<RankSkillsResponse> = {
+  encode(message: RankSkillsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.sentences) {
+      RankedSentence.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RankSkillsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRankSkillsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sentences.push(RankedSentence.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RankSkillsResponse {
+    return {
+      sentences: globalThis.Array.isArray(object?.sentences)
+        ? object.sentences.map((e: any) => RankedSentence.fromJSON(e))
+        : [],
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: RankSkillsResponse): unknown {
+    const obj: any = {};
+    if (message.sentences?.length) {
+      obj.sentences = message.sentences.map((e) => RankedSentence.toJSON(e));
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RankSkillsResponse>): RankSkillsResponse {
+    return RankSkillsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RankSkillsResponse>): RankSkillsResponse {
+    const message = createBaseRankSkillsResponse();
+    message.sentences = object.sentences?.map((e) => RankedSentence.fromPartial(e)) || [];
+    message.language = object.language ?? "";
+    return message;
+  },
+};
+
 function createBaseGetTaxonomyInfoRequest(): GetTaxonomyInfoRequest {
   return {};
 }
@@ -3256,6 +3740,22 @@ export const SkillsServiceService = {
       Buffer.from(ExtractSkillsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExtractSkillsResponse => ExtractSkillsResponse.decode(value),
   },
+  /**
+   * The linker's ranking before its threshold: each sentence of the text with taxonomy skills ranked by score
+   * (phrase evidence, BM25 over every label and description, label coverage), including skills whose labels the
+   * sentence does not write out. ExtractSkills keeps the skills of this ranking that have a phrase match scoring at
+   * least its threshold. A text over 1,000,000 characters, a language that is no ISO 639-1 code or a limit over
+   * 100 is INVALID_ARGUMENT.
+   */
+  rankSkills: {
+    path: "/talent.skills.v1.SkillsService/RankSkills" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RankSkillsRequest): Buffer => Buffer.from(RankSkillsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RankSkillsRequest => RankSkillsRequest.decode(value),
+    responseSerialize: (value: RankSkillsResponse): Buffer => Buffer.from(RankSkillsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RankSkillsResponse => RankSkillsResponse.decode(value),
+  },
   /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
   getTaxonomyInfo: {
     path: "/talent.skills.v1.SkillsService/GetTaxonomyInfo" as const,
@@ -3314,6 +3814,14 @@ export interface SkillsServiceServer extends UntypedServiceImplementation {
   resolveSkills: handleUnaryCall<ResolveSkillsRequest, ResolveSkillsResponse>;
   /** Links the skills mentioned in a CV or job text to taxonomy skills. */
   extractSkills: handleUnaryCall<ExtractSkillsRequest, ExtractSkillsResponse>;
+  /**
+   * The linker's ranking before its threshold: each sentence of the text with taxonomy skills ranked by score
+   * (phrase evidence, BM25 over every label and description, label coverage), including skills whose labels the
+   * sentence does not write out. ExtractSkills keeps the skills of this ranking that have a phrase match scoring at
+   * least its threshold. A text over 1,000,000 characters, a language that is no ISO 639-1 code or a limit over
+   * 100 is INVALID_ARGUMENT.
+   */
+  rankSkills: handleUnaryCall<RankSkillsRequest, RankSkillsResponse>;
   /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
   getTaxonomyInfo: handleUnaryCall<GetTaxonomyInfoRequest, GetTaxonomyInfoResponse>;
   /**
@@ -3411,6 +3919,28 @@ export interface SkillsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExtractSkillsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The linker's ranking before its threshold: each sentence of the text with taxonomy skills ranked by score
+   * (phrase evidence, BM25 over every label and description, label coverage), including skills whose labels the
+   * sentence does not write out. ExtractSkills keeps the skills of this ranking that have a phrase match scoring at
+   * least its threshold. A text over 1,000,000 characters, a language that is no ISO 639-1 code or a limit over
+   * 100 is INVALID_ARGUMENT.
+   */
+  rankSkills(
+    request: RankSkillsRequest,
+    callback: (error: ServiceError | null, response: RankSkillsResponse) => void,
+  ): ClientUnaryCall;
+  rankSkills(
+    request: RankSkillsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RankSkillsResponse) => void,
+  ): ClientUnaryCall;
+  rankSkills(
+    request: RankSkillsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RankSkillsResponse) => void,
   ): ClientUnaryCall;
   /** Which taxonomy is loaded, and the attribution to show wherever it is shown. */
   getTaxonomyInfo(
