@@ -5,9 +5,10 @@
 //      (after full collections), the answers' digest on a fixed sample and in-process speed
 //   2. answers: the two builds' digests of search, resolve, MatchOccupations, ExtractSkills and ranking outputs on
 //      that sample must be equal (exit code 1 and the first differing items otherwise)
-//   3. the service as deployed, boots interleaved (BENCH_BOOTS per build, default 3; medians): start-up, RSS at ready,
-//      peak RSS (VmHWM) after the warm-up, and after a workload (MatchOccupations, ExtractSkills over the dotin CVs,
-//      SearchSkills)
+//   3. the service, boots interleaved (BENCH_BOOTS per variant, default 3; medians): start-up, RSS at ready, peak RSS
+//      (VmHWM) after the warm-up, and after a workload (MatchOccupations, ExtractSkills over the dotin CVs,
+//      SearchSkills). Variants: the baseline and this build as `node dist/main.js`, and this build with the
+//      NODE_OPTIONS the chart gives the service (charts/talent/values.yaml, skills.env; SKILLS_NODE_OPTIONS overrides)
 // The taxonomy is imported once into a throwaway database (dropped after). Needs `pnpm build` and the shared data.
 import { createGrpcClient } from '@talent/platform';
 import { skills } from '@talent/proto';
@@ -21,7 +22,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { parseDotin } from '../eval/benchmarks.mjs';
 import { repoRoot, seedDir, sharedDataDir } from '../eval/shared-data.mjs';
-import { median, rssMb, startService, withDatabase } from './service-process.mjs';
+import { deployedNodeOptions, median, rssMb, startService, withDatabase } from './service-process.mjs';
 
 const BOOTS = Math.max(1, Number(process.env.BENCH_BOOTS ?? 3));
 const data = sharedDataDir();
@@ -33,8 +34,11 @@ const builds = [
   ...(process.env.SKILLS_BASELINE_DIST ? [{ name: 'baseline', dist: resolve(process.env.SKILLS_BASELINE_DIST) }] : []),
   { name: 'this build', dist: join(repoRoot, 'services/skills/dist') },
 ];
-// The service's own start flags (Dockerfile CMD / chart): the same ones for every build measured.
-const nodeFlags = (process.env.SKILLS_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const deployedOptions = deployedNodeOptions();
+const variants = [
+  ...builds.map((build) => ({ ...build, nodeOptions: '' })),
+  ...(deployedOptions ? [{ ...builds[builds.length - 1], name: `this build, ${deployedOptions}`, nodeOptions: deployedOptions }] : []),
+];
 const env = { SKILLS_SEED_DIR: seedDir(), SKILLS_ESCO_DIR: join(data, 'esco') };
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const database = `bench_skills_memory_${randomBytes(4).toString('hex')}`;
@@ -50,14 +54,14 @@ const admin = new pg.Pool({ connectionString: baseUrl, max: 1 });
 await admin.query(`CREATE DATABASE ${database}`);
 let failed = false;
 try {
-  console.log(`builds: ${builds.map((b) => `${b.name} (${b.dist})`).join(', ')}; node flags: ${nodeFlags.join(' ') || 'none'}`);
-  const first = await startService({ databaseUrl: benchUrl, env, nodeFlags });
+  console.log(`builds: ${builds.map((b) => `${b.name} (${b.dist})`).join(', ')}; NODE_OPTIONS as deployed: ${deployedOptions || 'none'}`);
+  const first = await startService({ databaseUrl: benchUrl, env });
   console.log(`taxonomy imported by a first boot (${first.readyMs.toFixed(0)} ms)\n`);
   await first.stop();
 
   // 1. Breakdown in process.
   const probes = builds.map((build) => {
-    const output = execFileSync(process.execPath, ['--expose-gc', ...nodeFlags, join(repoRoot, 'services/skills/bench/memory-probe.mjs'), build.dist], {
+    const output = execFileSync(process.execPath, ['--expose-gc', join(repoRoot, 'services/skills/bench/memory-probe.mjs'), build.dist], {
       env: { ...process.env, DATABASE_URL: benchUrl, DATABASE_SCHEMA: 'skills' },
       maxBuffer: 256 * 1024 * 1024,
     });
@@ -90,29 +94,29 @@ try {
   }
 
   // 3. The service, boots interleaved.
-  const runs = new Map(builds.map((b) => [b.name, []]));
+  const runs = new Map(variants.map((v) => [v.name, []]));
   for (let round = 0; round < BOOTS; round++) {
-    for (const build of builds) {
-      const run = await measureService(build);
-      runs.get(build.name).push(run);
+    for (const variant of variants) {
+      const run = await measureService(variant);
+      runs.get(variant.name).push(run);
       console.log(
-        `${build.name} boot ${round + 1}: ready ${run.readyMs} ms, RSS at ready ${run.rssAtReady} MB, peak after warm-up ${run.peakAfterWarmUp} MB, ` +
+        `${variant.name} boot ${round + 1}: ready ${run.readyMs} ms, RSS at ready ${run.rssAtReady} MB, peak after warm-up ${run.peakAfterWarmUp} MB, ` +
           `after workload ${run.peakAfterWorkload} MB (ExtractSkills ${run.cvsPerSecond} CVs/s over gRPC); load ${loadavg()[0].toFixed(1)}`,
       );
     }
   }
   const keys = ['readyMs', 'rssAtReady', 'peakAfterWarmUp', 'peakAfterWorkload', 'cvsPerSecond'];
   console.log(`\nService, median of ${BOOTS} boots each (target: peak ≤ 300 MB):`);
-  console.table(builds.map((b) => ({ build: b.name, ...Object.fromEntries(keys.map((k) => [k, median(runs.get(b.name).map((r) => r[k]))])) })));
+  console.table(variants.map((v) => ({ variant: v.name, ...Object.fromEntries(keys.map((k) => [k, median(runs.get(v.name).map((r) => r[k]))])) })));
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await admin.end();
 }
 process.exit(failed ? 1 : 0);
 
-/** One boot of a build: RSS at ready, the peak once its warm-up is done, and after a fixed workload. */
-async function measureService(build) {
-  const service = await startService({ databaseUrl: benchUrl, env, nodeFlags, dist: build.dist });
+/** One boot of a variant: RSS at ready, the peak once its warm-up is done, and after a fixed workload. */
+async function measureService(variant) {
+  const service = await startService({ databaseUrl: benchUrl, env: { ...env, NODE_OPTIONS: variant.nodeOptions }, dist: variant.dist });
   try {
     const rssAtReady = rssMb(service.pid);
     // Builds that log the end of their warm-up are waited for; others get as long as it takes on a loaded machine.

@@ -2,7 +2,8 @@
 // `pnpm bench:skills`: measures the skills service as it runs, with ESCO loaded (en+fr+de+nl) when the shared
 // data folder has it (the seed otherwise, and says so):
 //   - start-up time (later boots: taxonomy already imported; BENCH_BOOTS of them, default 3, median and min shown,
-//     with where the time went from the service's own log) and RSS of the service process
+//     with where the time went from the service's own log) and RSS of the service process, started as deployed
+//     (with the NODE_OPTIONS the chart gives it; SKILLS_NODE_OPTIONS overrides)
 //   - SearchSkills latency p50/p95/p99 over gRPC for exact, prefix, typo and multilingual queries, next to a
 //     pg_trgm query over the same labels, same machine, same run (client round trips both)
 //   - ExtractSkills throughput over the dotin CVs (BENCH_EXTRACT=0 skips it)
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { seedDir, sharedDataDir } from '../eval/shared-data.mjs';
-import { median, rssMb, startService as startServiceProcess, withDatabase } from './service-process.mjs';
+import { deployedNodeOptions, median, rssMb, startService as startServiceProcess, withDatabase } from './service-process.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 // Start-up is noisy on a shared machine: several boots, the median is the figure.
@@ -132,8 +133,9 @@ try {
   await pool.end();
 }
 
+/** The service as deployed: with the NODE_OPTIONS the chart gives it. */
 function startService(env) {
-  return startServiceProcess({ databaseUrl: benchUrl, env });
+  return startServiceProcess({ databaseUrl: benchUrl, env: { ...env, NODE_OPTIONS: deployedNodeOptions() } });
 }
 
 /** pg_trgm over the same labels: trigram similarity or substring, best label per skill, with a total. */

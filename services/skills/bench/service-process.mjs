@@ -5,17 +5,25 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parse } from 'yaml';
 import { repoRoot } from '../eval/shared-data.mjs';
 
+/** NODE_OPTIONS as the chart gives them to the service (charts/talent/values.yaml, skills.env); SKILLS_NODE_OPTIONS overrides. */
+export function deployedNodeOptions() {
+  if (process.env.SKILLS_NODE_OPTIONS !== undefined) return process.env.SKILLS_NODE_OPTIONS;
+  const values = parse(readFileSync(join(repoRoot, 'charts/talent/values.yaml'), 'utf8'));
+  return values.skills?.env?.find((e) => e.name === 'NODE_OPTIONS')?.value ?? '';
+}
+
 /**
- * Starts `<dist>/main.js` (default: this checkout's build) with the service's own start flags (`nodeFlags`, as the
- * image's start command gives them) and resolves once it logs "skills ready". `waitFor(msg)` resolves when a later
- * log line has that message.
+ * Starts `node <dist>/main.js` (default: this checkout's build) as the image does (`env` may hold NODE_OPTIONS, as the
+ * chart gives them) and resolves once it logs "skills ready". `waitFor(msg)` resolves when a later log line has that
+ * message.
  */
-export async function startService({ databaseUrl, env = {}, dist = join(repoRoot, 'services/skills/dist'), nodeFlags = [] }) {
+export async function startService({ databaseUrl, env = {}, dist = join(repoRoot, 'services/skills/dist') }) {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, join(dist, 'main.js')], {
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
