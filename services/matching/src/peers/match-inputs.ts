@@ -2,7 +2,14 @@ import type { AsyncClient } from '@talent/platform';
 import { documents } from '@talent/proto';
 import type { CachedRecord, RecordCache } from './record-cache.js';
 
+/** Records a chunk may bring as JSON (about 10 KB each): keeps a message well below the gRPC limit. */
 const CHUNK = 500;
+/**
+ * Ids per chunk at most: records held in the cache come back as a status and version only, so more fit. Held
+ * records that all changed meanwhile still come back with their JSON: twice CHUNK keeps that message at a few
+ * tens of MB even for large records (the gRPC limit is 64 MB).
+ */
+const CHUNK_IDS = 1000;
 /** Chunks in flight at once: documents reads one while the previous one travels. */
 const PARALLEL = 2;
 
@@ -26,8 +33,13 @@ export async function fetchMatchInputs(
   cache?: RecordCache,
 ): Promise<MatchInputs> {
   const ids = [...new Set(request.candidateIds.map((id) => id.toLowerCase()))];
-  const chunks: string[][] = [];
-  for (let start = 0; start < Math.max(ids.length, 1); start += CHUNK) chunks.push(ids.slice(start, start + CHUNK));
+  // What this request may take from the cache, held here: entries evicted meanwhile stay usable.
+  const held = new Map<string, CachedRecord>();
+  for (const id of [request.jobId.toLowerCase(), ...ids]) {
+    const entry = cache?.get(request.workspaceId, id);
+    if (entry) held.set(id, entry);
+  }
+  const chunks = chunked(ids, held);
   const answers: { job?: FetchedInput; candidates: FetchedInput[] }[] = new Array(chunks.length);
   let next = 0;
   await Promise.all(
@@ -36,19 +48,13 @@ export async function fetchMatchInputs(
         const index = next++;
         // The job travels with the first chunk only (documents answers an empty job id as not found, cheaply).
         const jobId = index === 0 ? request.jobId : '';
-        // What this chunk may take from the cache, held here: entries evicted meanwhile stay usable.
-        const held = new Map<string, CachedRecord>();
-        for (const id of jobId ? [jobId.toLowerCase(), ...chunks[index]!] : chunks[index]!) {
-          const entry = cache?.get(request.workspaceId, id);
-          if (entry) held.set(id, entry);
-        }
+        const chunk = chunks[index]!;
+        const known = (jobId ? [jobId.toLowerCase(), ...chunk] : chunk).flatMap((id) => {
+          const entry = held.get(id);
+          return entry ? [{ id, version: entry.version }] : [];
+        });
         const answer = await client.getMatchInputs(
-          {
-            workspaceId: request.workspaceId,
-            jobId,
-            candidateIds: chunks[index]!,
-            knownVersions: [...held].map(([id, { version }]) => ({ id, version })),
-          },
+          { workspaceId: request.workspaceId, jobId, candidateIds: chunk, knownVersions: known },
           { deadlineMs: 30_000 },
         );
         const resolve = (input: documents.MatchInput) => resolved(input, held, request.workspaceId, cache);
@@ -71,6 +77,23 @@ export async function fetchMatchInputs(
     // In request order: answers are kept by chunk index.
     candidates: answers.flatMap((answer) => answer.candidates),
   };
+}
+
+/** Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids. */
+export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): string[][] {
+  const chunks: string[][] = [[]];
+  let fresh = 0;
+  for (const id of ids) {
+    let chunk = chunks.at(-1)!;
+    const isFresh = !held.has(id);
+    if (chunk.length === CHUNK_IDS || (isFresh && fresh === CHUNK)) {
+      chunks.push((chunk = []));
+      fresh = 0;
+    }
+    chunk.push(id);
+    if (isFresh) fresh++;
+  }
+  return chunks;
 }
 
 /** The answered record parsed, or taken from the cache when documents says it is unchanged. */
