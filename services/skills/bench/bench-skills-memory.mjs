@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `node services/skills/bench/bench-skills-memory.mjs`: where the skills service's memory goes with ESCO loaded, for
-// this build and (SKILLS_BASELINE_DIST=<dist dir of another build>) a baseline, in the same run:
+// this build (SKILLS_DIST, default services/skills/dist) and (SKILLS_BASELINE_DIST=<dist dir of another build>) a
+// baseline, in the same run:
 //   1. breakdown, in process (memory-probe.mjs, one child per build): live heap + array buffers each structure keeps
 //      (after full collections), the answers' digest on a fixed sample and in-process speed
 //   2. answers: the two builds' digests of search, resolve, MatchOccupations, ExtractSkills and ranking outputs on
@@ -32,7 +33,7 @@ if (!data || !existsSync(join(data, 'esco'))) {
 }
 const builds = [
   ...(process.env.SKILLS_BASELINE_DIST ? [{ name: 'baseline', dist: resolve(process.env.SKILLS_BASELINE_DIST) }] : []),
-  { name: 'this build', dist: join(repoRoot, 'services/skills/dist') },
+  { name: 'this build', dist: resolve(process.env.SKILLS_DIST ?? join(repoRoot, 'services/skills/dist')) },
 ];
 const deployedOptions = deployedNodeOptions();
 const variants = [
@@ -100,12 +101,12 @@ try {
       const run = await measureService(variant);
       runs.get(variant.name).push(run);
       console.log(
-        `${variant.name} boot ${round + 1}: ready ${run.readyMs} ms, RSS at ready ${run.rssAtReady} MB, peak after warm-up ${run.peakAfterWarmUp} MB, ` +
+        `${variant.name} boot ${round + 1}: ready ${run.readyMs} ms (CPU ${run.cpuAtReadyMs} ms), RSS at ready ${run.rssAtReady} MB, peak after warm-up ${run.peakAfterWarmUp} MB, ` +
           `after workload ${run.peakAfterWorkload} MB (ExtractSkills ${run.cvsPerSecond} CVs/s over gRPC); load ${loadavg()[0].toFixed(1)}`,
       );
     }
   }
-  const keys = ['readyMs', 'rssAtReady', 'peakAfterWarmUp', 'peakAfterWorkload', 'cvsPerSecond'];
+  const keys = ['readyMs', 'cpuAtReadyMs', 'rssAtReady', 'peakAfterWarmUp', 'peakAfterWorkload', 'cvsPerSecond'];
   console.log(`\nService, median of ${BOOTS} boots each (target: peak ≤ 300 MB):`);
   console.table(variants.map((v) => ({ variant: v.name, ...Object.fromEntries(keys.map((k) => [k, median(runs.get(v.name).map((r) => r[k]))])) })));
 } finally {
@@ -119,6 +120,7 @@ async function measureService(variant) {
   const service = await startService({ databaseUrl: benchUrl, env: { ...env, NODE_OPTIONS: variant.nodeOptions }, dist: variant.dist });
   try {
     const rssAtReady = rssMb(service.pid);
+    const cpuAtReadyMs = cpuMs(service.pid);
     // Builds that log the end of their warm-up are waited for; others get as long as it takes on a loaded machine.
     await Promise.race([service.waitFor('warm-up done'), delay(10_000)]);
     const peakAfterWarmUp = rssMb(service.pid, 'VmHWM');
@@ -129,8 +131,15 @@ async function measureService(variant) {
     const cvsPerSecond = Math.round(texts.length / ((performance.now() - started) / 1000));
     for (let round = 0; round < 10; round++) for (const [query, acceptLanguage] of QUERIES) await client.searchSkills({ query, acceptLanguage, typeName: '', type: 0 });
     client.close();
-    return { readyMs: Math.round(service.readyMs), rssAtReady, peakAfterWarmUp, peakAfterWorkload: rssMb(service.pid, 'VmHWM'), cvsPerSecond };
+    return { readyMs: Math.round(service.readyMs), cpuAtReadyMs, rssAtReady, peakAfterWarmUp, peakAfterWorkload: rssMb(service.pid, 'VmHWM'), cvsPerSecond };
   } finally {
     await service.stop();
   }
+}
+
+/** CPU time (user + system) a process has used so far, in ms: steadier than wall time on a shared machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
