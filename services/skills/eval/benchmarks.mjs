@@ -62,13 +62,88 @@ export function skillMeasures(results) {
  * replacement `rounds` times, with a fixed seed so that every run prints the same interval. A gap whose interval holds 0
  * cannot be told from which sentences fell in which half.
  */
-export function bootstrapGap(tuning, held, measure, { rounds = 2000, seed = 20261123 } = {}) {
+export function bootstrapGap(tuning, held, measure, options) {
+  return bootstrapInterval(tuning, held, (t, h) => measure(skillMeasures(t)) - measure(skillMeasures(h)), options);
+}
+
+/**
+ * A 95% bootstrap interval of any statistic of the two halves, `statistic(tuningSample, heldSample)`: each half's
+ * sentences resampled with replacement, the same resample for everything the statistic compares (a paired
+ * bootstrap: the linker's and the reference's gaps are taken on the same sentences in each round).
+ */
+export function bootstrapInterval(tuning, held, statistic, { rounds = 2000, seed = 20261123 } = {}) {
   const random = mulberry32(seed);
   const resample = (results) => Array.from({ length: results.length }, () => results[Math.floor(random() * results.length)]);
-  const gaps = [];
-  for (let r = 0; r < rounds; r++) gaps.push(measure(skillMeasures(resample(tuning))) - measure(skillMeasures(resample(held))));
-  gaps.sort((a, b) => a - b);
-  return [gaps[Math.floor(0.025 * rounds)], gaps[Math.ceil(0.975 * rounds) - 1]];
+  const values = [];
+  for (let r = 0; r < rounds; r++) values.push(statistic(resample(tuning), resample(held)));
+  return percentiles(values);
+}
+
+/**
+ * The same statistic over `rounds` random splits of the sentences into halves of the fixed split's sizes (rules
+ * fixed): what a gap looks like when nothing tells the halves apart, and where the fixed split's value falls among
+ * them (the share of random splits with a value at least as large: a one-sided permutation p-value); `within(bound)`
+ * is the share of random splits whose |value| is under `bound`.
+ */
+export function randomSplits(tuning, held, statistic, { rounds = 2000, seed = 20261124 } = {}) {
+  const random = mulberry32(seed);
+  const all = [...tuning, ...held];
+  const observed = statistic(tuning, held);
+  const values = [];
+  for (let r = 0; r < rounds; r++) {
+    // Fisher–Yates shuffle; the first tuning.length sentences play the tuning half.
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    values.push(statistic(all.slice(0, tuning.length), all.slice(tuning.length)));
+  }
+  const meanAbs = values.reduce((sum, v) => sum + Math.abs(v), 0) / rounds;
+  const within = (bound) => values.filter((v) => Math.abs(v) < bound).length / rounds;
+  return { observed, range: percentiles(values), meanAbs, within, atLeast: values.filter((v) => v >= observed - 1e-12).length / rounds };
+}
+
+function percentiles(values) {
+  values.sort((a, b) => a - b);
+  return [values[Math.floor(0.025 * values.length)], values[Math.ceil(0.975 * values.length) - 1]];
+}
+
+/**
+ * The untuned reference ranker of the over-fitting measure: Okapi BM25 with its textbook parameters (k1 1.2, b 0.75)
+ * over one document per skill — all its labels, every loaded language, and its description — words lower-cased,
+ * accents dropped, split at anything that is not a letter or digit; no stemming, no stop words, no rules, nothing
+ * chosen on any data. A query word counts once. Its gap between the halves is the part of a gap that the halves'
+ * difficulty alone makes. Returns text → skill ids, best first (at most `limit`).
+ */
+export function referenceRanker(skills, { k1 = 1.2, b = 0.75, limit = 20 } = {}) {
+  const words = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  /** word → [skill index, term frequency] pairs, flat. */
+  const postings = new Map();
+  const lengths = new Float64Array(skills.length);
+  skills.forEach((skill, d) => {
+    const counts = new Map();
+    for (const text of [...skill.labels.map((l) => l.text), skill.description ?? '']) for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const [w, tf] of counts) {
+      if (!postings.has(w)) postings.set(w, []);
+      postings.get(w).push(d, tf);
+      lengths[d] += tf;
+    }
+  });
+  const average = lengths.reduce((sum, l) => sum + l, 0) / skills.length;
+  return (text) => {
+    const scores = new Map();
+    for (const w of new Set(words(text))) {
+      const list = postings.get(w);
+      if (!list) continue;
+      const df = list.length / 2;
+      const idf = Math.log(1 + (skills.length - df + 0.5) / (df + 0.5));
+      for (let i = 0; i < list.length; i += 2) {
+        const d = list[i], tf = list[i + 1];
+        scores.set(d, (scores.get(d) ?? 0) + (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * lengths[d]) / average)));
+      }
+    }
+    return [...scores].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, limit).map(([d]) => skills[d].id);
+  };
 }
 
 /** A small seeded PRNG (mulberry32): the same sequence on every run. */

@@ -3,7 +3,10 @@
 // would load: ESCO + seed when the shared ESCO export exists) over
 //   - TechWolf validation sets (job-ad sentences, gold = ESCO preferred labels): P/R/F1 of the thresholded set a
 //     record carries and R-Precision@5 of the per-sentence ranking, on the tuning half and on the held-out half of
-//     each file (fixed split by a hash of the sentence: see heldOut() in benchmarks.mjs), and the gap between them
+//     each file (fixed split by a hash of the sentence: see heldOut() in benchmarks.mjs), and the gap between them;
+//     for RP@5 also an untuned reference ranker's gap on the same halves (plain BM25: referenceRanker()) and the
+//     difference of the two gaps (the part tuning explains), with paired bootstrap intervals, and the same gaps over
+//     random half-splits (rules fixed): how large a gap the split alone makes
 //   - dotin-train CVs (gold = Tech Tools / Job Specific Skills / Soft Skills spans): span-text-level P/R/F1, RP@5,
 //     and linking throughput in process (CVs/s, warm)
 //   - SkillSpan dev (job-posting sentences with skill and knowledge spans): span recall — a gold span counts when
@@ -15,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { bootstrapGap, heldOut, parseDotin, readSkillSpan, readTechWolf, skillMeasures } from './benchmarks.mjs';
+import { bootstrapGap, bootstrapInterval, heldOut, parseDotin, randomSplits, readSkillSpan, readTechWolf, referenceRanker, skillMeasures } from './benchmarks.mjs';
 import { seedDir, sharedDataDir } from './shared-data.mjs';
 
 const dist = pathToFileURL(`${resolve(process.env.SKILLS_EVAL_DIST ?? new URL('../dist', import.meta.url).pathname)}/`);
@@ -47,11 +50,14 @@ function ranking(text) {
 
 // TechWolf: both halves, and the gap.
 const techRows = [];
+const overfitRows = [];
+const reference = escoDir ? referenceRanker(taxonomy.skills) : undefined;
+const pooled = { tuning: [], 'held-out': [] };
 for (const { name, sentences } of escoDir ? readTechWolf(data, catalog.index) : []) {
   const halves = { tuning: [], 'held-out': [] };
   for (const { text, gold } of sentences) {
     const linked = [...new Set(catalog.extract(text, 'en', 'job').skills.map((s) => s.skill.id))];
-    halves[heldOut(text) ? 'held-out' : 'tuning'].push({ gold, linked, ranked: ranking(text) });
+    halves[heldOut(text) ? 'held-out' : 'tuning'].push({ gold, linked, ranked: ranking(text), reference: reference(text) });
   }
   const all = skillMeasures([...halves.tuning, ...halves['held-out']]);
   const tuning = skillMeasures(halves.tuning);
@@ -63,11 +69,20 @@ for (const { name, sentences } of escoDir ? readTechWolf(data, catalog.index) : 
   // How large a gap the split alone makes: the 95% bootstrap interval over sentences (fixed seed).
   const interval = (key) => bootstrapGap(halves.tuning, halves['held-out'], (m) => m[key]).map(f3).join(' … ');
   techRows.push({ set: `techwolf ${name}`, half: 'gap 95% interval', sentences: '', precision: interval('precision'), recall: interval('recall'), f1: interval('f1'), 'rp@5': interval('rp5') });
+  overfitRows.push(...overfitting(`techwolf ${name}`, halves.tuning, halves['held-out']));
+  pooled.tuning.push(...halves.tuning);
+  pooled['held-out'].push(...halves['held-out']);
 }
+// Both files' halves together: twice the sentences, a narrower interval (random splits mix the files' sentences).
+if (overfitRows.length > 3) overfitRows.push(...overfitting('techwolf both', pooled.tuning, pooled['held-out']));
 if (!escoDir) console.log('techwolf: skipped (needs the ESCO taxonomy)');
 if (techRows.length) {
   console.log('TechWolf validation (targets: RP@5 tech ≥ 0.50, house ≥ 0.40; |gap| < 0.03)');
   console.table(techRows);
+  console.log('RP@5 gap against an untuned reference (plain BM25 over labels + descriptions; "tuned part" = linker gap − reference gap, same halves;');
+  console.log('intervals: paired bootstrap, 2,000 rounds; random splits: 2,000 splits of the sentences into halves of the same sizes, rules fixed;');
+  console.log('"splits ≥ this gap": share of random splits with a gap at least the fixed split\'s, a one-sided permutation p-value)');
+  console.table(overfitRows);
 }
 
 // dotin CVs: gold are surface spans; a prediction is right when its text equals, contains or is contained in a
@@ -126,6 +141,38 @@ if (skillspan) {
   console.log('SkillSpan dev (span recall: a gold span counts when a linked skill\'s matched words overlap it)');
   console.table(rows);
   console.log(`linked skills inside a gold span: ${f3(mentions ? mentionsInSpan / mentions : 0)} of ${mentions} (${skillspan.length} sentences)`);
+}
+
+/**
+ * The over-fitting measure of one file's RP@5: the linker's gap (tuning − held-out) and the untuned reference's gap
+ * on the same halves, and their difference — the part of the gap that tuning explains, with the halves' difficulty
+ * taken out — each with its bootstrap interval and where the fixed split falls among random splits.
+ */
+function overfitting(set, tuning, held) {
+  const rp5 = (results, key) => skillMeasures(key === 'ranked' ? results : results.map((r) => ({ ...r, ranked: r[key] }))).rp5;
+  const gap = (key) => (t, h) => rp5(t, key) - rp5(h, key);
+  const statistics = [
+    ['linker', gap('ranked')],
+    ['reference BM25', gap('reference')],
+    ['tuned part (linker − reference)', (t, h) => gap('ranked')(t, h) - gap('reference')(t, h)],
+  ];
+  return statistics.map(([ranker, statistic]) => {
+    const split = randomSplits(tuning, held, statistic);
+    const row = { set, ranker };
+    if (ranker !== statistics[2][0]) {
+      const key = ranker === 'linker' ? 'ranked' : 'reference';
+      Object.assign(row, { tuning: f3(rp5(tuning, key)), 'held-out': f3(rp5(held, key)) });
+    }
+    return {
+      ...row,
+      gap: f3(split.observed),
+      'gap 95% interval': bootstrapInterval(tuning, held, statistic).map(f3).join(' … '),
+      'random splits 95%': split.range.map(f3).join(' … '),
+      'random splits mean |gap|': f3(split.meanAbs),
+      'random splits |gap| < .03': f3(split.within(0.03)),
+      'splits ≥ this gap': f3(split.atLeast),
+    };
+  });
 }
 
 function contains(haystack, needle) {
