@@ -6,10 +6,9 @@
  * 5xx, timeouts and malformed output are all retried the same way, bounded, with backoff, and the caller can fall
  * back to its deterministic path when the model cannot be used.
  */
+// Types only: LangChain itself is imported when a model is first used (see ChatModel).
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { AIMessage } from '@langchain/core/messages';
-import { ChatOllama } from '@langchain/ollama';
-import { ChatOpenAI } from '@langchain/openai';
 import { z } from 'zod';
 
 export const LLM_PROVIDERS = ['openai', 'ollama'] as const;
@@ -64,17 +63,39 @@ export function llmSettingsFrom(env: Record<string, unknown>, prefix: string): L
   };
 }
 
-/** A LangChain chat model (services use it through this package only). */
-export type ChatModel = BaseChatModel;
+/**
+ * A chat model for some settings (services use it through this package only). LangChain is imported when the model
+ * is first used, not when this package loads: every service loads the package and most configure no LLM, and
+ * LangChain's modules cost ~31 MB of RSS (~10 MB of heap) and ~0.3 s of start-up in each.
+ */
+export interface ChatModel {
+  readonly settings: LlmSettings;
+  /** The LangChain model: created, and its provider's module imported, on the first call. */
+  langChain(): Promise<BaseChatModel>;
+}
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
 
-/** A LangChain chat model for the settings; its own retries are off (see invokeStructured). */
+/** A chat model for the settings; nothing is imported or connected until it is used. */
 export function createChatModel(settings: LlmSettings): ChatModel {
+  let model: Promise<BaseChatModel> | undefined;
+  return {
+    settings,
+    langChain: () =>
+      (model ??= loadChatModel(settings).catch((error: unknown) => {
+        model = undefined;
+        throw error;
+      })),
+  };
+}
+
+/** The LangChain model for the settings; its own retries are off (see invokeStructured). */
+async function loadChatModel(settings: LlmSettings): Promise<BaseChatModel> {
   if (settings.provider === 'ollama') {
+    const { ChatOllama } = await import('@langchain/ollama');
     return new ChatOllama({
       model: settings.model,
       temperature: 0,
@@ -83,6 +104,7 @@ export function createChatModel(settings: LlmSettings): ChatModel {
       ...(settings.apiKey ? { headers: { Authorization: `Bearer ${settings.apiKey}` } } : {}),
     });
   }
+  const { ChatOpenAI } = await import('@langchain/openai');
   return new ChatOpenAI({
     model: settings.model,
     temperature: 0,
@@ -169,7 +191,8 @@ const addUsage = (sum: TokenUsage, message: AIMessage | undefined) => {
 /**
  * One structured call: `withStructuredOutput(schema)` on the model, validated by the schema, retried on 429 (after
  * Retry-After when the server sends one), 5xx, timeouts, unreachable servers and malformed or schema-violating
- * output; other errors (401, 404, 400: configuration) fail at once. Throws LlmCallFailed.
+ * output; other errors (401, 404, 400: configuration, or LangChain that cannot be imported) fail at once. Throws
+ * LlmCallFailed.
  */
 export async function invokeStructured<T extends Record<string, unknown>>(
   model: ChatModel,
@@ -178,9 +201,16 @@ export async function invokeStructured<T extends Record<string, unknown>>(
   policy: RetryPolicy,
   call: StructuredCall,
 ): Promise<StructuredAnswer<T>> {
-  const runnable = model.withStructuredOutput(schema, { name: call.name, includeRaw: true });
-  const prompt = messages.map((m): [ChatMessage['role'], string] => [m.role, m.content]);
   const usage: TokenUsage = { input: 0, output: 0, total: 0 };
+  let chat: BaseChatModel;
+  try {
+    chat = await model.langChain();
+  } catch (error) {
+    // A module missing from the image: no request was made, and the caller falls back as for any failed call.
+    throw new LlmCallFailed('refused', `LangChain could not be loaded: ${(error as Error).message}`, 0, usage);
+  }
+  const runnable = chat.withStructuredOutput(schema, { name: call.name, includeRaw: true });
+  const prompt = messages.map((m): [ChatMessage['role'], string] => [m.role, m.content]);
   const base = policy.backoffBaseMs ?? 500;
   for (let attempt = 1; ; attempt++) {
     let failure: Attempt;

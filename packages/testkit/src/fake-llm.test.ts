@@ -139,7 +139,8 @@ describe('request shape', () => {
 
   it('answers with a tool call when the client asks for function calling', async () => {
     fake.enqueue(fakeAnswer.structured({ name: 'Ana Lima', years: 7 }));
-    const out = await modelFor('openai')
+    const model = await modelFor('openai').langChain();
+    const out = await model
       .withStructuredOutput(contact, { name: 'contact', method: 'functionCalling' })
       .invoke(messages[0]!.content);
     expect(out).toEqual({ name: 'Ana Lima', years: 7 });
