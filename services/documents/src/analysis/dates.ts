@@ -149,9 +149,13 @@ const TOKEN = new RegExp(
     `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?(?:${y4('namedY')}|['’](?<namedYY>\\d{2}))(?!\\d))`,
     `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*${y4('seasonY')}(?!\\d))`,
     `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
+    // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
+    `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
     `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d./-]))`,
     `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./-]))`,
     `(?<year>(?<!\\d)${y4('yearY')}(?!\\d|[.,]\\d))`,
+    // "June 20XX", "19xx-20xx": a template's placeholder year, a date whose value the writer left out.
+    `(?<placeholder>(?:${BL}(?:${SEASON_ALT})\\s*,?\\s*)?(?<!\\d)(?:19|20)xx${E})`,
     `(?<present>${BL}(?:${PRESENT_ALT})${E})`,
     `(?<monthonly>${B}(?<monthOnlyM>${MONTH_ALT})\\.?${E})`,
   ].join('|'),
@@ -166,7 +170,8 @@ const SINCE =
 const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
 
 interface Token {
-  kind: 'date' | 'present' | 'monthonly';
+  /** `short`: month/two-digit year ("7/95"), a date only inside a range; `placeholder`: "20XX". */
+  kind: 'date' | 'present' | 'monthonly' | 'short' | 'placeholder';
   ym?: YearMonth;
   from: number;
   to: number;
@@ -201,7 +206,13 @@ function tokenize(folded: string, now: Date): Token[] {
       add(s, e, year, month);
     } else if (g.season) add(s, e, n(g.seasonY), SEASONS[g.seasonName ?? '']);
     else if (g.my) add(s, e, n(g.myY), n(g.myM));
-    else if (g.yshort) {
+    else if (g.mys) {
+      let year = 2000 + n(g.mysYY);
+      if (year > now.getUTCFullYear() + 6) year -= 100;
+      const before = tokens.length;
+      add(s, e, year, n(g.mysM));
+      if (tokens.length > before) tokens[before]!.kind = 'short';
+    } else if (g.yshort) {
       // "1987-92" is a year range; "2019-03" a month; ambiguous "2010-11" is read as a range (more common in CVs).
       const year = n(g.ysY);
       const two = n(g.ysYY);
@@ -213,6 +224,7 @@ function tokenize(folded: string, now: Date): Token[] {
       else add(s, s + 4, year, undefined);
     } else if (g.ym) add(s, e, n(g.ymY), n(g.ymM));
     else if (g.year) add(s, e, n(g.yearY), undefined);
+    else if (g.placeholder) tokens.push({ kind: 'placeholder', from: s, to: e });
     else if (g.present) tokens.push({ kind: 'present', from: s, to: e });
     else if (g.monthonly)
       tokens.push({
@@ -255,7 +267,32 @@ function computeSpans(line: string, now: Date): DateSpan[] {
     if (t.kind === 'present') continue;
     const next = tokens[i + 1];
     const gap = next ? folded.slice(t.to, next.from).replace(/[()[\],]/g, ' ') : '';
-    if (next && next.kind !== 'monthonly' && RANGE_SEP.test(gap)) {
+    if (t.kind === 'placeholder' || (t.kind === 'monthonly' && next?.kind === 'placeholder' && !gap.trim())) {
+      // A placeholder date marks where a date stands (an entry's dates) without giving one.
+      let j = t.kind === 'placeholder' ? i : i + 1;
+      const after = tokens[j + 1];
+      const sep = after ? folded.slice(tokens[j]!.to, after.from).replace(/[()[\],]/g, ' ') : '';
+      if (after && after.kind !== 'date' && RANGE_SEP.test(sep)) {
+        j++;
+        const last = tokens[j + 1];
+        if (
+          tokens[j]!.kind === 'monthonly' &&
+          last?.kind === 'placeholder' &&
+          !folded.slice(tokens[j]!.to, last.from).trim()
+        )
+          j++;
+      }
+      // "January-March 20XX": the months before it belong to it.
+      let from = t.from;
+      for (let k = i - 1; k >= 0 && tokens[k]!.kind === 'monthonly'; k--) {
+        if (!RANGE_SEP.test(folded.slice(tokens[k]!.to, from).replace(/[()[\],]/g, ' '))) break;
+        from = tokens[k]!.from;
+      }
+      spans.push({ ongoing: tokens[j]!.kind === 'present', from, to: tokens[j]!.to });
+      i = j;
+      continue;
+    }
+    if (next && next.kind !== 'monthonly' && next.kind !== 'placeholder' && RANGE_SEP.test(gap)) {
       let start = t.ym!;
       if (next.kind === 'present') {
         if (t.kind === 'monthonly') continue;
@@ -271,7 +308,7 @@ function computeSpans(line: string, now: Date): DateSpan[] {
       i++;
       continue;
     }
-    if (t.kind === 'monthonly') continue;
+    if (t.kind === 'monthonly' || t.kind === 'short') continue;
     const before = folded.slice(Math.max(0, t.from - 24), t.from);
     const after = folded.slice(t.to);
     if (SINCE.test(before) || ONWARDS.test(after)) {

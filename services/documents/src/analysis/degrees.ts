@@ -97,7 +97,8 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC`],
-  [1, `GED|HSC|SSC|HAVO|VWO|SSLC|CBSE`],
+  // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
+  [1, `GED|HSC|SSC|HAVO|VWO|SSLC|CBSE|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`],
 ];
 
 const FOLDED_RE = FOLDED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})${E}`, 'gu')] as const);

@@ -230,13 +230,31 @@ const OPEN_END =
  * "Project Management/Technical Lead" …): a title-shaped line (short, role word, no sentence punctuation) after
  * some body text, not continuing the line before it.
  */
-function positionTitle(line: Line, previous: Line | undefined): string {
+function positionTitle(line: Line, previous: Line | undefined): { title: string; rest: string } | undefined {
+  if (!previous || line.bullet || !/^\p{Lu}/u.test(line.text)) return undefined;
+  if (OPEN_END.test(previous.text) || /[,;]$/.test(previous.text)) return undefined;
+  const sentence = sentenceTitle(line.text);
+  if (sentence) return sentence;
   const t = line.text;
-  if (!previous || line.bullet || wordCount(t) > 8 || /[.,;:：]$/.test(t) || !/^\p{Lu}/u.test(t)) return '';
-  if (OPEN_END.test(previous.text) || /[,;]$/.test(previous.text) || isDetail(t) || HEADER_LABEL.test(t)) return '';
+  if (wordCount(t) > 8 || /[.,;:：]$/.test(t) || isDetail(t) || HEADER_LABEL.test(t)) return undefined;
   const first = parts(t)[0] ?? '';
-  return isRole(first) && !isPlace(first) && titleShaped(first) ? first : '';
+  return isRole(first) && !isPlace(first) && titleShaped(first) ? { title: first, rest: '' } : undefined;
 }
+
+/**
+ * "Senior Litigation Paralegal. Assigned to the office of …": a title written as the first sentence of a
+ * paragraph that goes on about the position (short, title-shaped, a role word), and the rest of the line.
+ */
+function sentenceTitle(text: string): { title: string; rest: string } | undefined {
+  const stop = SENTENCE_STOP.exec(text);
+  if (!stop || !/^\p{Lu}/u.test(text)) return undefined;
+  const t = text.slice(0, stop.index);
+  if (wordCount(t) > 6 || /[,;:：]/.test(t) || isDetail(t) || HEADER_LABEL.test(t)) return undefined;
+  return isRole(t) && !isPlace(t) && titleShaped(t) ? { title: t, rest: text.slice(stop.index + 1).trim() } : undefined;
+}
+
+// The end of a sentence: a period after a lowercase word (not "Sr.", "U.S."), then a capitalised word.
+const SENTENCE_STOP = /(?<=\p{Ll}{3})\.\s+(?=\p{Lu}\p{Ll})/u;
 
 // Titles are written in title case ("Vice President of Sales") or end on their role word ("Software developer");
 // a duty line does neither ("Assist staff with instructional techniques", "Updating reports to the manager").
@@ -266,8 +284,12 @@ function entries(
   const employer = first.rest.filter((h) => !isPlace(h)).slice(0, 1);
   const out = [first.experience];
   cuts.forEach((c, k) => {
-    const title = positionTitle(body[c]!, body[c - 1]);
-    const segment = body.slice(c + 1, cuts[k + 1] ?? body.length);
+    const position = positionTitle(body[c]!, body[c - 1])!;
+    const title = position.title;
+    const segment = [
+      ...(position.rest ? [{ text: position.rest, bullet: false }] : []),
+      ...body.slice(c + 1, cuts[k + 1] ?? body.length),
+    ];
     out.push({
       title: cleanTitle(title),
       activity_sector: first.experience.activity_sector,
@@ -304,10 +326,7 @@ function entry(
     .filter(Boolean);
   const picked =
     labelledTitle(headers) ??
-    pickTitle(
-      headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean),
-      mayBeTitle && ((h) => mayBeTitle(h)),
-    );
+    pickTitle(headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean), mayBeTitle && ((h) => mayBeTitle(h)));
   if (!picked.title) {
     // No title line: the role a sentence of the entry names ("Currently working as a Java Trainer at …").
     const named = bodyLines
@@ -315,6 +334,12 @@ function entry(
       .map((l) => roleInSentence(l.text))
       .find(Boolean);
     if (named) picked.title = named;
+    // "Records Clerk. Kept the records room …": the body opens with the title as its first sentence.
+    const lead = bodyLines[0] && !bodyLines[0].bullet ? sentenceTitle(bodyLines[0].text) : undefined;
+    if (!named && lead) {
+      picked.title = lead.title;
+      bodyLines[0] = { text: lead.rest, bullet: false };
+    }
   }
   const title = cleanTitle(picked.title);
   // What is left of a header once title and dates are out may be only a duration or a date word ("1 Year 3
@@ -382,6 +407,12 @@ export function cleanTitle(title: string): string {
       .replace(QUOTED_NAME, ' ')
       .replace(WORKLOAD, ' '),
   );
+  // "SAP as a Consultant": the role named after "as a", the domain before it.
+  const as = /^\S.{0,30}?\s+as\s+an?\s+(?=\p{Lu})/u.exec(t);
+  if (as && isRole(t.slice(as[0].length)) && !isRole(as[0])) t = t.slice(as[0].length);
+  // "Litigation Paralegal. Assigned to the Probate Division": the title ends with its sentence.
+  const stop = SENTENCE_STOP.exec(t);
+  if (stop && isRole(t.slice(0, stop.index))) t = tidy(t.slice(0, stop.index));
   if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
   if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
   const tokens = t.split(/\s+/).filter(Boolean);
@@ -511,7 +542,9 @@ interface Slot {
 function titleSlots(entries: readonly (readonly Slot[])[]): (at: number) => boolean {
   const seen = new Set<number>();
   for (const slots of entries) {
-    const titled = slots.find((s) => TITLE_LABEL.test(s.text) || !!roleInSentence(s.text) || parts(s.text).some(isRole));
+    const titled = slots.find(
+      (s) => TITLE_LABEL.test(s.text) || !!roleInSentence(s.text) || parts(s.text).some(isRole),
+    );
     if (titled) seen.add(titled.at);
   }
   if (seen.size === 0) return () => true;

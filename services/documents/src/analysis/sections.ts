@@ -114,6 +114,10 @@ const DEGREE_WORDS = new Set([
   'laurea',
   'grado',
 ]);
+// Degree names (not abbreviations: "MS Office Skills" is a heading) that make a line an entry.
+const DEGREE_NAMES = new Set(['bachelor', 'bachelors', 'master', 'masters', 'associate', 'associates', 'degree']);
+// Lowercase words a heading written in title case may still hold ("Education and other Skills").
+const HEADING_MINOR = new Set(['other']);
 // What may follow the vocabulary phrase: "Education and Training", "Skills & Abilities", "Experience / History".
 const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'e', 'en', 'o', 'or', 'ou', 'oder', 'ed']);
 
@@ -144,7 +148,11 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
     head = text.slice(0, colon);
     rest = text.slice(colon + 1).trim();
   }
-  head = head.replace(/[\s.\-–—_=*#>]+$/, '').trim();
+  // "GeneralEducation", "WorkExperience": a PDF that dropped the space between a heading's words.
+  head = head
+    .replace(/[\s.\-–—_=*#>]+$/, '')
+    .replace(/(\p{Ll}{2})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .trim();
   if (!head || head.length > 60 || /\d|@|:\/\//.test(head)) return undefined;
   const words = foldWords(head).split(' ').filter(Boolean);
   if (words.length === 0) return undefined;
@@ -156,15 +164,18 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   // "Some longer label: content" is a field of the current section, not a heading — unless it is shouted
   // like one ("STUDENT TEACHING EXPERIENCE: Third Street School").
   if (rest && !isUpper(head)) return undefined;
-  const styled = isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w));
+  const styled =
+    isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w) || HEADING_MINOR.has(w));
   if (!styled) return undefined;
   let best: { kind: K; n: number } | undefined;
   for (let i = 0; i < words.length; i++) {
     const before = words.slice(0, i);
     // "Highlights of Professional Experience" is a heading; "Bachelor of Education", "Coordinator of
     // Education" are not: a preposition before the phrase is only allowed after ordinary words.
+    // "Associate's Degree - Education", "BS Education": a degree named before the phrase is an entry, not a heading.
     if (
       before.length > 3 ||
+      before.some((w) => DEGREE_NAMES.has(w)) ||
       (before.some((w) => PREPOSITIONS.has(w)) && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
     )
       break;

@@ -1,0 +1,119 @@
+// Layouts added in rules-6, each on a CV snippet written for the test (fake people, schools and employers).
+import { describe, expect, it } from 'vitest';
+import { findDateSpans } from '../src/analysis/dates.js';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { parseExperience } from '../src/analysis/experience.js';
+import { cvSections } from '../src/analysis/sections.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const experience = (text: string) => parseExperience(toLines(text), NOW);
+const kinds = (text: string) => cvSections(toLines(text)).map((s) => s.kind);
+
+describe('headings', () => {
+  it('reads a combined heading with a lowercase "other"', () => {
+    const sections = cvSections(
+      toLines(
+        'Rory Vance\nExperience\nWeb Developer, 2016 - 2019\nLarkspur Media, Leeds\nBuilt the booking site\n' +
+          'Education and other Skills\nBA History, University of Kentmoor, 2015',
+      ),
+    );
+    expect(sections.map((s) => s.kind)).toEqual(['header', 'experience', 'education']);
+    const [school] = parseEducation(sections[2]!.lines, NOW);
+    expect(school).toMatchObject({ institution_name: 'University of Kentmoor', end_date: '2015-01' });
+  });
+
+  it('reads a heading whose words a PDF glued together', () => {
+    expect(kinds('Lena Hart\nGeneralEducation:\nBachelors in Arts, Fenwick College, Ohio, 2004')).toEqual([
+      'header',
+      'education',
+    ]);
+    expect(kinds('Lena Hart\nWorkExperience\nSales Clerk, 2010 - 2012')).toEqual(['header', 'experience']);
+  });
+
+  it('does not take a degree line that ends in a field word for a heading', () => {
+    const sections = cvSections(
+      toLines("Ida Stone\nEducation\nAssociate's Degree - Education\n1999\nBrookvale Community College"),
+    );
+    expect(sections.map((s) => s.kind)).toEqual(['header', 'education']);
+    expect(parseEducation(sections[1]!.lines, NOW)[0]).toMatchObject({
+      degree: "Associate's Degree",
+      major: 'Education',
+      institution_name: 'Brookvale Community College',
+    });
+  });
+});
+
+describe('secondary certificates', () => {
+  it('reads dotted H.S.C and S.S.C as secondary schooling', () => {
+    expect(findDegrees('H.S.C')[0]).toMatchObject({ level: 1, text: 'H.S.C' });
+    expect(findDegrees('S.S.C. in Science')[0]).toMatchObject({ level: 1, text: 'S.S.C.' });
+    expect(findDegrees('S.S.L.C, 2006')[0]).toMatchObject({ level: 1 });
+    const entries = parseEducation(toLines('H.S.C\nK.N.P. College - Patna, Bihar\n2011'), NOW);
+    expect(entries[0]).toMatchObject({ degree: 'H.S.C', institution_name: 'K.N.P. College', end_date: '2011-01' });
+  });
+});
+
+describe('dates', () => {
+  it('reads month/two-digit-year ranges', () => {
+    const [span] = findDateSpans('11/91 to 3/92', NOW);
+    expect(span).toMatchObject({ start: { year: 1991, month: 11 }, end: { year: 1992, month: 3 }, ongoing: false });
+    expect(findDateSpans('ACCOUNT MANAGER (8/01 - Present) Varden Group', NOW)[0]).toMatchObject({
+      start: { year: 2001, month: 8 },
+      ongoing: true,
+    });
+  });
+
+  it('takes no lone month/two-digit number for a date', () => {
+    expect(findDateSpans('Scored 8/10 in the final review', NOW)).toEqual([]);
+    expect(findDateSpans('Support line open 24/7', NOW)).toEqual([]);
+  });
+
+  it("reads a template's placeholder year as a date without a value", () => {
+    expect(findDateSpans('March 20XX', NOW)).toEqual([{ ongoing: false, from: 0, to: 10 }]);
+    expect(findDateSpans('September 20XX - Present', NOW)).toEqual([{ ongoing: true, from: 0, to: 24 }]);
+    expect(findDateSpans('Summer 20XX-20XX', NOW)).toEqual([{ ongoing: false, from: 0, to: 16 }]);
+  });
+
+  it('anchors entries on placeholder dates and never makes the date a title', () => {
+    const entries = experience(
+      [
+        'Birchwood Elementary School, Dayton, OH',
+        'March 20XX - May 20XX',
+        'Student Teacher',
+        'Planned and taught lessons for two fourth-grade classes',
+        'Oakridge Summer Camp, Dayton, OH',
+        'June 20XX - August 20XX',
+        'Camp Counselor',
+        'Led daily activities for groups of twelve campers',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['Student Teacher', 'Camp Counselor']);
+    expect(entries.map((e) => e.start_date)).toEqual(['', '']);
+    expect(entries[1]!.description.split('\n')[0]).toBe('Oakridge Summer Camp, Dayton, OH');
+  });
+});
+
+describe('titles', () => {
+  it('takes the role after "as a" for the title', () => {
+    const [e] = experience('Oracle as a Consultant\nNorthgate Systems - Pune\nJune 2015 to May 2018');
+    expect(e!.title).toBe('Consultant');
+  });
+
+  it('reads a position written as the first sentence of its paragraph', () => {
+    const entries = experience(
+      [
+        '2/02 to 8/06',
+        'HALLORAN & BIRCH, LLP',
+        'Records Clerk/Filing Assistant. Kept the records room in order and pulled files for trial.',
+        'Senior Records Clerk. Assigned to the office of the managing partner. Drafted routine letters.',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['Records Clerk/Filing Assistant', 'Senior Records Clerk']);
+    expect(entries[0]!.start_date).toBe('2002-02');
+    expect(entries[1]!.description).toBe(
+      'HALLORAN & BIRCH, LLP\nAssigned to the office of the managing partner. Drafted routine letters.',
+    );
+  });
+});
