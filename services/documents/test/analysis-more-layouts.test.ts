@@ -55,6 +55,24 @@ describe('secondary certificates', () => {
   });
 });
 
+describe('degree words used as adjectives', () => {
+  it('does not read "undergraduate" or "doctoral" before another noun as a degree', () => {
+    expect(findDegrees('Awarded Undergraduate Research Opportunity Project')).toEqual([]);
+    expect(findDegrees('Ran a seminar series, the first undergraduate to do so')).toEqual([]);
+    expect(findDegrees('Writing my doctoral thesis on urban water policy')).toEqual([]);
+    expect(findDegrees('Undergraduate, Economics')[0]).toMatchObject({ level: 4 });
+    expect(findDegrees('Doctoral degree in Physics')[0]).toMatchObject({ level: 6, text: 'Doctoral degree' });
+  });
+
+  it('reads a joint field written under its degree', () => {
+    const [e] = parseEducation(
+      toLines('BSc (Hons)\nApplied Physics with Astronomy\nUniversity of Dunmore 2011 - 2014'),
+      NOW,
+    );
+    expect(e).toMatchObject({ degree: 'BSc (Hons)', major: 'Applied Physics with Astronomy' });
+  });
+});
+
 describe('dates', () => {
   it('reads month/two-digit-year ranges', () => {
     const [span] = findDateSpans('11/91 to 3/92', NOW);

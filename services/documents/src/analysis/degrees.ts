@@ -60,7 +60,7 @@ const DEGREE_KINDS = [
 const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     6,
-    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree)?|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|doctor\\s+of\\s+(?:${DEGREE_KINDS.join('|')})|docteur(?=\\s+(?:en|es|d['’]))|doktor(?=\\s+der\\s)|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
+    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree|(?!\\s+(?:thesis|dissertation|research|fellow)))|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|doctor\\s+of\\s+(?:${DEGREE_KINDS.join('|')})|docteur(?=\\s+(?:en|es|d['’]))|doktor(?=\\s+der\\s)|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
   ],
   [
     5,
@@ -68,7 +68,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     4,
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree)?|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree|(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$)))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,
@@ -201,6 +201,9 @@ function bareField(rest: string): string {
 /** A line that holds only a field of study, written under its degree ("Marketing", "Computer Science"). */
 export function fieldLine(text: string): string {
   if (findDegrees(text).length > 0) return '';
+  // "Mathematical Science with Statistics": a British joint field, each side a field of its own.
+  const joint = /^(.+?)\s+with\s+(\p{Lu}.*)$/u.exec(tidy(text));
+  if (joint && fieldLine(joint[1]!) && fieldLine(joint[2]!)) return tidy(text);
   const field = bareField(` ${text}`);
   if (field === tidy(text)) return field;
   // French, Spanish, Italian and Portuguese write a field in sentence case ("Informatique de gestion").
