@@ -73,6 +73,26 @@ describe('degree words used as adjectives', () => {
   });
 });
 
+describe('education dates', () => {
+  it('gives a degree still being studied a start and no end', () => {
+    const entries = parseEducation(
+      toLines(
+        '2022 - Current\nMSc Data Science, University of Arlow\nBSc Mathematics, University of Arlow\nSept 2018 - June 2021',
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.degree, e.start_date, e.end_date])).toEqual([
+      ['MSc', '2022-01', ''],
+      ['BSc', '2018-09', '2021-06'],
+    ]);
+  });
+
+  it('keeps the expected end of a degree in progress', () => {
+    const [e] = parseEducation(toLines('Bachelor of Laws, Denholm University\nExpected completion May 2026'), NOW);
+    expect(e!.end_date).toBe('2026-05');
+  });
+});
+
 describe('dates', () => {
   it('reads month/two-digit-year ranges', () => {
     const [span] = findDateSpans('11/91 to 3/92', NOW);

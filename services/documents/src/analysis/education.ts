@@ -129,7 +129,9 @@ function scoreIn(text: string): string {
 function finish(d: Draft): CvEducation | undefined {
   if (!d.degree && !d.institution) return undefined;
   const start = d.span?.start;
-  const end = d.span?.end;
+  // "2014 - Current": a degree still being studied has no end yet (the record would otherwise claim it ended
+  // this month); an expected end written as a date ("Expected May 2026") is kept.
+  const end = d.span?.ongoing ? undefined : d.span?.end;
   return {
     degree: d.degree,
     major: d.major,
