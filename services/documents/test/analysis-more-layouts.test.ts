@@ -87,6 +87,34 @@ describe('education dates', () => {
     ]);
   });
 
+  it('pairs a column of dates written after the entries with them in order', () => {
+    const entries = parseEducation(
+      toLines(
+        [
+          'Halden University',
+          'Ph.D. in Economics',
+          'University of Brevik',
+          'Bachelor of Science in Economics',
+          '2012 - 2017',
+          '2008 - 2012',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.institution_name, e.start_date, e.end_date])).toEqual([
+      ['Halden University', '2012-01', '2017-01'],
+      ['University of Brevik', '2008-01', '2012-01'],
+    ]);
+  });
+
+  it('does not join two stacked years that run backwards into one range', () => {
+    const entries = parseEducation(
+      toLines('B.A., History, Marlow College, Leeds\nA.A., General Studies, Fenby Community College\n2016\n2013'),
+      NOW,
+    );
+    expect(entries.map((e) => e.end_date)).toEqual(['2016-01', '2013-01']);
+  });
+
   it('keeps the expected end of a degree in progress', () => {
     const [e] = parseEducation(toLines('Bachelor of Laws, Denholm University\nExpected completion May 2026'), NOW);
     expect(e!.end_date).toBe('2026-05');

@@ -399,7 +399,10 @@ export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
             .trim()
             .replace(/^[-–—]$/, '') === '' &&
           next.text.slice(nextSpans[0]!.to).trim() === '';
-        if (PRESENT_ONLY.test(nextFolded) || onlyDate) {
+        // "2014" / "2010": a range runs forward, so a line with an earlier date is another entry's date.
+        const nextEnd = nextSpans[0]?.end;
+        const backwards = onlyDate && !!nextEnd && !!last.end && index(nextEnd) < index(last.end);
+        if (PRESENT_ONLY.test(nextFolded) || (onlyDate && !backwards)) {
           out.push({ text: `${line.text} - ${next.text.replace(/^\s*[-–—]\s*/, '')}`, bullet: line.bullet });
           i++;
           continue;

@@ -165,6 +165,44 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
   return out;
 }
 
+/** A line that holds dates and nothing else ("2014", "2005 - 2010"). */
+function onlyDates(text: string, now: Date): boolean {
+  const spans = findDateSpans(text, now);
+  return spans.length > 0 && withoutSpans(text, spans).replace(/[\s,;:.()–—-]+/g, '') === '';
+}
+
+/**
+ * A layout that lists the entries first and their dates after them in a column of their own ("B.A., …, National
+ * Louis University" / "A.A., …, St Augustine College" / "2014" / "2010"): as many date-only lines as the undated
+ * degree lines right before them, taken in order. Each date line is moved to just after its degree line.
+ */
+function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
+  const out = [...lines];
+  for (let end = 0; end < out.length; end++) {
+    if (!onlyDates(out[end]!.text, now) || (end + 1 < out.length && onlyDates(out[end + 1]!.text, now))) continue;
+    let start = end;
+    while (start > 0 && onlyDates(out[start - 1]!.text, now)) start--;
+    const count = end - start + 1;
+    if (count < 2) continue;
+    // The entries above the column, back to the previous date.
+    let top = start;
+    while (top > 0 && findDateSpans(out[top - 1]!.text, now).length === 0) top--;
+    const degreeLines: number[] = [];
+    for (let i = top; i < start; i++) if (findDegrees(out[i]!.text).length > 0) degreeLines.push(i);
+    if (degreeLines.length !== count) continue;
+    const dates = out.slice(start, end + 1);
+    const rest = out.slice(top, start);
+    const merged: Line[] = [];
+    rest.forEach((line, i) => {
+      merged.push(line);
+      const k = degreeLines.indexOf(top + i);
+      if (k >= 0) merged.push(dates[k]!);
+    });
+    out.splice(top, end + 1 - top, ...merged);
+  }
+  return out;
+}
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -176,10 +214,17 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
   let afterDegree = false;
-  for (const line of joinWrappedSchools(joinSplitRanges(lines, now))) {
+  for (const line of datesAfterEntries(joinWrappedSchools(joinSplitRanges(lines, now)), now)) {
     const text = line.text;
     const wasAfterDegree = afterDegree;
     afterDegree = false;
+    // A date line moved under its degree line: the field may still follow it ("BA (Hons)" / "2014" / "Marketing").
+    if (wasAfterDegree && !cur.span && onlyDates(text, now)) {
+      const spans = findDateSpans(text, now);
+      cur.span = spans.find((s) => s.start) ?? spans[0];
+      afterDegree = true;
+      continue;
+    }
     if (wordCount(text) > 30) continue;
     // "DOB: 12/09/1985" between entries is the candidate's birth, not a date of study.
     if (BIRTH_DATE.test(text)) continue;
