@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findDateSpans } from '../src/analysis/dates.js';
 import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
-import { parseExperience } from '../src/analysis/experience.js';
+import { cleanTitle, parseExperience } from '../src/analysis/experience.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
 
@@ -162,6 +162,14 @@ describe('dates', () => {
 });
 
 describe('titles', () => {
+  it('takes no language level or lone letter for a title', () => {
+    expect(cleanTitle('Intermediate')).toBe('');
+    expect(cleanTitle('Advanced')).toBe('');
+    expect(cleanTitle('P')).toBe('');
+    expect(cleanTitle('Elementary Teacher')).toBe('Elementary Teacher');
+    expect(cleanTitle('Analyst I')).toBe('Analyst I');
+  });
+
   it('takes the role after "as a" for the title', () => {
     const [e] = experience('Oracle as a Consultant\nNorthgate Systems - Pune\nJune 2015 to May 2018');
     expect(e!.title).toBe('Consultant');

@@ -367,7 +367,7 @@ function entry(
 // What is left of a header line once its dates are cut out is not a title when it is only a duration, a
 // "present" word, a season or a connector ("9 months", "Current / 18 months", "summer", "to )").
 const NOT_A_TITLE_WORD =
-  /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|onwards?|ongoing|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-])$/i;
+  /^(?:\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mos?|jahre?|monate?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos)?|years?|months?|present|current|currently|now|today|onwards?|ongoing|heute|aujourd['’]hui|actualidad|oggi|heden|atual|summer|winter|spring|autumn|fall|to|until|till|and|from|since|bis|à|a|al|tot|[/|()+–—-]|\p{L}|beginner|elementary|intermediate|advanced|fluent|native|basic|proficient)$/iu;
 // "(at McGraw Hill)", "(with Acme)": the employer written after the title is not part of it.
 const EMPLOYER_NOTE = /\s*\((?:at|@|with|for|bei|chez|presso|bij|en|em)\s[^)]*\)/gi;
 // "(part-time)", "(temp via Agency)", "(4 hours a week)", "(2015–2016)": terms of the job, not its title.
