@@ -7,7 +7,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from './errors.js';
-import { currentContext } from './logger.js';
+import type { RequestContext } from './logger.js';
 
 type UnaryMethod<Req, Res> = (
   request: Req,
@@ -20,6 +20,8 @@ export interface CallOverrides {
   /** Per-call deadline; every call has one. */
   deadlineMs?: number;
   metadata?: Record<string, string>;
+  /** The request this call is made for: its ids travel as `x-request-id` / `x-workspace-id` metadata. */
+  context?: RequestContext;
 }
 
 /** A ts-proto grpc-js client with each unary method as `(request, overrides?) => Promise<response>`. */
@@ -83,7 +85,7 @@ export function createGrpcClient<C extends Client>(
       const wrapper = (request: unknown, overrides: CallOverrides = {}) =>
         new Promise((resolve, reject) => {
           const metadata = new Metadata();
-          const { requestId, workspaceId } = currentContext();
+          const { requestId, workspaceId } = overrides.context ?? {};
           if (requestId) metadata.set('x-request-id', requestId);
           if (workspaceId) metadata.set('x-workspace-id', workspaceId);
           for (const [key, value] of Object.entries(overrides.metadata ?? {})) metadata.set(key, value);

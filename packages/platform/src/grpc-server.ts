@@ -12,10 +12,13 @@ import {
 import { HealthImplementation } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
 import { DomainError, isDomainError, toGrpcError } from './errors.js';
-import { runWithContext, type Logger } from './logger.js';
+import { contextFields, type Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 
-/** What a handler may know about its call, without grpc-js types leaking into domain code. */
+/**
+ * What a handler may know about its call, without grpc-js types leaking into domain code. It is the call's
+ * `RequestContext`: hand it on to peers' calls (`{ context: call }`) and into log lines (`contextFields(call)`).
+ */
 export interface CallContext {
   requestId: string;
   workspaceId?: string;
@@ -108,22 +111,20 @@ function adapt(
         deadline: deadline instanceof Date ? deadline : Number.isFinite(deadline) ? new Date(deadline) : undefined,
         metadata: call.metadata,
       };
-      runWithContext({ requestId, ...(workspaceId ? { workspaceId } : {}) }, () => {
-        handler(call.request, context).then(
-          (response) => {
-            finish(GrpcStatus.OK);
-            callback(null, response);
-          },
-          (error: unknown) => {
-            const grpcError = toGrpcError(error);
-            finish(grpcError.code ?? GrpcStatus.INTERNAL);
-            if (!isDomainError(error) || (error as DomainError).code === 'INTERNAL') {
-              logger.error({ err: error, method: label }, 'unhandled error in gRPC handler');
-            }
-            callback(grpcError);
-          },
-        );
-      });
+      handler(call.request, context).then(
+        (response) => {
+          finish(GrpcStatus.OK);
+          callback(null, response);
+        },
+        (error: unknown) => {
+          const grpcError = toGrpcError(error);
+          finish(grpcError.code ?? GrpcStatus.INTERNAL);
+          if (!isDomainError(error) || (error as DomainError).code === 'INTERNAL') {
+            logger.error({ err: error, method: label, ...contextFields(context) }, 'unhandled error in gRPC handler');
+          }
+          callback(grpcError);
+        },
+      );
     };
   }
   return adapted;

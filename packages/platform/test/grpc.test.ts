@@ -4,7 +4,7 @@ import { createGrpcClient, type AsyncClient } from '../src/grpc-client.js';
 import { bindService, notAvailableYet, startGrpcServer, type AsyncServiceImplementation, type RunningGrpcServer } from '../src/grpc-server.js';
 import { DomainError, isDomainError } from '../src/errors.js';
 import { HealthProbe } from '../src/health.js';
-import { createLogger, currentContext, runWithContext } from '../src/logger.js';
+import { createLogger } from '../src/logger.js';
 
 type BillingHandlers = AsyncServiceImplementation<billing.BillingServiceServer>;
 /** Every billing RPC as not available yet; a test overrides the ones it serves. */
@@ -35,7 +35,7 @@ describe('gRPC server and client helpers over a real connection', () => {
         bindService<billing.BillingServiceServer>('talent.billing.v1.BillingService', billing.BillingServiceService, {
           ...notYet,
           async getBalance(request, call) {
-            seen.push({ requestId: call.requestId, workspaceId: currentContext().workspaceId });
+            seen.push({ requestId: call.requestId, workspaceId: call.workspaceId });
             if (request.workspaceId === 'poor') {
               throw new DomainError('INSUFFICIENT_CREDITS', 'Not enough tokens.', { balance: 3, required: 10 });
             }
@@ -53,10 +53,13 @@ describe('gRPC server and client helpers over a real connection', () => {
     await server?.shutdown(1000);
   });
 
-  it('round-trips a call and propagates request and workspace ids', async () => {
-    const response = await runWithContext({ requestId: 'req-1', workspaceId: 'ws-1' }, () => client.getBalance({ workspaceId: 'rich' }));
+  it('round-trips a call and hands the request and workspace ids of its context to the handler', async () => {
+    const response = await client.getBalance({ workspaceId: 'rich' }, { context: { requestId: 'req-1', workspaceId: 'ws-1' } });
     expect(response).toEqual({ balance: 42, reserved: 2, available: 40, updatedAt: new Date('2026-01-01T00:00:00.000Z') });
     expect(seen.at(-1)).toEqual({ requestId: 'req-1', workspaceId: 'ws-1' });
+    // Without a context the handler gets a request id of its own, and no workspace.
+    await client.getBalance({ workspaceId: 'rich' });
+    expect(seen.at(-1)).toEqual({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), workspaceId: undefined });
   });
 
   it('carries domain errors with their code and details across the wire', async () => {

@@ -31,7 +31,7 @@ export function documentsGrpcService({ intake, records }: DocumentsDomain): Grpc
     'talent.documents.v1.DocumentsService',
     documents.DocumentsServiceService,
     {
-      analyzeTexts: (request) =>
+      analyzeTexts: (request, call) =>
         intake.analyzeTexts(
           {
             workspaceId: request.workspaceId,
@@ -39,16 +39,18 @@ export function documentsGrpcService({ intake, records }: DocumentsDomain): Grpc
             cache: request.cache,
             idempotencyKey: request.idempotencyKey,
             chargeAction: request.chargeAction,
+            context: call,
           },
           request.inputs,
         ),
-      analyzeFiles: (request) =>
+      analyzeFiles: (request, call) =>
         intake.analyzeFiles(
           {
             workspaceId: request.workspaceId,
             kind: kindOf(request.kind),
             cache: request.cache,
             idempotencyKey: request.idempotencyKey,
+            context: call,
           },
           request.files.map((file) => ({ filename: file.filename, bytes: file.content })),
         ),

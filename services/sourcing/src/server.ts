@@ -12,20 +12,21 @@ export function sourcingGrpcService(searcher: Searcher, ingester: Ingester): Grp
       const options = request.options;
       const outcome = await searcher.search(
         {
-        workspaceId: request.workspaceId,
-        query: request.query,
-        filters: request.filtersJson ? (JSON.parse(request.filtersJson) as unknown) : undefined,
-        limit: request.limit,
-        offset: request.offset,
-        sessionId: request.sessionId,
-        searchType: searchType(options?.searchType),
-        highFreshness: options?.highFreshness,
-        premiums: {
-          insights: options?.insights ?? false,
-          revealEmails: options?.revealEmails ?? false,
-          revealPhones: options?.revealPhones ?? false,
+          workspaceId: request.workspaceId,
+          query: request.query,
+          filters: request.filtersJson ? (JSON.parse(request.filtersJson) as unknown) : undefined,
+          limit: request.limit,
+          offset: request.offset,
+          sessionId: request.sessionId,
+          searchType: searchType(options?.searchType),
+          highFreshness: options?.highFreshness,
+          premiums: {
+            insights: options?.insights ?? false,
+            revealEmails: options?.revealEmails ?? false,
+            revealPhones: options?.revealPhones ?? false,
         },
         idempotencyKey: request.idempotencyKey,
+        context: call,
         },
         call.deadline,
       );
@@ -56,12 +57,14 @@ export function sourcingGrpcService(searcher: Searcher, ingester: Ingester): Grp
         candidatesJson: JSON.stringify(candidates),
       };
     },
-    async ingest(request) {
+    async ingest(request, call) {
       const outcome = await ingester.ingest({
         workspaceId: request.workspaceId,
         sessionId: request.sessionId,
         selectedIds: request.selectedIds,
         idempotencyKey: request.idempotencyKey,
+        context: call,
+        ...(call.deadline ? { deadline: call.deadline } : {}),
       });
       return { taskIds: outcome.taskIds, status: 'PENDING', reusedIds: outcome.reusedIds };
     },

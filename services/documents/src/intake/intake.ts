@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, type Logger } from '@talent/platform';
+import { contextFields, DomainError, isDomainError, type Logger, type RequestContext } from '@talent/platform';
 import { randomUUID } from 'node:crypto';
 import { INTAKE_LIMITS } from '@talent/records';
 import { detectDocumentType } from '../extraction/file-type.js';
@@ -15,6 +15,8 @@ export interface Submission {
   idempotencyKey: string;
   /** Empty: the kind's own action; else an allowed override (see submissionAction). */
   chargeAction?: string;
+  /** The request it came with: its ids go on billing's calls and on log lines. */
+  context?: RequestContext;
 }
 
 export interface UploadedFile {
@@ -94,7 +96,7 @@ export class Intake {
   }
 
   private async accept(submission: Submission, units: Unit[]): Promise<Accepted> {
-    const { workspaceId, kind, cache, idempotencyKey } = submission;
+    const { workspaceId, kind, cache, idempotencyKey, context } = submission;
     const action = submissionAction(kind, submission.chargeAction ?? '');
     const requestHash = sha256(
       JSON.stringify({ kind, cache, ...(submission.chargeAction ? { action } : {}), units: units.map((u) => [u.sourceType, u.contentHash]) }),
@@ -132,6 +134,7 @@ export class Intake {
             workspaceId,
             batchId,
             fresh.map((t) => ({ action, ref: t.id })),
+            context,
           )
         : undefined;
 
@@ -149,7 +152,7 @@ export class Intake {
         ...(idempotencyKey ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
       });
     } catch (error) {
-      if (reservationId) await this.releaseQuietly(workspaceId, batchId, reservationId);
+      if (reservationId) await this.releaseQuietly(workspaceId, batchId, reservationId, context);
       if (error instanceof IdempotencyRace) {
         const replay = await this.replay(workspaceId, idempotencyKey, requestHash);
         if (replay) return replay;
@@ -166,17 +169,18 @@ export class Intake {
             batchId,
             reservationId,
             created.map((ref) => ({ action, ref })),
+            context,
           );
           await this.tasks.markCharged(batchId);
         } else {
           // A concurrent request created every task first: nothing to pay for.
-          await this.charges.release(workspaceId, batchId, reservationId);
+          await this.charges.release(workspaceId, batchId, reservationId, context);
         }
       } catch (error) {
         // The client gets a 5xx, so the work must not go on and nothing may stay charged: the tasks fail,
         // and their failure events refund whatever the commit may have charged.
-        this.logger.error({ err: error, batch_id: batchId }, 'commit of an analyze batch failed; failing its tasks');
-        await this.releaseQuietly(workspaceId, batchId, reservationId);
+        this.logger.error({ err: error, batch_id: batchId, ...contextFields(context) }, 'commit of an analyze batch failed; failing its tasks');
+        await this.releaseQuietly(workspaceId, batchId, reservationId, context);
         for (const id of created)
           await this.tasks.fail(
             { id, workspaceId, kind },
@@ -203,13 +207,13 @@ export class Intake {
     return { ids: stored.taskIds, replayed: true };
   }
 
-  private async releaseQuietly(workspaceId: string, batchId: string, reservationId: string): Promise<void> {
+  private async releaseQuietly(workspaceId: string, batchId: string, reservationId: string, context?: RequestContext): Promise<void> {
     try {
-      await this.charges.release(workspaceId, batchId, reservationId);
+      await this.charges.release(workspaceId, batchId, reservationId, context);
     } catch (error) {
       // The hold expires on its own (billing's timer); nothing is charged either way.
       if (!isDomainError(error))
-        this.logger.warn({ err: error, batch_id: batchId }, 'release failed; the hold will expire');
+        this.logger.warn({ err: error, batch_id: batchId, ...contextFields(context) }, 'release failed; the hold will expire');
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { DomainError, storableJson } from '@talent/platform';
+import { DomainError, storableJson, type RequestContext } from '@talent/platform';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from '../openapi/zod.js';
 import { ERROR_RESPONSES, ErrorBody, type DocumentedError } from '../openapi/errors.js';
@@ -87,6 +87,8 @@ export interface HandlerContext<Q, B = unknown> {
   workspaceId: string;
   /** The validated `Idempotency-Key` header of a billable operation; empty when absent or not billable. */
   idempotencyKey: string;
+  /** The request's ids: hand them to every upstream call (`{ context }`), so the services log under them too. */
+  context: RequestContext;
 }
 
 type Handler<Q extends QuerySchema | undefined, B extends BodySchema | undefined> = (
@@ -306,13 +308,15 @@ export class ApiRouter {
         if (!parsed.success) throw bodyError(parsed.error, input);
         body = parsed.data;
       }
+      const workspaceId = typeof res.locals.workspaceId === 'string' ? res.locals.workspaceId : '';
       const result = await handler({
         req,
         res,
         query: query as never,
         body: body as never,
-        workspaceId: typeof res.locals.workspaceId === 'string' ? res.locals.workspaceId : '',
+        workspaceId,
         idempotencyKey: operation.billable ? idempotencyKeyOf(req) : '',
+        context: { requestId: res.locals.requestId as string, ...(workspaceId ? { workspaceId } : {}) },
       });
       if (result !== RESPONDED) sendJson(res, result);
     };

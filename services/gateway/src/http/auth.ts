@@ -1,4 +1,4 @@
-import { DomainError, enrichContext, isDomainError, isUuid } from '@talent/platform';
+import { DomainError, isDomainError, isUuid } from '@talent/platform';
 import type { NextFunction, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { applyLimitHeaders, clientKey, rateLimitedError, type RequestLimiter } from './rate-limit.js';
@@ -75,7 +75,6 @@ export class ApiKeyAuthenticator {
   middleware(unauthenticated: RequestLimiter): RequestHandler {
     const admit = (verdict: Principal, res: Response, next: NextFunction) => {
       res.locals.workspaceId = verdict.workspaceId;
-      enrichContext({ workspaceId: verdict.workspaceId });
       next();
     };
     return (req, res, next) => {

@@ -141,7 +141,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     const failure = toHttpFailure(error, requestId);
     if (failure.status >= 500) {
       // Logged with the full error here because the client only sees the request id.
-      logger.error({ err: error, request_id: requestId, status: failure.status }, 'request failed');
+      logger.error({ err: error, request_id: requestId, workspace_id: res.locals.workspaceId as unknown, status: failure.status }, 'request failed');
     }
     if (failure.headers) res.set(failure.headers);
     res.status(failure.status).json(failure.body);

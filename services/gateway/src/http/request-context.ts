@@ -1,4 +1,4 @@
-import { runWithContext, type Logger } from '@talent/platform';
+import type { Logger } from '@talent/platform';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Histogram } from 'prom-client';
@@ -7,8 +7,8 @@ import type { Histogram } from 'prom-client';
 const ACCEPTABLE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * Opens the request's log context (request id now, workspace id once authenticated), echoes the id, and
- * writes one access-log line and one histogram sample when the response ends.
+ * Gives the request its id (`res.locals.requestId`; the workspace id follows in `res.locals.workspaceId` once
+ * authenticated), echoes it, and writes one access-log line and one histogram sample when the response ends.
  */
 export function requestContext(logger: Logger, duration: Histogram<'method' | 'route' | 'status'>): RequestHandler {
   // One child per (method, route, status): prom-client otherwise hashes the label object on every observation.
@@ -44,6 +44,6 @@ export function requestContext(logger: Logger, duration: Histogram<'method' | 'r
         'request',
       );
     });
-    runWithContext({ requestId }, () => next());
+    next();
   };
 }

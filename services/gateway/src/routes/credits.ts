@@ -30,8 +30,8 @@ export function registerCreditRoutes(api: ApiRouter, { billing }: Upstreams): vo
       description: 'Real-time token balance of the workspace of the API key. Free of charge.',
       response: { description: 'The balance.', schema: BalanceResponse },
     },
-    async ({ workspaceId }): Promise<z.output<typeof BalanceResponse>> => {
-      const balance = await billing.getBalance({ workspaceId });
+    async ({ workspaceId, context }): Promise<z.output<typeof BalanceResponse>> => {
+      const balance = await billing.getBalance({ workspaceId }, { context });
       return {
         message: 'Balance retrieved successfully.',
         data: {
@@ -57,12 +57,15 @@ export function registerCreditRoutes(api: ApiRouter, { billing }: Upstreams): vo
       errors: [400],
       response: { description: 'One page of ledger entries.', schema: HistoryResponse },
     },
-    async ({ workspaceId, query }): Promise<z.output<typeof HistoryResponse>> => {
-      const { entries, page } = await billing.listLedger({
-        workspaceId,
-        page: { limit: query.limit, offset: query.offset },
-        action: query.action ?? '',
-      });
+    async ({ workspaceId, query, context }): Promise<z.output<typeof HistoryResponse>> => {
+      const { entries, page } = await billing.listLedger(
+        {
+          workspaceId,
+          page: { limit: query.limit, offset: query.offset },
+          action: query.action ?? '',
+        },
+        { context },
+      );
       const data = entries.map(toLedgerEntry);
       const total = page?.total ?? query.offset + data.length;
       return {
@@ -84,8 +87,8 @@ export function registerCreditRoutes(api: ApiRouter, { billing }: Upstreams): vo
       description: 'Live price of every billable action, in tokens per unit; the authoritative source of prices. Free of charge.',
       response: { description: 'The price list.', schema: CostsResponse },
     },
-    async (): Promise<z.output<typeof CostsResponse>> => {
-      const { prices } = await billing.listPrices({});
+    async ({ context }): Promise<z.output<typeof CostsResponse>> => {
+      const { prices } = await billing.listPrices({}, { context });
       const data = prices.map(({ action, tokens, unit, description }) => ({ action, tokens, unit, description }));
       return { message: 'Price list retrieved successfully.', length: data.length, data };
     },

@@ -1,4 +1,4 @@
-import { DomainError, isUuid, type Logger } from '@talent/platform';
+import { DomainError, isUuid, type Logger, type RequestContext } from '@talent/platform';
 import { documents } from '@talent/proto';
 import { UPDATE_SCHEMA_NAMES } from '@talent/records';
 import type { Request } from 'express';
@@ -96,9 +96,9 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
     ...(options.logger ? { logger: options.logger } : {}),
   };
   const lookupFor =
-    (workspaceId: string): StatusLookup =>
+    (workspaceId: string, context: RequestContext): StatusLookup =>
     async (ids) =>
-      (await upstream.getStatuses({ workspaceId, kind: info.proto, ids })).items.map(toStatusItem);
+      (await upstream.getStatuses({ workspaceId, kind: info.proto, ids }, { context })).items.map(toStatusItem);
 
   const analyzeDecisions = [
     `Each accepted ${info.noun} is one analysis task, charged one \`${info.action}\` (price: GET /credits/costs) at acceptance; a batch the balance cannot cover in full is refused with 402 and nothing is charged. A task that ends FAILED is refunded automatically (a positive ledger entry on \`${info.action}\`).`,
@@ -130,13 +130,13 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
         eventStream: analyzeEventStream(duration(options.streamTimeoutMs)),
       },
     },
-    async ({ res, body, workspaceId, idempotencyKey }) => {
+    async ({ res, body, workspaceId, idempotencyKey, context }) => {
       const { ids, replayed } = await upstream.analyzeTexts(
         { workspaceId, kind: info.proto, inputs: body.inputs, cache: body.cache, idempotencyKey, chargeAction: '' },
-        { deadlineMs: options.analyzeDeadlineMs },
+        { deadlineMs: options.analyzeDeadlineMs, context },
       );
       return answerAnalysis(
-        { info, res, workspaceId, ids, replayed, stream: body.stream, block: body.block, lookup: lookupFor(workspaceId) },
+        { info, res, workspaceId, ids, replayed, stream: body.stream, block: body.block, lookup: lookupFor(workspaceId, context) },
         progress,
       );
     },
@@ -169,7 +169,7 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
         eventStream: analyzeEventStream(duration(options.streamTimeoutMs)),
       },
     },
-    async ({ req, res, workspaceId, idempotencyKey }) => {
+    async ({ req, res, workspaceId, idempotencyKey, context }) => {
       const files = (req.files as Express.Multer.File[] | undefined) ?? [];
       const fields = AnalyzeFilesFields.safeParse({ ...(req.body as object | undefined) });
       if (!fields.success) throw bodyError(fields.error, req.body);
@@ -182,10 +182,10 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
           cache: fields.data.cache,
           idempotencyKey,
         },
-        { deadlineMs: options.analyzeDeadlineMs },
+        { deadlineMs: options.analyzeDeadlineMs, context },
       );
       return answerAnalysis(
-        { info, res, workspaceId, ids, replayed, stream: fields.data.stream, block: fields.data.block, lookup: lookupFor(workspaceId) },
+        { info, res, workspaceId, ids, replayed, stream: fields.data.stream, block: fields.data.block, lookup: lookupFor(workspaceId, context) },
         progress,
       );
     },
@@ -203,9 +203,9 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       errors: [400],
       response: { description: 'One status per requested id.', schema: StatusResponse },
     },
-    async ({ body, workspaceId }): Promise<z.output<typeof StatusResponse>> => {
+    async ({ body, workspaceId, context }): Promise<z.output<typeof StatusResponse>> => {
       const unique = [...new Set(body.ids.map((id) => id.toLowerCase()))];
-      const { items } = await upstream.getStatuses({ workspaceId, kind: info.proto, ids: unique });
+      const { items } = await upstream.getStatuses({ workspaceId, kind: info.proto, ids: unique }, { context });
       const byId = new Map(items.map((item) => [item.id.toLowerCase(), toStatusItem(item)]));
       const data = body.ids.map((id) => {
         const item = byId.get(id.toLowerCase());
@@ -228,13 +228,16 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       errors: [400],
       response: { description: `One page of ${info.noun} records.`, schema: schemas.List },
     },
-    async ({ req, query, workspaceId }) => {
-      const { records, page } = await upstream.listRecords({
-        workspaceId,
-        kind: info.proto,
-        page: { limit: query.limit, offset: query.offset },
-        acceptLanguage: req.get('accept-language') ?? '',
-      });
+    async ({ req, query, workspaceId, context }) => {
+      const { records, page } = await upstream.listRecords(
+        {
+          workspaceId,
+          kind: info.proto,
+          page: { limit: query.limit, offset: query.offset },
+          acceptLanguage: req.get('accept-language') ?? '',
+        },
+        { context },
+      );
       const data = records.map(recordJson);
       const total = page?.total ?? query.offset + data.length;
       return {
@@ -259,14 +262,17 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       responses: { 404: DOCUMENT_RESPONSES.notFoundOrPending },
       response: { description: `The ${info.noun} record.`, schema: schemas.One },
     },
-    async ({ req, workspaceId }) => {
+    async ({ req, workspaceId, context }) => {
       const id = recordId(info, req);
-      const { status, record } = await upstream.getRecord({
-        workspaceId,
-        kind: info.proto,
-        id,
-        acceptLanguage: req.get('accept-language') ?? '',
-      });
+      const { status, record } = await upstream.getRecord(
+        {
+          workspaceId,
+          kind: info.proto,
+          id,
+          acceptLanguage: req.get('accept-language') ?? '',
+        },
+        { context },
+      );
       if (status === documents.TaskStatus.TASK_STATUS_PENDING) {
         throw new DomainError('TASK_PENDING', `${info.title} ${id} is still being analyzed.`, { id });
       }
@@ -298,18 +304,21 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       },
       response: { description: `The updated ${info.noun} record.`, schema: schemas.Updated },
     },
-    async ({ req, workspaceId }) => {
+    async ({ req, workspaceId, context }) => {
       const id = recordId(info, req);
       const body: unknown = req.body;
       const declared = (body as { content_language?: unknown } | null | undefined)?.content_language;
-      const { record } = await upstream.updateRecord({
-        workspaceId,
-        kind: info.proto,
-        id,
-        contentLanguage: typeof declared === 'string' ? declared : primaryLanguage(req.get('accept-language')),
-        // The documents service validates the update (400/422 detail); the gateway only hands it on.
-        patchJson: JSON.stringify(body ?? {}),
-      });
+      const { record } = await upstream.updateRecord(
+        {
+          workspaceId,
+          kind: info.proto,
+          id,
+          contentLanguage: typeof declared === 'string' ? declared : primaryLanguage(req.get('accept-language')),
+          // The documents service validates the update (400/422 detail); the gateway only hands it on.
+          patchJson: JSON.stringify(body ?? {}),
+        },
+        { context },
+      );
       return { message: `${info.title} updated successfully.`, data: recordJson(record) };
     },
   );
@@ -326,9 +335,9 @@ function registerKind(api: ApiRouter, info: KindInfo, options: DocumentRouteOpti
       responses: { 404: DOCUMENT_RESPONSES.notFound },
       response: { description: `Deleted; the message names the ${info.noun} and its id.`, schema: DeletedResponse },
     },
-    async ({ req, workspaceId }): Promise<z.output<typeof DeletedResponse>> => {
+    async ({ req, workspaceId, context }): Promise<z.output<typeof DeletedResponse>> => {
       const id = recordId(info, req);
-      const { name } = await upstream.deleteRecord({ workspaceId, kind: info.proto, id });
+      const { name } = await upstream.deleteRecord({ workspaceId, kind: info.proto, id }, { context });
       return { message: name ? `${info.title} "${name}" (${id}) deleted.` : `${info.title} ${id} deleted.`, data: {} };
     },
   );

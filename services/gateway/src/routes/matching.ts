@@ -62,7 +62,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
       responses: { 404: MATCH_RESPONSES.vacancyNotFound, 422: MATCH_RESPONSES.unprocessable },
       response: { description: 'The ranked candidates of the one match operation.', schema: MatchResponse },
     },
-    async ({ body, workspaceId, idempotencyKey }): Promise<z.output<typeof MatchResponse>> => {
+    async ({ body, workspaceId, idempotencyKey, context }): Promise<z.output<typeof MatchResponse>> => {
       const input = parseMatchBody(body);
       const { candidatesJson, version, candidatesNotFound } = await upstream.match(
         {
@@ -74,7 +74,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
           cache: input.cache,
           idempotencyKey,
         },
-        { deadlineMs: matchDeadlineMs },
+        { deadlineMs: matchDeadlineMs, context },
       );
       if (candidatesNotFound)
         throw new DomainError('CANDIDATES_NOT_FOUND', candidatesNotFound.message, { candidate_ids: candidatesNotFound.candidateIds });
@@ -100,10 +100,10 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
       responses: { 404: MATCH_RESPONSES.storedNotFound },
       response: { description: 'One stored version of the job\'s match results.', schema: StoredMatchResponse },
     },
-    async ({ req, query, workspaceId }): Promise<z.output<typeof StoredMatchResponse>> => {
+    async ({ req, query, workspaceId, context }): Promise<z.output<typeof StoredMatchResponse>> => {
       const jobId = String(req.params.jobId ?? '');
       if (!isUuid(jobId)) throw noStoredResults(jobId);
-      const stored: matching.GetStoredResultResponse = await upstream.getStoredResult({ workspaceId, jobId, version: query.version ?? 0 });
+      const stored: matching.GetStoredResultResponse = await upstream.getStoredResult({ workspaceId, jobId, version: query.version ?? 0 }, { context });
       const weights = stored.weights ?? { experience: 0, hardSkills: 0, softSkills: 0, education: 0 };
       return {
         message: `Match results retrieved successfully (version ${stored.version}).`,

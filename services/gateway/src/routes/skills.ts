@@ -40,15 +40,18 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
       errors: [400],
       response: { description: 'Matching skills, best first.', schema: SkillSearchResponse },
     },
-    async ({ req, res, query }): Promise<z.output<typeof SkillSearchResponse>> => {
-      const response = await upstreams.skills.searchSkills({
-        query: query.q,
-        type: skills.SkillType.SKILL_TYPE_UNSPECIFIED,
-        typeName: query.type ?? '',
-        limit: query.limit,
-        offset: query.offset,
-        acceptLanguage: req.get('accept-language') ?? '',
-      });
+    async ({ req, res, query, context }): Promise<z.output<typeof SkillSearchResponse>> => {
+      const response = await upstreams.skills.searchSkills(
+        {
+          query: query.q,
+          type: skills.SkillType.SKILL_TYPE_UNSPECIFIED,
+          typeName: query.type ?? '',
+          limit: query.limit,
+          offset: query.offset,
+          acceptLanguage: req.get('accept-language') ?? '',
+        },
+        { context },
+      );
       const language = response.language || 'en';
       if (response.attribution) res.set(ATTRIBUTION_HEADER, response.attribution);
       return {
@@ -71,8 +74,8 @@ export function registerSkillRoutes(api: ApiRouter, upstreams: Upstreams): void 
       public: true,
       response: { description: 'The available languages.', schema: LanguagesResponse },
     },
-    async ({ res }): Promise<z.output<typeof LanguagesResponse>> => {
-      const { languages, attribution } = await upstreams.skills.listLanguages({});
+    async ({ res, context }): Promise<z.output<typeof LanguagesResponse>> => {
+      const { languages, attribution } = await upstreams.skills.listLanguages({}, { context });
       const data = languages.map(({ code, name, nativeName }) => ({ code, name, native_name: nativeName }));
       if (attribution) res.set(ATTRIBUTION_HEADER, attribution);
       return { message: attribution ? `Languages retrieved successfully. ${attribution}` : 'Languages retrieved successfully.', length: data.length, data };

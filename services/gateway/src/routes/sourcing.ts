@@ -46,7 +46,7 @@ export function registerSourcingRoutes(api: ApiRouter, { sourcing: upstream }: U
       responses: { 404: SOURCING_RESPONSES.sessionNotFound, 502: SOURCING_RESPONSES.upstream, 503: SOURCING_RESPONSES.notConfigured },
       response: { description: 'One window of the session\'s candidates, and what it cost.', schema: SearchResponse },
     },
-    async ({ body, workspaceId, idempotencyKey }): Promise<z.output<typeof SearchResponse>> => {
+    async ({ body, workspaceId, idempotencyKey, context }): Promise<z.output<typeof SearchResponse>> => {
       const options = body.options ?? {};
       const answer: sourcing.SearchResponse = await upstream.search(
         {
@@ -65,7 +65,7 @@ export function registerSourcingRoutes(api: ApiRouter, { sourcing: upstream }: U
           },
           idempotencyKey,
         },
-        { deadlineMs },
+        { deadlineMs, context },
       );
       const candidates = parseCandidates(answer.candidatesJson);
       return {
@@ -96,9 +96,9 @@ export function registerSourcingRoutes(api: ApiRouter, { sourcing: upstream }: U
       responses: { 404: SOURCING_RESPONSES.sessionNotFound },
       response: { description: 'The session.', schema: SessionResponse },
     },
-    async ({ req, workspaceId }): Promise<z.output<typeof SessionResponse>> => {
+    async ({ req, workspaceId, context }): Promise<z.output<typeof SessionResponse>> => {
       const sessionId = String(req.params.sessionId ?? '');
-      const session = await upstream.getSession({ workspaceId, sessionId });
+      const session = await upstream.getSession({ workspaceId, sessionId }, { context });
       const candidates = parseCandidates(session.candidatesJson);
       return {
         message: 'Sourcing session retrieved successfully.',
@@ -137,10 +137,10 @@ export function registerSourcingRoutes(api: ApiRouter, { sourcing: upstream }: U
       responses: { 404: SOURCING_RESPONSES.sessionNotFound },
       response: { description: 'The CV ids of the ingested profiles.', schema: IngestResponse },
     },
-    async ({ body, workspaceId, idempotencyKey }): Promise<z.output<typeof IngestResponse>> => {
+    async ({ body, workspaceId, idempotencyKey, context }): Promise<z.output<typeof IngestResponse>> => {
       const answer = await upstream.ingest(
         { workspaceId, sessionId: body.session_id, selectedIds: body.selected_ids, idempotencyKey },
-        { deadlineMs },
+        { deadlineMs, context },
       );
       const fresh = answer.taskIds.length - answer.reusedIds.length;
       return {

@@ -1,4 +1,4 @@
-import { DomainError, type AsyncClient } from '@talent/platform';
+import { DomainError, type AsyncClient, type CallOverrides, type RequestContext } from '@talent/platform';
 import { common, documents } from '@talent/proto';
 import { SOURCING_LIMITS } from '@talent/records';
 import type { SessionRepository } from '../sessions/session-repository.js';
@@ -10,6 +10,10 @@ export interface IngestInput {
   sessionId: string;
   selectedIds: string[];
   idempotencyKey: string;
+  /** The request it came with: its ids go on documents' calls. */
+  context?: RequestContext;
+  /** The caller's deadline: documents' calls may take as long as the caller waits (else the client's 5 s). */
+  deadline?: Date;
 }
 
 export interface IngestOutcome {
@@ -27,6 +31,11 @@ const LIVE = new Set([documents.TaskStatus.TASK_STATUS_PENDING, documents.TaskSt
  * service, charged one `sourcing_ingest` there (all or nothing, one ledger entry per profile; a task that ends
  * FAILED is refunded by the documents pipeline). A profile already ingested in the workspace answers its CV id again.
  */
+/** Documents' calls carry the request's ids and end when the caller stops waiting. */
+function callOverrides({ context, deadline }: IngestInput): CallOverrides {
+  return { ...(context ? { context } : {}), ...(deadline ? { deadlineMs: Math.max(1, deadline.getTime() - Date.now()) } : {}) };
+}
+
 export class Ingester {
   constructor(
     private readonly deps: {
@@ -55,7 +64,8 @@ export class Ingester {
 
     const keyOf = (id: string) => `${candidates.get(id)!.profile.source}:${id}`;
     const known = await this.deps.sessions.ingestedCvIds(input.workspaceId, ids.map(keyOf));
-    const live = await this.liveCvIds(input.workspaceId, [...known.values()]);
+    const call = callOverrides(input);
+    const live = await this.liveCvIds(input.workspaceId, [...known.values()], call);
     const cvIds = new Map<string, string>();
     for (const id of ids) {
       const cvId = known.get(keyOf(id));
@@ -65,14 +75,17 @@ export class Ingester {
     const fresh = ids.filter((id) => !cvIds.has(id));
     if (fresh.length > 0) {
       // `cache`: a retry after a crash finds the tasks of the same texts instead of charging again.
-      const accepted = await this.deps.documents.analyzeTexts({
-        workspaceId: input.workspaceId,
-        kind: common.DocumentKind.DOCUMENT_KIND_CV,
-        inputs: fresh.map((id) => profileAsCvText(candidates.get(id)!)),
-        cache: true,
-        idempotencyKey: input.idempotencyKey ? `sourcing-ingest:${input.idempotencyKey}` : '',
-        chargeAction: INGEST_ACTION,
-      });
+      const accepted = await this.deps.documents.analyzeTexts(
+        {
+          workspaceId: input.workspaceId,
+          kind: common.DocumentKind.DOCUMENT_KIND_CV,
+          inputs: fresh.map((id) => profileAsCvText(candidates.get(id)!)),
+          cache: true,
+          idempotencyKey: input.idempotencyKey ? `sourcing-ingest:${input.idempotencyKey}` : '',
+          chargeAction: INGEST_ACTION,
+        },
+        call,
+      );
       fresh.forEach((id, index) => cvIds.set(id, accepted.ids[index]!));
       await this.deps.sessions.saveIngestions(
         input.workspaceId,
@@ -83,9 +96,9 @@ export class Ingester {
   }
 
   /** CV ids still PENDING or COMPLETED (a deleted or FAILED CV is ingested again). */
-  private async liveCvIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+  private async liveCvIds(workspaceId: string, ids: string[], call: CallOverrides): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const { items } = await this.deps.documents.getStatuses({ workspaceId, kind: common.DocumentKind.DOCUMENT_KIND_CV, ids });
+    const { items } = await this.deps.documents.getStatuses({ workspaceId, kind: common.DocumentKind.DOCUMENT_KIND_CV, ids }, call);
     return new Set(items.filter((item) => LIVE.has(item.status)).map((item) => item.id));
   }
 }

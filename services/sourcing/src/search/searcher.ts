@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, type AsyncClient, type Logger } from '@talent/platform';
+import { contextFields, DomainError, isDomainError, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
 import type { billing } from '@talent/proto';
 import { noFilters, searchFilters, SOURCING_LIMITS, type SearchFilters } from '@talent/records';
 import { createHash, randomUUID } from 'node:crypto';
@@ -30,6 +30,8 @@ export interface SearchInput {
   highFreshness: boolean | undefined;
   premiums: RequestedPremiums;
   idempotencyKey: string;
+  /** The request it came with: its ids go on billing's calls and on log lines. */
+  context?: RequestContext;
 }
 
 export interface SearchOutcome {
@@ -86,7 +88,9 @@ export class Searcher {
   async search(input: SearchInput, deadline?: Date): Promise<SearchOutcome> {
     const provider = requireProvider(this.deps.provider);
     this.checkWindow(input);
-    const requestHash = createHash('sha256').update(JSON.stringify({ ...input, workspaceId: undefined, idempotencyKey: undefined })).digest('hex');
+    // What was asked, not who asked it: a retry comes with another request id.
+    const asked = { ...input, workspaceId: undefined, idempotencyKey: undefined, context: undefined };
+    const requestHash = createHash('sha256').update(JSON.stringify(asked)).digest('hex');
     if (input.idempotencyKey) {
       const replay = await this.replay(input.workspaceId, input.idempotencyKey, requestHash);
       if (replay) return replay;
@@ -181,13 +185,16 @@ export class Searcher {
     const keyBase = `search:${session.id}:${callRef}`;
     const reservation =
       worst.length > 0
-        ? await this.deps.billing.reserve({ workspaceId: session.workspaceId, lines: worst, idempotencyKey: `${keyBase}:reserve`, ttlSeconds: 0 })
+        ? await this.deps.billing.reserve(
+            { workspaceId: session.workspaceId, lines: worst, idempotencyKey: `${keyBase}:reserve`, ttlSeconds: 0 },
+            { context: input.context },
+          )
         : undefined;
 
     let purchase: Purchase | undefined;
     try {
       let page: ProviderPage | undefined;
-      if (plan.missing.length > 0) page = await this.callProvider(provider, session, window);
+      if (plan.missing.length > 0) page = await this.callProvider(provider, session, window, input.context);
       const total = page ? page.total : session.total;
       // A live provider's ranking may have moved a profile bought at another position: it is not bought twice.
       const sessionProfiles =
@@ -235,16 +242,14 @@ export class Searcher {
       let items: ChargedItem[] = [];
       if (reservation) {
         if (actual.length > 0) {
-          const commit = await this.deps.billing.commit({
-            reservationId: reservation.reservationId,
-            workspaceId: session.workspaceId,
-            lines: actual,
-            idempotencyKey: `${keyBase}:commit`,
-          });
+          const commit = await this.deps.billing.commit(
+            { reservationId: reservation.reservationId, workspaceId: session.workspaceId, lines: actual, idempotencyKey: `${keyBase}:commit` },
+            { context: input.context },
+          );
           charged = commit.charged;
           items = chargedItems(commit.lines);
         } else {
-          await this.release(session.workspaceId, reservation.reservationId, keyBase);
+          await this.release(session.workspaceId, reservation.reservationId, keyBase, input.context);
         }
       }
       const byPosition = new Map<number, StoredCandidate>([...previous.map((c) => [c.position, c] as const)]);
@@ -260,15 +265,20 @@ export class Searcher {
         replayed: false,
       };
     } catch (error) {
-      if (reservation) await this.release(session.workspaceId, reservation.reservationId, keyBase);
+      if (reservation) await this.release(session.workspaceId, reservation.reservationId, keyBase, input.context);
       if (purchase) await this.deps.sessions.undoPurchase(purchase, previous).catch((undoError: unknown) => {
-        this.deps.logger.error({ err: undoError, session_id: session.id }, 'could not take back an unpaid purchase');
+        this.deps.logger.error({ err: undoError, session_id: session.id, ...contextFields(input.context) }, 'could not take back an unpaid purchase');
       });
       throw error;
     }
   }
 
-  private async callProvider(provider: SourcingProvider, session: SessionRecord, window: { offset: number; limit: number }): Promise<ProviderPage> {
+  private async callProvider(
+    provider: SourcingProvider,
+    session: SessionRecord,
+    window: { offset: number; limit: number },
+    context: RequestContext | undefined,
+  ): Promise<ProviderPage> {
     try {
       return await provider.search({
         query: session.query,
@@ -279,16 +289,16 @@ export class Searcher {
         limit: window.limit,
       });
     } catch (error) {
-      this.deps.logger.warn({ err: error, provider: provider.name, session_id: session.id }, 'sourcing provider failed');
+      this.deps.logger.warn({ err: error, provider: provider.name, session_id: session.id, ...contextFields(context) }, 'sourcing provider failed');
       const reason = error instanceof Error ? error.message : String(error);
       throw new DomainError('UPSTREAM_FAILED', `The sourcing provider (${provider.name}) failed: ${reason}. Nothing was charged.`);
     }
   }
 
-  private async release(workspaceId: string, reservationId: string, keyBase: string): Promise<void> {
-    await this.deps.billing.release({ reservationId, workspaceId, idempotencyKey: `${keyBase}:release` }).catch((error: unknown) => {
+  private async release(workspaceId: string, reservationId: string, keyBase: string, context: RequestContext | undefined): Promise<void> {
+    await this.deps.billing.release({ reservationId, workspaceId, idempotencyKey: `${keyBase}:release` }, { context }).catch((error: unknown) => {
       // Already resolved, or billing unreachable: the hold expires on its own either way.
-      if (!isDomainError(error)) this.deps.logger.warn({ err: error }, 'release of a sourcing hold failed; it will expire');
+      if (!isDomainError(error)) this.deps.logger.warn({ err: error, ...contextFields(context) }, 'release of a sourcing hold failed; it will expire');
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { Logger } from '@talent/platform';
+import { contextFields, type Logger } from '@talent/platform';
 import type { Response } from 'express';
 import { RESPONDED } from '../../http/api.js';
 import { DOCUMENT_LIMITS } from '../../schemas/documents.js';
@@ -72,11 +72,15 @@ export async function answerAnalysis(accepted: AcceptedAnalysis, options: Progre
     timeoutMs: options.blockTimeoutMs,
     pollMs: options.pollMs,
     signal: clientGone(accepted.res),
-    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.logger ? { logger: requestLogger(options.logger, accepted) } : {}),
   });
   const data: FinalData = { ids, status: batchStatus(result.statuses), statuses: result.statuses };
   return { message: summary(info, data, Date.now() - started), data };
 }
+
+/** Lines written while waiting carry the request's ids, as every line written on its behalf. */
+const requestLogger = (logger: Logger, { res, workspaceId }: AcceptedAnalysis): Logger =>
+  logger.child(contextFields({ requestId: String(res.locals.requestId ?? ''), workspaceId }));
 
 async function streamProgress(accepted: AcceptedAnalysis, options: ProgressOptions): Promise<typeof RESPONDED> {
   const { res, ids, info } = accepted;
@@ -106,7 +110,7 @@ async function streamProgress(accepted: AcceptedAnalysis, options: ProgressOptio
       pollMs: options.pollMs,
       signal,
       onChange: (item) => send('status', item),
-      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.logger ? { logger: requestLogger(options.logger, accepted) } : {}),
     });
     const data: FinalData = { ids, status: batchStatus(result.statuses), statuses: result.statuses };
     send('done', { message: summary(info, data, Date.now() - started), ...data });
