@@ -13,7 +13,8 @@
 //
 // Settings (environment): BENCH_SECONDS (3 per target and round), BENCH_ROUNDS (6), BENCH_CONNECTIONS (50),
 // BENCH_LOG_LEVEL (info, the services' default: access logs included),
-// BENCH_CPU_PROF=<dir>: profile gateway, billing and documents from start to stop with the V8 CPU profiler, as
+// BENCH_CPU_PROF=<dir>: profile gateway, billing, documents and the minimal chain's two processes (chain-front,
+// chain-backend) over the measured rounds with the V8 CPU profiler, as
 // --cpu-prof would (Node 20 refuses it in NODE_OPTIONS: scripts/bench/cpu-prof.mjs is preloaded instead) into
 // <dir>/<service>; summarise with `node scripts/bench/cpu-profile-top.mjs <dir>/<service>`.
 import { execFile, spawn } from 'node:child_process';
@@ -58,6 +59,13 @@ async function load(target, seconds) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpu };
 }
 
+/** Profiles a process as the services are (see BENCH_CPU_PROF), into <dir>/<name>. */
+function profiledEnv(name) {
+  if (!profileDir) return {};
+  mkdirSync(join(profileDir, name), { recursive: true });
+  return { NODE_OPTIONS: `--import=${join(repoRoot, 'scripts/bench/cpu-prof.mjs')}`, CPU_PROF_DIR: join(profileDir, name) };
+}
+
 /** Starts a helper process that prints {"port": N} once it listens. */
 function startHelper(script, env = {}) {
   // NODE_ENV as the stack's services have it.
@@ -76,10 +84,7 @@ const stack = await startProcessStack({
   schemaFor: (service) => `${prefix}_${service}`,
   serviceEnv: profileDir
     ? Object.fromEntries(
-        profiled.map((service) => {
-          mkdirSync(join(profileDir, service), { recursive: true });
-          return [service, { NODE_OPTIONS: `--import=${join(repoRoot, 'scripts/bench/cpu-prof.mjs')}`, CPU_PROF_DIR: join(profileDir, service) }];
-        }),
+        profiled.map((service) => [service, profiledEnv(service)]),
       )
     : {},
   onLine: (service, line) => {
@@ -108,9 +113,9 @@ try {
 
   const hello = startHelper('scripts/bench/hello-express.mjs');
   helpers.push(hello.child);
-  const backend = startHelper('scripts/bench/minimal-chain.mjs', { ROLE: 'backend', DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: `${prefix}_billing` });
+  const backend = startHelper('scripts/bench/minimal-chain.mjs', { ROLE: 'backend', DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: `${prefix}_billing`, ...profiledEnv('chain-backend') });
   helpers.push(backend.child);
-  const front = startHelper('scripts/bench/minimal-chain.mjs', { ROLE: 'front', BACKEND_ADDR: `127.0.0.1:${await backend.port}` });
+  const front = startHelper('scripts/bench/minimal-chain.mjs', { ROLE: 'front', BACKEND_ADDR: `127.0.0.1:${await backend.port}`, ...profiledEnv('chain-front') });
   helpers.push(front.child);
 
   const targets = [
@@ -123,7 +128,7 @@ try {
   console.log(`load average before: ${loads()}`);
   for (const target of targets) await load(target, 2); // warm-up
   // Profiles cover the measured rounds only.
-  if (profileDir) for (const service of profiled) process.kill(stack.services[service].pid, 'SIGUSR2');
+  if (profileDir) for (const pid of [...profiled.map((service) => stack.services[service].pid), backend.child.pid, front.child.pid]) process.kill(pid, 'SIGUSR2');
   const runs = new Map(targets.map((target) => [target, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) runs.get(target).push(await load(target, duration));
@@ -167,5 +172,5 @@ try {
   await stack.stop();
   for (const service of BACKENDS) await dropSchema(`${prefix}_${service}`);
   await dropNatsNamespace(prefix);
-  if (profileDir) console.log(`CPU profiles in ${profiled.map((service) => join(profileDir, service)).join(', ')}`);
+  if (profileDir) console.log(`CPU profiles in ${[...profiled, 'chain-front', 'chain-backend'].map((name) => join(profileDir, name)).join(', ')}`);
 }
