@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findDateSpans } from '../src/analysis/dates.js';
 import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { cleanTitle, parseExperience } from '../src/analysis/experience.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
@@ -121,6 +122,31 @@ describe('education dates', () => {
   });
 });
 
+describe('jobs after an achievements heading inside the experience section', () => {
+  it('still reads the dated entries that follow it', async () => {
+    const analyzer = createRulesAnalyzer({ link: async () => ({ skills: [], language: 'en' }) }, { now: () => NOW });
+    const cv = await analyzer.analyzeCv(
+      [
+        'Nora Pell',
+        'Employment History',
+        '2016 - 2019',
+        'Corbel Bank, Leeds',
+        'Position: Customer Service Advisor',
+        'Achievements',
+        'Named advisor of the month three times',
+        '2013 - 2016',
+        'Harrow & Finch, York',
+        'Position: Sales Assistant (casual)',
+        'Served customers and kept stock in order',
+      ].join('\n'),
+    );
+    expect(cv.experience.map((e) => [e.title, e.start_date])).toEqual([
+      ['Customer Service Advisor', '2016-01'],
+      ['Sales Assistant', '2013-01'],
+    ]);
+  });
+});
+
 describe('dates', () => {
   it('reads month/two-digit-year ranges', () => {
     const [span] = findDateSpans('11/91 to 3/92', NOW);
@@ -162,6 +188,27 @@ describe('dates', () => {
 });
 
 describe('titles', () => {
+  it('splits a header at dates written between the title and the employer', () => {
+    const entries = experience(
+      [
+        'ACCOUNT EXECUTIVE (1/99 - 1/01) Tallis Net, E-business Team',
+        'Sold web projects to retail clients',
+        'PROJECT MANAGER (8/97 - 1/99) Tallis Net, Internet Team',
+        'Ran delivery of intranet projects',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => [e.title, e.start_date, e.description.split('\n')[0]])).toEqual([
+      ['ACCOUNT EXECUTIVE', '1999-01', 'Tallis Net, E-business Team'],
+      ['PROJECT MANAGER', '1997-08', 'Tallis Net, Internet Team'],
+    ]);
+  });
+
+  it('keeps a note with dates in it out of the title whole', () => {
+    const [e] = experience('Substitute Teacher (part-time employment Jan. 2004)\nHand in Hand, Leeds');
+    expect(e!.title).toBe('Substitute Teacher');
+    expect(cleanTitle('Sales Assistant (casual)')).toBe('Sales Assistant');
+  });
+
   it('takes no language level or lone letter for a title', () => {
     expect(cleanTitle('Intermediate')).toBe('');
     expect(cleanTitle('Advanced')).toBe('');

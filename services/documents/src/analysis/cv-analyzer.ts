@@ -24,6 +24,11 @@ const MAX_SKILL_LINES = 150;
 // Sections where a two-column PDF's interleaved text or a missing heading leaves job entries (not awards or
 // activities sections, whose dated roles are mostly not jobs).
 const STRAY_ENTRY_KINDS = new Set<CvSectionKind | 'header'>(['header', 'summary', 'skills']);
+// An achievements heading written inside a job entry ends the experience section early; the jobs after it are
+// still jobs ("Select Achievements" … "ACCOUNT EXECUTIVE (1/99 - 1/01) Company Net").
+const ACHIEVEMENTS_HEADING = /\b(?:achievements?|accomplishments?)\b/i;
+const strayKind = (s: Section<CvSectionKind>) =>
+  STRAY_ENTRY_KINDS.has(s.kind) || (s.kind === 'other' && ACHIEVEMENTS_HEADING.test(s.heading));
 
 function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKind): Line[] {
   return sections.filter((s) => s.kind === kind).flatMap((s) => s.lines);
@@ -74,7 +79,7 @@ export function parseCv(text: string, now: Date): CvText {
     },
     experience: [
       ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
-      ...own.filter((s) => STRAY_ENTRY_KINDS.has(s.kind)).flatMap((s) => strayEntries(s.lines, now)),
+      ...own.filter(strayKind).flatMap((s) => strayEntries(s.lines, now)),
     ],
     education: [
       ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),

@@ -74,17 +74,32 @@ function isDetail(t: string): boolean {
 
 function remainder(text: string, spans: readonly DateSpan[]): string {
   let out = text;
-  for (const s of [...spans].sort((a, b) => b.from - a.from)) out = out.slice(0, s.from) + ' ' + out.slice(s.to);
+  for (const s of [...spans].sort((a, b) => b.from - a.from)) {
+    // Dates inside a note keep it whole ("Substitute Teacher (part-time, Jan. 2004)": the note is cut later).
+    const before = out.slice(0, s.from);
+    const inNote = (before.match(/[([]/g) ?? []).length > (before.match(/[)\]]/g) ?? []).length;
+    const bare = /\(\s*$/.test(before) && /^\s*\)/.test(out.slice(s.to));
+    out = `${before}${inNote && !bare ? ' ' : '\uFFFF'}${out.slice(s.to)}`;
+  }
+  // "ACCOUNT EXECUTIVE (1/99 - 1/01) Company Net": dates written between two parts of the header separate them.
   return tidy(
     out
-      .replace(DATE_LABEL, '')
-      .replace(
-        /\b(?:since|seit|ab|depuis|dès|desde|a\s+partir\s+de|dal|da|a\s+partire\s+da|sinds|vanaf|from|von|du|de|van)\s*$/i,
-        '',
+      .replace(/\(\s*\uFFFF\s*\)/g, '\uFFFF')
+      .split('\uFFFF')
+      .map((piece) =>
+        tidy(
+          piece
+            .replace(DATE_LABEL, '')
+            .replace(SINCE_END, '')
+            .replace(/\(\s*\)/g, ''),
+        ),
       )
-      .replace(/\(\s*\)/g, ''),
+      .filter(Boolean)
+      .join(' | '),
   );
 }
+const SINCE_END =
+  /\b(?:since|seit|ab|depuis|dès|desde|a\s+partir\s+de|dal|da|a\s+partire\s+da|sinds|vanaf|from|von|du|de|van)\s*$/i;
 
 // A line opening with a lowercase word right after a bullet or a body line carries on that sentence, which the
 // layout wrapped ("• Designed a unit on the history of the city and its" / "architecture"): body, not a header.
@@ -372,7 +387,7 @@ const NOT_A_TITLE_WORD =
 const EMPLOYER_NOTE = /\s*\((?:at|@|with|for|bei|chez|presso|bij|en|em)\s[^)]*\)/gi;
 // "(part-time)", "(temp via Agency)", "(4 hours a week)", "(2015–2016)": terms of the job, not its title.
 const TERMS_NOTE =
-  /\s*\([^)]*(?:\d|\bpart[\s-]?time|\bfull[\s-]?time|\btemp(?:orary)?\b|\bhours?\b|\bbasis\b|\bvia\b|\bvoluntary\b|\bunpaid\b|\bseasonal\b|teilzeit|vollzeit|temps\s+(?:partiel|plein)|tiempo\s+(?:parcial|completo)|tempo\s+(?:parziale|pieno|parcial|integral)|deeltijd|voltijd)[^)]*\)/gi;
+  /\s*\([^)]*(?:\d|\bpart[\s-]?time|\bfull[\s-]?time|\btemp(?:orary)?\b|\bhours?\b|\bbasis\b|\bvia\b|\bvoluntary\b|\bunpaid\b|\bseasonal\b|\bcasual\b|teilzeit|vollzeit|temps\s+(?:partiel|plein)|tiempo\s+(?:parcial|completo)|tempo\s+(?:parziale|pieno|parcial|integral)|deeltijd|voltijd)[^)]*\)/gi;
 // A course or project named in quotes after a title ("Lecturer “International Law”").
 const QUOTED_NAME = /\s*[“"«„][^”"»“]{3,}[”"»“]/g;
 // "Part-time Lecturer", "Lecturer, full time": how much, not what.
