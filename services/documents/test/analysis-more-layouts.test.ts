@@ -46,6 +46,14 @@ describe('headings', () => {
   });
 });
 
+describe('two-letter degrees in an education section', () => {
+  it('reads "BS Engineering" without an "in", but not "MS Office"', () => {
+    const [e] = parseEducation(toLines('BS Engineering, University of Corwin, 2013'), NOW);
+    expect(e).toMatchObject({ degree: 'BS', major: 'Engineering', institution_name: 'University of Corwin' });
+    expect(parseEducation(toLines('MS Office, Excel and Outlook'), NOW)).toEqual([]);
+  });
+});
+
 describe('secondary certificates', () => {
   it('reads dotted H.S.C and S.S.C as secondary schooling', () => {
     expect(findDegrees('H.S.C')[0]).toMatchObject({ level: 1, text: 'H.S.C' });

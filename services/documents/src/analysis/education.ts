@@ -5,7 +5,7 @@
  */
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
-import { degreePhrase, fieldLine, findDegrees, majorAfter } from './degrees.js';
+import { degreePhrase, fieldLine, findDegrees, majorAfter, type DegreeMention } from './degrees.js';
 import { institutionWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
@@ -203,6 +203,17 @@ function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
   return out;
 }
 
+// "BS Engineering, University of Michigan": in an education section a two-letter degree opening the line needs no
+// "in" (elsewhere "MS Office" is software); not before the names of office software.
+const BARE_ABBREVIATION =
+  /^(?:(BS|BA|BE)|(MS|MA|ME))\s+(?=\p{Lu}\p{Ll})(?!(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
+function bareAbbreviation(text: string): DegreeMention | undefined {
+  const m = BARE_ABBREVIATION.exec(text);
+  if (!m) return undefined;
+  const abbreviation = (m[1] ?? m[2])!;
+  return { level: m[1] ? 4 : 5, text: abbreviation, index: 0, end: abbreviation.length };
+}
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -233,7 +244,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (!cur.major) cur.major = tidy(majorField[1]);
       continue;
     }
-    const mention = findDegrees(text)[0];
+    const mention = findDegrees(text)[0] ?? bareAbbreviation(text);
     let degree = '';
     let major = '';
     if (mention) {
