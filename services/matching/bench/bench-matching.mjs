@@ -165,13 +165,15 @@ try {
       await rewriteRecords([jobId, ...ids]);
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      scoreCandidates(job, cvs, weights, graph);
+      const ranked = scoreCandidates(job, cvs, weights, graph);
       inProcessMs = Math.min(inProcessMs, performance.now() - t0);
       const c1 = process.cpuUsage(c0);
+      const expected = JSON.stringify(ranked.slice(0, 10));
       inProcessCpu = Math.min(inProcessCpu, (c1.user + c1.system) / 1000);
       const cold = await timedMatch('cold');
       const warm = await timedMatch('warm');
       if (JSON.stringify(warm.data) !== JSON.stringify(cold.data)) throw new Error('warm and cold results differ');
+      if (JSON.stringify(cold.data[0]) !== expected) throw new Error('POST /match and the in-process scorer differ');
     }
     rows.push({ size, inProcessMs, cold: timings.cold.ms, warm: timings.warm.ms });
     for (const way of ['cold', 'warm'])

@@ -1,20 +1,11 @@
 import { DomainError, isDomainError, isUuid, type AsyncClient, type Logger } from '@talent/platform';
-import { documents, type billing, type skills } from '@talent/proto';
+import type { billing, documents, skills } from '@talent/proto';
 import { createHash, randomUUID } from 'node:crypto';
-import { loadSkillGraph } from '../peers/skill-graph.js';
-import { fetchMatchInputs, isCompleted } from '../peers/match-inputs.js';
 import { RecordCache } from '../peers/record-cache.js';
-import {
-  hasRequirements,
-  occupationQueries,
-  SCORER_VERSION,
-  type CvRecord,
-  type JobRecord,
-  type MatchCandidate,
-  type Weights,
-} from '../scoring/index.js';
+import { SCORER_VERSION, type MatchCandidate, type Weights } from '../scoring/index.js';
 import { deterministicScorer, type CandidateScorer } from '../rescoring/index.js';
 import type { ResultRepository, StoredResult } from './result-repository.js';
+import { fetchAndScore } from './scored-inputs.js';
 import { normaliseWeights } from './weights.js';
 
 export interface MatchRequest {
@@ -36,8 +27,9 @@ export interface MatchOutcome {
 const ACTION = 'job_matching';
 
 /**
- * POST /match (DESIGN §4, §6): every workspace check before any charge, then reserve one job_matching, score,
- * store (cache), commit; a failure after the reservation releases it, so errors charge nothing.
+ * POST /match (DESIGN §4, §6): every workspace check and the deterministic scores (as the records arrive) before
+ * any charge, then reserve one job_matching, re-score (optional), store (cache), commit; a failure after the
+ * reservation releases it, so errors charge nothing.
  */
 export class Matcher {
   constructor(
@@ -59,13 +51,15 @@ export class Matcher {
     if (request.candidateIds.length === 0)
       throw new DomainError('INVALID_ARGUMENT', "'candidatesIds' must hold at least one id.");
     const weights = normaliseWeights(request.weights);
-    const { job, cvs, analyzers } = await this.loadRecords(request);
-
-    // The skill graph does not depend on the hold: asked for while billing reserves. Should the reservation fail,
-    // the graph is dropped (the no-op catch keeps its own failure from being reported as unhandled).
-    const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
-    const graphLoad = loadSkillGraph(this.peers.skills, jobSkillIds, occupationQueries(job, cvs));
-    graphLoad.catch(() => undefined);
+    // Every workspace check, and the deterministic scores (computed while the records arrive), before any charge.
+    const {
+      job,
+      cvs,
+      ranked: deterministic,
+      graph,
+      taxonomyVersion,
+      analyzers,
+    } = await fetchAndScore(this.peers, request, weights, this.records);
 
     const key = request.idempotencyKey;
     // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
@@ -78,8 +72,7 @@ export class Matcher {
       ttlSeconds: 0,
     });
     try {
-      const { graph, taxonomyVersion } = await graphLoad;
-      const scored = await this.scorer.score(job, cvs, weights, graph);
+      const scored = await this.scorer.score(job, cvs, weights, graph, deterministic);
       const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;
       if (request.cache) {
@@ -175,59 +168,5 @@ export class Matcher {
       );
     }
     return result;
-  }
-
-  /** The workspace checks of the spec, in its order; nothing is charged when one fails. */
-  private async loadRecords(
-    request: MatchRequest,
-  ): Promise<{ job: JobRecord; cvs: CvRecord[]; analyzers: { job_analyzer: string; cv_analyzers: string[] } }> {
-    const vacancyNotFound = (message: string) =>
-      new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
-    if (!isUuid(request.jobId)) throw vacancyNotFound(`Job ${request.jobId} not found in this workspace.`);
-    const malformed = request.candidateIds.filter((id) => !isUuid(id));
-    const inputs = await fetchMatchInputs(
-      this.peers.documents,
-      { ...request, candidateIds: request.candidateIds.filter(isUuid) },
-      this.records,
-    );
-    if (!isCompleted(inputs.job)) {
-      // Spec rule 2: a job still being analyzed cannot be matched yet; like GET /jobs/{id}, it is not found (yet).
-      throw vacancyNotFound(
-        inputs.job.status === documents.TaskStatus.TASK_STATUS_PENDING
-          ? `Job ${request.jobId} is still being analyzed; match it once its status is COMPLETED.`
-          : `Job ${request.jobId} not found in this workspace.`,
-      );
-    }
-    const unusable = new Set([
-      ...malformed,
-      ...inputs.candidates.filter((input) => !isCompleted(input)).map((input) => input.id),
-    ]);
-    if (unusable.size > 0) {
-      const ids = [...new Set(request.candidateIds.filter((id) => unusable.has(id) || unusable.has(id.toLowerCase())))];
-      throw new DomainError(
-        'CANDIDATES_NOT_FOUND',
-        `${ids.length} candidate${ids.length === 1 ? ' is' : 's are'} not available for matching in this workspace (unknown, deleted or not COMPLETED).`,
-        {
-          candidate_ids: ids,
-        },
-      );
-    }
-    const job = inputs.job.record as JobRecord;
-    if (!hasRequirements(job)) {
-      throw new DomainError(
-        'VACANCY_HAS_NO_REQUIREMENTS',
-        `Job ${request.jobId} has no requirements or skills to match against.`,
-        { vacancy_id: request.jobId },
-      );
-    }
-    const cvs = inputs.candidates.map((input) => input.record as CvRecord);
-    return {
-      job,
-      cvs,
-      analyzers: {
-        job_analyzer: inputs.job.analyzerVersion,
-        cv_analyzers: [...new Set(inputs.candidates.map((input) => input.analyzerVersion))].sort(),
-      },
-    };
   }
 }

@@ -10,7 +10,7 @@ const CHUNK = 500;
  * tens of MB even for large records (the gRPC limit is 64 MB).
  */
 const CHUNK_IDS = 1000;
-/** Chunks in flight at once: documents reads one while the previous one travels. */
+/** Chunks in flight at once, ahead of the one being worked on: documents reads one while another travels. */
 const PARALLEL = 2;
 
 /** A record as documents answered it; `record` is its JSON parsed, for a COMPLETED one. */
@@ -21,17 +21,44 @@ export interface MatchInputs {
   candidates: FetchedInput[];
 }
 
+/** One chunk's answer: the job with the first chunk only. */
+export interface MatchInputChunk {
+  job?: FetchedInput;
+  candidates: FetchedInput[];
+}
+
 /**
  * The job and candidate records from the documents service, in chunks so no message grows past the gRPC limit.
- * Each chunk's records are parsed as it arrives, while the next chunk is still on its way. With a `cache`, each
- * chunk names the versions matching holds of its records; documents answers those still at that version
- * `unchanged` (no JSON), and they are taken from the cache. Documents checks status and workspace every time.
+ * With a `cache`, each chunk names the versions matching holds of its records; documents answers those still at
+ * that version `unchanged` (no JSON), and they are taken from the cache. Documents checks status and workspace
+ * every time.
  */
 export async function fetchMatchInputs(
   client: AsyncClient<documents.DocumentsServiceClient>,
   request: { workspaceId: string; jobId: string; candidateIds: string[] },
   cache?: RecordCache,
 ): Promise<MatchInputs> {
+  let job: FetchedInput | undefined;
+  const candidates: FetchedInput[] = [];
+  for await (const chunk of matchInputChunks(client, request, cache)) {
+    job ??= chunk.job;
+    candidates.push(...chunk.candidates);
+  }
+  return { job: job!, candidates };
+}
+
+/**
+ * `fetchMatchInputs` chunk by chunk, in request order, each chunk's records parsed when it is taken: PARALLEL
+ * requests stay in flight ahead of the chunk the caller works on, so documents reads and sends the next chunks
+ * meanwhile, and at most PARALLEL answers wait (memory stays bounded however slow the caller is). The first chunk
+ * carries the job (NOT_FOUND when documents has none). A caller that stops early leaves the requests in flight
+ * to end on their own.
+ */
+export async function* matchInputChunks(
+  client: AsyncClient<documents.DocumentsServiceClient>,
+  request: { workspaceId: string; jobId: string; candidateIds: string[] },
+  cache?: RecordCache,
+): AsyncGenerator<MatchInputChunk, void, undefined> {
   const ids = [...new Set(request.candidateIds.map((id) => id.toLowerCase()))];
   // What this request may take from the cache, held here: entries evicted meanwhile stay usable.
   const held = new Map<string, CachedRecord>();
@@ -40,43 +67,44 @@ export async function fetchMatchInputs(
     if (entry) held.set(id, entry);
   }
   const chunks = chunked(ids, held);
-  const answers: { job?: FetchedInput; candidates: FetchedInput[] }[] = new Array(chunks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL, chunks.length) }, async () => {
-      while (next < chunks.length) {
-        const index = next++;
-        // The job travels with the first chunk only (documents answers an empty job id as not found, cheaply).
-        const jobId = index === 0 ? request.jobId : '';
-        const chunk = chunks[index]!;
-        const known = (jobId ? [jobId.toLowerCase(), ...chunk] : chunk).flatMap((id) => {
-          const entry = held.get(id);
-          return entry ? [{ id, version: entry.version }] : [];
-        });
-        const answer = await client.getMatchInputs(
-          { workspaceId: request.workspaceId, jobId, candidateIds: chunk, knownVersions: known },
-          { deadlineMs: 30_000 },
-        );
-        const resolve = (input: documents.MatchInput) => resolved(input, held, request.workspaceId, cache);
-        answers[index] = {
-          ...(answer.job && index === 0 ? { job: resolve(answer.job) } : {}),
-          candidates: answer.candidates.map(resolve),
-        };
-      }
-    }),
-  );
-  return {
-    job: answers[0]?.job ?? {
-      id: request.jobId,
-      status: documents.TaskStatus.TASK_STATUS_NOT_FOUND,
-      json: '',
-      analyzerVersion: '',
-      version: '',
-      unchanged: false,
-    },
-    // In request order: answers are kept by chunk index.
-    candidates: answers.flatMap((answer) => answer.candidates),
+  const inFlight = new Map<number, Promise<documents.GetMatchInputsResponse>>();
+  const send = (index: number) => {
+    // The job travels with the first chunk only (documents answers an empty job id as not found, cheaply).
+    const jobId = index === 0 ? request.jobId : '';
+    const chunk = chunks[index]!;
+    const known = (jobId ? [jobId.toLowerCase(), ...chunk] : chunk).flatMap((id) => {
+      const entry = held.get(id);
+      return entry ? [{ id, version: entry.version }] : [];
+    });
+    const answer = client.getMatchInputs(
+      { workspaceId: request.workspaceId, jobId, candidateIds: chunk, knownVersions: known },
+      { deadlineMs: 30_000 },
+    );
+    // Awaited below in order; a caller that stops early never awaits the rest.
+    answer.catch(() => undefined);
+    inFlight.set(index, answer);
   };
+  for (let index = 0; index < Math.min(PARALLEL, chunks.length); index++) send(index);
+  const resolve = (input: documents.MatchInput) => resolved(input, held, request.workspaceId, cache);
+  for (let index = 0; index < chunks.length; index++) {
+    const answer = await inFlight.get(index)!;
+    inFlight.delete(index);
+    if (index + PARALLEL < chunks.length) send(index + PARALLEL);
+    const job =
+      index > 0
+        ? undefined
+        : answer.job
+          ? resolve(answer.job)
+          : {
+              id: request.jobId,
+              status: documents.TaskStatus.TASK_STATUS_NOT_FOUND,
+              json: '',
+              analyzerVersion: '',
+              version: '',
+              unchanged: false,
+            };
+    yield { ...(job ? { job } : {}), candidates: answer.candidates.map(resolve) };
+  }
 }
 
 /** Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids. */

@@ -23,11 +23,20 @@ export interface ScoredCandidates {
 }
 
 export interface CandidateScorer {
-  score(job: JobRecord, cvs: CvRecord[], weights: Weights, graph: SkillGraph): Promise<ScoredCandidates>;
+  /** `deterministic`: `scoreCandidates(job, cvs, weights, graph)` when the caller has it already (POST /match). */
+  score(
+    job: JobRecord,
+    cvs: CvRecord[],
+    weights: Weights,
+    graph: SkillGraph,
+    deterministic?: MatchCandidate[],
+  ): Promise<ScoredCandidates>;
 }
 
 export const deterministicScorer: CandidateScorer = {
-  score: async (job, cvs, weights, graph) => ({ ranked: scoreCandidates(job, cvs, weights, graph) }),
+  score: async (job, cvs, weights, graph, deterministic) => ({
+    ranked: deterministic ?? scoreCandidates(job, cvs, weights, graph),
+  }),
 };
 
 export interface RescoringOptions {
@@ -46,8 +55,8 @@ class BudgetExceeded extends Error {}
 export function rescoringScorer(options: RescoringOptions): CandidateScorer {
   const { rescorer, logger } = options;
   return {
-    async score(job, cvs, weights, graph) {
-      const ranked = scoreCandidates(job, cvs, weights, graph);
+    async score(job, cvs, weights, graph, deterministic) {
+      const ranked = deterministic ?? scoreCandidates(job, cvs, weights, graph);
       const lines = [...new Set(job.job_requirements.map(requirementLineText).filter(Boolean))];
       if (lines.length === 0) return { ranked };
       const byId = new Map(cvs.map((cv) => [cv.id, cv]));

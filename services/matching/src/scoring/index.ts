@@ -57,6 +57,21 @@ export function scoreCandidates(
   /** Replaces the rule's Score detail of a requirement line for a CV (LLM re-scoring, src/rescoring). */
   requirementOverride?: RequirementOverride,
 ): MatchCandidate[] {
+  return rank(cvs.map(prepareJob(job, weights, graph, requirementOverride)));
+}
+
+/**
+ * The job prepared once; the function it returns scores one CV (unranked). A CV's candidate depends on the job,
+ * the weights, the graph and that CV alone, so CVs may be scored in any batches as they arrive: ranking the
+ * candidates in the CVs' order (`rankCandidates`) gives exactly what `scoreCandidates` gives. The graph must
+ * answer `occupations` for the job's titles when this is called, and for a CV's titles when that CV is scored.
+ */
+export function prepareJob(
+  job: JobRecord,
+  weights: Weights,
+  graph: SkillGraph,
+  requirementOverride?: RequirementOverride,
+): (cv: CvRecord) => MatchCandidate {
   // Keys are fixed by the job alone; the order of preparation fixes the order of the keys in each dimension.
   const keys: Record<Dimension, Set<string>> = {
     education: new Set(),
@@ -75,7 +90,7 @@ export function scoreCandidates(
   const requirements = prepareRequirements(job, keys);
   const lookup = new VocabularyLookup(new Set(requirementVocabulary(requirements)));
 
-  const candidates = cvs.map((cv) => {
+  return (cv) => {
     const index = indexCv(cv, lookup);
     let months: ReturnType<typeof experienceMonths> | undefined;
     const cvMonths = () => (months ??= experienceMonths(cv));
@@ -86,6 +101,8 @@ export function scoreCandidates(
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
     return assemble(details, weights, cv.id, job.id);
-  });
-  return rank(candidates);
+  };
 }
+
+/** Candidates in the CVs' order, ranked as `scoreCandidates` ranks them. */
+export const rankCandidates = rank;

@@ -1,0 +1,149 @@
+import { DomainError, isUuid, type AsyncClient } from '@talent/platform';
+import { documents, type skills } from '@talent/proto';
+import { isCompleted, matchInputChunks } from '../peers/match-inputs.js';
+import type { RecordCache } from '../peers/record-cache.js';
+import { loadSkillRelations, TitleOccupations } from '../peers/skill-graph.js';
+import {
+  hasRequirements,
+  occupationQueries,
+  prepareJob,
+  rankCandidates,
+  type CvRecord,
+  type JobRecord,
+  type MatchCandidate,
+  type SkillGraph,
+  type Weights,
+} from '../scoring/index.js';
+
+export interface ScoredInputs {
+  job: JobRecord;
+  cvs: CvRecord[];
+  /** The deterministic ranking of every CV (what `scoreCandidates(job, cvs, weights, graph)` gives). */
+  ranked: MatchCandidate[];
+  graph: SkillGraph;
+  taxonomyVersion: string;
+  analyzers: { job_analyzer: string; cv_analyzers: string[] };
+}
+
+const ignore = () => undefined;
+
+/**
+ * The records of a match from documents, scored chunk by chunk as they arrive: while matching scores one chunk,
+ * documents reads and sends the next ones, and skills maps the next chunk's titles to occupations. A CV's score
+ * depends on the job, the weights and that CV alone, so the ranking is exactly the one of scoring all CVs at once.
+ *
+ * The workspace checks of the spec, in its order (nothing is charged when one fails): the job is checked with the
+ * first chunk; unusable candidates are all listed once every chunk is in (scoring stops at the first one); a job
+ * with nothing to match is never scored. A skills failure meanwhile is reported only after those checks.
+ */
+export async function fetchAndScore(
+  peers: {
+    documents: AsyncClient<documents.DocumentsServiceClient>;
+    skills: AsyncClient<skills.SkillsServiceClient>;
+  },
+  request: { workspaceId: string; jobId: string; candidateIds: string[] },
+  weights: Weights,
+  records: RecordCache,
+): Promise<ScoredInputs> {
+  const vacancyNotFound = (message: string) =>
+    new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
+  if (!isUuid(request.jobId)) throw vacancyNotFound(`Job ${request.jobId} not found in this workspace.`);
+  const unusable = new Set(request.candidateIds.filter((id) => !isUuid(id)));
+
+  let job: JobRecord | undefined;
+  let jobAnalyzer = '';
+  let scoring: ReturnType<typeof startScoring> | undefined;
+  /** A failure of skills while scoring: reported after the workspace checks. */
+  let failure: { error: unknown } | undefined;
+  const cvs: CvRecord[] = [];
+  const cvAnalyzers = new Set<string>();
+  const candidates: MatchCandidate[] = [];
+
+  const score = async (batch: { cvs: CvRecord[]; titles: Promise<void> }) => {
+    if (!scoring || failure || unusable.size > 0) return;
+    try {
+      const scoreCv = await scoring.prepared;
+      await batch.titles;
+      for (const cv of batch.cvs) candidates.push(scoreCv(cv));
+    } catch (error) {
+      failure = { error };
+    }
+  };
+
+  // Each chunk is scored once the next one has arrived: its titles' occupations are asked for meanwhile.
+  let previous: { cvs: CvRecord[]; titles: Promise<void> } | undefined;
+  for await (const chunk of matchInputChunks(
+    peers.documents,
+    { ...request, candidateIds: request.candidateIds.filter(isUuid) },
+    records,
+  )) {
+    if (chunk.job) {
+      if (!isCompleted(chunk.job)) {
+        // Spec rule 2: a job still being analyzed cannot be matched yet; like GET /jobs/{id}, it is not found (yet).
+        throw vacancyNotFound(
+          chunk.job.status === documents.TaskStatus.TASK_STATUS_PENDING
+            ? `Job ${request.jobId} is still being analyzed; match it once its status is COMPLETED.`
+            : `Job ${request.jobId} not found in this workspace.`,
+        );
+      }
+      job = chunk.job.record as JobRecord;
+      jobAnalyzer = chunk.job.analyzerVersion;
+      if (hasRequirements(job)) scoring = startScoring(peers.skills, job, weights);
+    }
+    const batch: CvRecord[] = [];
+    for (const input of chunk.candidates) {
+      if (!isCompleted(input)) unusable.add(input.id);
+      else {
+        batch.push(input.record as CvRecord);
+        cvAnalyzers.add(input.analyzerVersion);
+      }
+    }
+    for (const cv of batch) cvs.push(cv);
+    const titles =
+      scoring && unusable.size === 0 ? scoring.occupations.load(occupationQueries(job!, batch)) : Promise.resolve();
+    titles.catch(ignore);
+    if (previous) await score(previous);
+    previous = { cvs: batch, titles };
+  }
+  if (previous) await score(previous);
+
+  if (unusable.size > 0) {
+    const ids = [...new Set(request.candidateIds.filter((id) => unusable.has(id) || unusable.has(id.toLowerCase())))];
+    throw new DomainError(
+      'CANDIDATES_NOT_FOUND',
+      `${ids.length} candidate${ids.length === 1 ? ' is' : 's are'} not available for matching in this workspace (unknown, deleted or not COMPLETED).`,
+      { candidate_ids: ids },
+    );
+  }
+  if (!job || !scoring) {
+    throw new DomainError(
+      'VACANCY_HAS_NO_REQUIREMENTS',
+      `Job ${request.jobId} has no requirements or skills to match against.`,
+      { vacancy_id: request.jobId },
+    );
+  }
+  if (failure) throw failure.error;
+  const { graph, taxonomyVersion } = await scoring.relations;
+  return {
+    job,
+    cvs,
+    ranked: rankCandidates(candidates),
+    graph,
+    taxonomyVersion,
+    analyzers: { job_analyzer: jobAnalyzer, cv_analyzers: [...cvAnalyzers].sort() },
+  };
+}
+
+/** The job's skill neighbourhood and its titles' occupations asked for, and the job prepared once they are in. */
+function startScoring(client: AsyncClient<skills.SkillsServiceClient>, job: JobRecord, weights: Weights) {
+  const occupations = new TitleOccupations(client);
+  const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
+  const relations = loadSkillRelations(client, jobSkillIds, occupations);
+  const prepared = Promise.all([relations, occupations.load(occupationQueries(job, []))]).then(([{ graph }]) =>
+    prepareJob(job, weights, graph),
+  );
+  // Awaited when the first chunk is scored; a request refused before that never awaits them.
+  relations.catch(ignore);
+  prepared.catch(ignore);
+  return { occupations, relations, prepared };
+}

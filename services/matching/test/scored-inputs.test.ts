@@ -1,0 +1,243 @@
+import { isDomainError, type AsyncClient } from '@talent/platform';
+import { documents, type skills } from '@talent/proto';
+import type { RecordSkill } from '@talent/records';
+import { describe, expect, it } from 'vitest';
+import { fetchAndScore } from '../src/matches/scored-inputs.js';
+import { RecordCache } from '../src/peers/record-cache.js';
+import { loadSkillGraph } from '../src/peers/skill-graph.js';
+import {
+  occupationQueries,
+  scoreCandidates,
+  type CvRecord,
+  type JobRecord,
+  type Weights,
+} from '../src/scoring/index.js';
+
+// POST /match scores each chunk of records as it arrives; these check that this changes nothing a caller sees:
+// the ranking is the one of scoring every CV at once, and the spec's errors keep their order.
+
+const WORKSPACE = '90000000-0000-4000-8000-000000000001';
+const JOB_ID = '10000000-0000-4000-8000-000000000001';
+const SQL = '00000000-0000-4000-8000-000000000002';
+const POSTGRES = '00000000-0000-4000-8000-000000000003';
+const JAVA = '00000000-0000-4000-8000-000000000009';
+const NAMES: Record<string, string> = { [SQL]: 'SQL', [POSTGRES]: 'PostgreSQL', [JAVA]: 'Java' };
+const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+
+const skill = (id: string, relationship: RecordSkill['relationship'], explanation = ''): RecordSkill => ({
+  id,
+  skill: NAMES[id]!,
+  type: 'hard-skill',
+  relationship,
+  explanation,
+});
+
+const JOB: JobRecord = {
+  id: JOB_ID,
+  information: {
+    title: 'Backend Engineer, Payments',
+    company: 'Acme',
+    description: 'Build our APIs.',
+    activity_sector: 'Software',
+    locations: [],
+    job_type: 'full-time',
+    contract_type: 'permanent',
+  },
+  experience_preference: { title: 'Backend Developer', activity_sector: '', description: '', duration: 36 },
+  education_preference: { degree: "Master's degree", major: 'Computer Science', score: '' },
+  job_requirements: ['3+ years of experience in Java development', 'Experience with SQL databases'],
+  source_language: 'en',
+  hard_skills: [skill(JAVA, 'required'), skill(SQL, 'required')],
+  soft_skills: [],
+};
+
+const TITLES = ['Backend Engineer', 'Java Developer', 'Data analyst', 'Shop assistant', 'Software engineer'];
+/** Many CVs with ties (same content under other ids), so the order of equal scores is checked too. */
+function cvs(count: number): CvRecord[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `2000000a-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    information: {
+      first_name: 'A',
+      last_name: 'B',
+      email: [],
+      phone: [],
+      linkedin: '',
+      github: '',
+      website: '',
+      address: { city: '', country: '' },
+    },
+    experience: [
+      {
+        title: `${TITLES[i % TITLES.length]!}${i % 7 === 0 ? ` ${i % 11}` : ''}`,
+        activity_sector: 'Software',
+        description: `Worked with ${i % 3 ? 'PostgreSQL' : 'Java'} for ${i % 5} teams.`,
+        duration: 6 + (i % 40),
+        start_date: '2019-01',
+        end_date: '2021-06',
+      },
+    ],
+    education: [
+      {
+        degree: ['BSc', 'Master', 'PhD'][i % 3]!,
+        major: 'Computer Science',
+        score: '',
+        institution_name: 'Uni',
+        start_date: '',
+        end_date: '',
+      },
+    ],
+    skill_descriptions: [],
+    source_language: 'en',
+    hard_skills: i % 2 ? [skill(POSTGRES, 'satisfies', 'Worked with PostgreSQL.')] : [skill(JAVA, 'satisfies')],
+    soft_skills: [],
+  }));
+}
+
+type Stored = { status: documents.TaskStatus; record?: object };
+
+/** documents' GetMatchInputs over a table of records; counts the requests in flight at once. */
+function fakeDocuments(rows: Map<string, Stored>) {
+  const seen = { inFlight: 0, maxInFlight: 0, requests: 0 };
+  const input = (id: string): documents.MatchInput => {
+    const row = rows.get(id);
+    const completed = row?.status === documents.TaskStatus.TASK_STATUS_COMPLETED;
+    return {
+      id,
+      status: row?.status ?? documents.TaskStatus.TASK_STATUS_NOT_FOUND,
+      json: completed ? JSON.stringify(row.record) : '',
+      analyzerVersion: completed ? 'rules-5' : '',
+      version: completed ? '1' : '',
+      unchanged: false,
+    };
+  };
+  const client = {
+    async getMatchInputs(request: documents.GetMatchInputsRequest) {
+      seen.requests++;
+      seen.maxInFlight = Math.max(seen.maxInFlight, ++seen.inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.inFlight--;
+      return {
+        ...(request.jobId ? { job: input(request.jobId) } : {}),
+        candidates: request.candidateIds.map(input),
+      };
+    },
+  } as unknown as AsyncClient<documents.DocumentsServiceClient>;
+  return { client, seen };
+}
+
+/** skills' taxonomy: SQL > PostgreSQL; titles with engineer/developer map to one occupation. */
+function fakeSkills(options: { failing?: boolean } = {}) {
+  const asked: string[] = [];
+  const client = {
+    async getRelatedSkills(request: skills.GetRelatedSkillsRequest) {
+      const parent: Record<string, string> = { [POSTGRES]: SQL };
+      return {
+        taxonomyVersion: 'esco-test',
+        skills: request.ids
+          .filter((id) => NAMES[id])
+          .map((id) => ({
+            id,
+            name: NAMES[id]!,
+            broaderIds: parent[id] ? [parent[id]] : [],
+            narrowerIds: Object.keys(parent).filter((child) => parent[child] === id),
+            related: [],
+          })),
+      };
+    },
+    async matchOccupations(request: skills.MatchOccupationsRequest) {
+      if (options.failing) throw new Error('skills unavailable');
+      asked.push(...request.titles);
+      // Answers later than documents does: a chunk must not be scored before its titles are answered.
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      return {
+        taxonomyVersion: 'esco-test',
+        results: request.titles.map((title) => ({
+          title,
+          occupations: /engineer|developer/.test(title)
+            ? [{ id: 'occ-1', name: 'software developer', iscoGroup: '2512', score: title.length % 2 ? 0.9 : 0.7 }]
+            : [],
+        })),
+      };
+    },
+  } as unknown as AsyncClient<skills.SkillsServiceClient>;
+  return { client, asked };
+}
+
+const table = (candidates: CvRecord[], job: JobRecord = JOB) =>
+  new Map<string, Stored>([
+    [job.id, { status: documents.TaskStatus.TASK_STATUS_COMPLETED, record: job }],
+    ...candidates.map((cv): [string, Stored] => [
+      cv.id,
+      { status: documents.TaskStatus.TASK_STATUS_COMPLETED, record: cv },
+    ]),
+  ]);
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error,
+  );
+
+describe('POST /match scoring records as they arrive', () => {
+  it('ranks 1,234 CVs read in three chunks exactly as scoring them all at once, two requests in flight', async () => {
+    const all = cvs(1_234);
+    const docs = fakeDocuments(table(all));
+    const taxonomy = fakeSkills();
+    const ids = all.map((cv) => cv.id);
+    // Duplicates are scored once, in the order of their first mention.
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: [...ids, ids[3]!.toUpperCase()] };
+    const scored = await fetchAndScore(
+      { documents: docs.client, skills: taxonomy.client },
+      request,
+      equal,
+      new RecordCache(0),
+    );
+
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = scoreCandidates(JOB, all, equal, graph);
+    expect(scored.ranked.map((c) => c.person_id)).toEqual(expected.map((c) => c.person_id));
+    // Byte-identical, explanations included (a boolean, so a miss does not print 1,234 candidates twice).
+    expect(JSON.stringify(scored.ranked) === JSON.stringify(expected)).toBe(true);
+    expect(scored.cvs.map((cv) => cv.id)).toEqual(ids);
+    expect(scored.taxonomyVersion).toBe('esco-test');
+    expect(scored.analyzers).toEqual({ job_analyzer: 'rules-5', cv_analyzers: ['rules-5'] });
+    expect(docs.seen.requests).toBe(3);
+    expect(docs.seen.maxInFlight).toBe(2);
+    // Every title mapped once, though it recurs in every chunk.
+    expect(taxonomy.asked.length).toBe(new Set(taxonomy.asked).size);
+    expect(new Set(taxonomy.asked)).toEqual(new Set(occupationQueries(JOB, all)));
+  });
+
+  it('reports the workspace errors in the spec order, before a failure of skills', async () => {
+    const all = cvs(1_100);
+    const peers = (rows: Map<string, Stored>) => ({
+      documents: fakeDocuments(rows).client,
+      skills: fakeSkills({ failing: true }).client,
+    });
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id) };
+
+    // A candidate still being analyzed in the last chunk: every unusable id is listed, skills' failure unseen.
+    const rows = table(all);
+    rows.set(all[1_050]!.id, { status: documents.TaskStatus.TASK_STATUS_PENDING });
+    const pending = await failureOf(fetchAndScore(peers(rows), request, equal, new RecordCache(0)));
+    expect(isDomainError(pending) && pending.code).toBe('CANDIDATES_NOT_FOUND');
+    expect(isDomainError(pending) && pending.details.candidate_ids).toEqual([all[1_050]!.id]);
+
+    // A job with nothing to match against is refused as such (skills is never needed).
+    const bare = { ...JOB, hard_skills: [], job_requirements: [] };
+    const empty = await failureOf(fetchAndScore(peers(table(all, bare)), request, equal, new RecordCache(0)));
+    expect(isDomainError(empty) && empty.code).toBe('VACANCY_HAS_NO_REQUIREMENTS');
+
+    // A job still being analyzed comes first of all.
+    const jobPending = table(all);
+    jobPending.set(JOB_ID, { status: documents.TaskStatus.TASK_STATUS_PENDING });
+    const job = await failureOf(fetchAndScore(peers(jobPending), request, equal, new RecordCache(0)));
+    expect(isDomainError(job) && job.code).toBe('VACANCY_NOT_FOUND');
+
+    // Only then skills' own failure.
+    const down = await failureOf(fetchAndScore(peers(table(all)), request, equal, new RecordCache(0)));
+    expect((down as Error).message).toBe('skills unavailable');
+  });
+});
