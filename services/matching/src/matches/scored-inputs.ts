@@ -29,7 +29,7 @@ const ignore = () => undefined;
 
 /**
  * The records of a match from documents, scored chunk by chunk as they arrive: while matching scores one chunk,
- * documents reads and sends the next ones, and skills maps the next chunk's titles to occupations. A CV's score
+ * documents reads and sends the next ones (a chunk waits only for skills to map its new titles). A CV's score
  * depends on the job, the weights and that CV alone, so the ranking is exactly the one of scoring all CVs at once.
  *
  * The workspace checks of the spec, in its order (nothing is charged when one fails): the job is checked with the
@@ -59,23 +59,30 @@ export async function fetchAndScore(
   const cvAnalyzers = new Set<string>();
   const candidates: MatchCandidate[] = [];
 
-  const score = async (batch: { cvs: CvRecord[]; titles: Promise<void> }) => {
+  const score = async (batch: CvRecord[]) => {
     if (!scoring || failure || unusable.size > 0) return;
     try {
+      const titles = scoring.occupations.load(occupationQueries(job!, batch));
+      titles.catch(ignore);
       const scoreCv = await scoring.prepared;
-      await batch.titles;
-      for (const cv of batch.cvs) candidates.push(scoreCv(cv));
+      await titles;
+      for (const cv of batch) candidates.push(scoreCv(cv));
     } catch (error) {
       failure = { error };
     }
   };
 
-  // Each chunk is scored once the next one has arrived: its titles' occupations are asked for meanwhile.
-  let previous: { cvs: CvRecord[]; titles: Promise<void> } | undefined;
+  // Each chunk is scored as soon as its titles are answered, while the next chunks are on their way.
   for await (const chunk of matchInputChunks(
     peers.documents,
     { ...request, candidateIds: request.candidateIds.filter(isUuid) },
     records,
+    // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
+    (arrived) => {
+      if (!scoring || unusable.size > 0) return;
+      const arrivedCvs = arrived.candidates.filter(isCompleted).map((input) => input.record as CvRecord);
+      scoring.occupations.load(occupationQueries(job!, arrivedCvs)).catch(ignore);
+    },
   )) {
     if (chunk.job) {
       if (!isCompleted(chunk.job)) {
@@ -99,13 +106,8 @@ export async function fetchAndScore(
       }
     }
     for (const cv of batch) cvs.push(cv);
-    const titles =
-      scoring && unusable.size === 0 ? scoring.occupations.load(occupationQueries(job!, batch)) : Promise.resolve();
-    titles.catch(ignore);
-    if (previous) await score(previous);
-    previous = { cvs: batch, titles };
+    await score(batch);
   }
-  if (previous) await score(previous);
 
   if (unusable.size > 0) {
     const ids = [...new Set(request.candidateIds.filter((id) => unusable.has(id) || unusable.has(id.toLowerCase())))];

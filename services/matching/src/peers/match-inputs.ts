@@ -5,6 +5,11 @@ import type { CachedRecord, RecordCache } from './record-cache.js';
 /** Records a chunk may bring as JSON (about 10 KB each): keeps a message well below the gRPC limit. */
 const CHUNK = 500;
 /**
+ * Records the first chunk may bring as JSON: matching scores a chunk as it arrives, so nothing overlaps the wait
+ * for the first one; a small one comes sooner.
+ */
+const FIRST_CHUNK = 100;
+/**
  * Ids per chunk at most: records held in the cache come back as a status and version only, so more fit. Held
  * records that all changed meanwhile still come back with their JSON: twice CHUNK keeps that message at a few
  * tens of MB even for large records (the gRPC limit is 64 MB).
@@ -58,6 +63,8 @@ export async function* matchInputChunks(
   client: AsyncClient<documents.DocumentsServiceClient>,
   request: { workspaceId: string; jobId: string; candidateIds: string[] },
   cache?: RecordCache,
+  /** Called with each chunk as soon as it has arrived and is parsed, maybe before earlier chunks are taken. */
+  onArrival?: (chunk: MatchInputChunk) => void,
 ): AsyncGenerator<MatchInputChunk, void, undefined> {
   const ids = [...new Set(request.candidateIds.map((id) => id.toLowerCase()))];
   // What this request may take from the cache, held here: entries evicted meanwhile stay usable.
@@ -67,7 +74,16 @@ export async function* matchInputChunks(
     if (entry) held.set(id, entry);
   }
   const chunks = chunked(ids, held);
-  const inFlight = new Map<number, Promise<documents.GetMatchInputsResponse>>();
+  const resolve = (input: documents.MatchInput) => resolved(input, held, request.workspaceId, cache);
+  const notFound = {
+    id: request.jobId,
+    status: documents.TaskStatus.TASK_STATUS_NOT_FOUND,
+    json: '',
+    analyzerVersion: '',
+    version: '',
+    unchanged: false,
+  };
+  const inFlight = new Map<number, Promise<MatchInputChunk>>();
   const send = (index: number) => {
     // The job travels with the first chunk only (documents answers an empty job id as not found, cheaply).
     const jobId = index === 0 ? request.jobId : '';
@@ -76,45 +92,42 @@ export async function* matchInputChunks(
       const entry = held.get(id);
       return entry ? [{ id, version: entry.version }] : [];
     });
-    const answer = client.getMatchInputs(
-      { workspaceId: request.workspaceId, jobId, candidateIds: chunk, knownVersions: known },
-      { deadlineMs: 30_000 },
-    );
+    // Parsed on arrival, between the caller's turns, so its records are ready when the caller takes them.
+    const answer = client
+      .getMatchInputs(
+        { workspaceId: request.workspaceId, jobId, candidateIds: chunk, knownVersions: known },
+        { deadlineMs: 30_000 },
+      )
+      .then((response) => {
+        const job = index > 0 ? undefined : response.job ? resolve(response.job) : notFound;
+        const parsed = { ...(job ? { job } : {}), candidates: response.candidates.map(resolve) };
+        onArrival?.(parsed);
+        return parsed;
+      });
     // Awaited below in order; a caller that stops early never awaits the rest.
     answer.catch(() => undefined);
     inFlight.set(index, answer);
   };
   for (let index = 0; index < Math.min(PARALLEL, chunks.length); index++) send(index);
-  const resolve = (input: documents.MatchInput) => resolved(input, held, request.workspaceId, cache);
   for (let index = 0; index < chunks.length; index++) {
-    const answer = await inFlight.get(index)!;
+    const chunk = await inFlight.get(index)!;
     inFlight.delete(index);
     if (index + PARALLEL < chunks.length) send(index + PARALLEL);
-    const job =
-      index > 0
-        ? undefined
-        : answer.job
-          ? resolve(answer.job)
-          : {
-              id: request.jobId,
-              status: documents.TaskStatus.TASK_STATUS_NOT_FOUND,
-              json: '',
-              analyzerVersion: '',
-              version: '',
-              unchanged: false,
-            };
-    yield { ...(job ? { job } : {}), candidates: answer.candidates.map(resolve) };
+    yield chunk;
   }
 }
 
-/** Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids. */
+/**
+ * Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids; the
+ * first chunk holds at most FIRST_CHUNK records not held, so matching starts scoring after a short wait.
+ */
 export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): string[][] {
   const chunks: string[][] = [[]];
   let fresh = 0;
   for (const id of ids) {
     let chunk = chunks.at(-1)!;
     const isFresh = !held.has(id);
-    if (chunk.length === CHUNK_IDS || (isFresh && fresh === CHUNK)) {
+    if (chunk.length === CHUNK_IDS || (isFresh && fresh === (chunks.length === 1 ? FIRST_CHUNK : CHUNK))) {
       chunks.push((chunk = []));
       fresh = 0;
     }
