@@ -99,3 +99,19 @@ export function createGrpcClient<C extends Client>(
     },
   });
 }
+
+/**
+ * `client` with every call made for `context` (its ids travel as metadata), unless a call names a context of its
+ * own: for domain code that hands one request's clients around.
+ */
+export function withContext<C>(client: AsyncClient<C>, context: RequestContext | undefined): AsyncClient<C> {
+  if (!context) return client;
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'close') return value;
+      return (request: unknown, overrides: CallOverrides = {}) =>
+        (value as (request: unknown, overrides: CallOverrides) => Promise<unknown>)(request, { context, ...overrides });
+    },
+  });
+}

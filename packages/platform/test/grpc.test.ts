@@ -1,6 +1,6 @@
 import { billing, health } from '@talent/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGrpcClient, type AsyncClient } from '../src/grpc-client.js';
+import { createGrpcClient, withContext, type AsyncClient } from '../src/grpc-client.js';
 import { bindService, notAvailableYet, startGrpcServer, type AsyncServiceImplementation, type RunningGrpcServer } from '../src/grpc-server.js';
 import { DomainError, isDomainError } from '../src/errors.js';
 import { HealthProbe } from '../src/health.js';
@@ -60,6 +60,17 @@ describe('gRPC server and client helpers over a real connection', () => {
     // Without a context the handler gets a request id of its own, and no workspace.
     await client.getBalance({ workspaceId: 'rich' });
     expect(seen.at(-1)).toEqual({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), workspaceId: undefined });
+  });
+
+  it('makes every call of a client bound with withContext for that context, unless the call names its own', async () => {
+    const bound = withContext(client, { requestId: 'req-2', workspaceId: 'ws-2' });
+    await bound.getBalance({ workspaceId: 'rich' });
+    expect(seen.at(-1)).toEqual({ requestId: 'req-2', workspaceId: 'ws-2' });
+    await bound.getBalance({ workspaceId: 'rich' }, { context: { requestId: 'req-3' } });
+    expect(seen.at(-1)).toEqual({ requestId: 'req-3', workspaceId: undefined });
+    // The client it wraps is left as it was.
+    await client.getBalance({ workspaceId: 'rich' });
+    expect(seen.at(-1)?.requestId).not.toMatch(/^req-/);
   });
 
   it('carries domain errors with their code and details across the wire', async () => {

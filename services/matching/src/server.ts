@@ -8,7 +8,7 @@ export function matchingGrpcService(matcher: Matcher): GrpcServiceBinding {
     'talent.matching.v1.MatchingService',
     matching.MatchingServiceService,
     {
-      async match(request) {
+      async match(request, call) {
         const outcome = await matcher
           .match({
             workspaceId: request.workspaceId,
@@ -25,6 +25,7 @@ export function matchingGrpcService(matcher: Matcher): GrpcServiceBinding {
               : undefined,
             cache: request.cache,
             idempotencyKey: request.idempotencyKey,
+            context: call,
           })
           .catch((error: unknown) => {
             // In the answer, not the trailers: the full id list may exceed what trailers carry (see the proto).

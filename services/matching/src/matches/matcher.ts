@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, isUuid, type AsyncClient, type Logger } from '@talent/platform';
+import { contextFields, DomainError, isDomainError, isUuid, withContext, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
 import type { billing, documents, skills } from '@talent/proto';
 import { createHash, randomUUID } from 'node:crypto';
 import { RecordCache } from '../peers/record-cache.js';
@@ -16,6 +16,8 @@ export interface MatchRequest {
   weights: Weights | undefined;
   cache: boolean;
   idempotencyKey: string;
+  /** The request it came with: its ids go on the peers' calls and on log lines. */
+  context?: RequestContext;
 }
 
 export interface MatchOutcome {
@@ -51,6 +53,12 @@ export class Matcher {
     if (request.candidateIds.length === 0)
       throw new DomainError('INVALID_ARGUMENT', "'candidatesIds' must hold at least one id.");
     const weights = normaliseWeights(request.weights);
+    const { context } = request;
+    const peers = {
+      documents: withContext(this.peers.documents, context),
+      skills: withContext(this.peers.skills, context),
+      billing: withContext(this.peers.billing, context),
+    };
     // Every workspace check, and the deterministic scores (computed while the records arrive), before any charge.
     const {
       job,
@@ -59,13 +67,13 @@ export class Matcher {
       graph,
       taxonomyVersion,
       analyzers,
-    } = await fetchAndScore(this.peers, request, weights, this.records);
+    } = await fetchAndScore(peers, request, weights, this.records);
 
     const key = request.idempotencyKey;
     // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
     const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
     const keyBase = `match:${ref}`;
-    const reservation = await this.peers.billing.reserve({
+    const reservation = await peers.billing.reserve({
       workspaceId: request.workspaceId,
       lines: [{ action: ACTION, quantity: 1, ref }],
       idempotencyKey: `${keyBase}:reserve`,
@@ -96,10 +104,10 @@ export class Matcher {
           },
         });
       }
-      await this.commit(request.workspaceId, reservation, keyBase, ref);
+      await this.commit(peers.billing, request.workspaceId, reservation, keyBase, ref);
       return { candidates: ranked, version };
     } catch (error) {
-      await this.peers.billing
+      await peers.billing
         .release({
           reservationId: reservation.reservationId,
           workspaceId: request.workspaceId,
@@ -108,7 +116,7 @@ export class Matcher {
         .catch((releaseError: unknown) => {
           // A committed hold (a replay) or an unreachable billing: the hold expires on its own either way.
           if (!isDomainError(releaseError))
-            this.logger.warn({ err: releaseError }, 'release of a match hold failed; it will expire');
+            this.logger.warn({ err: releaseError, ...contextFields(context) }, 'release of a match hold failed; it will expire');
         });
       throw error;
     }
@@ -120,13 +128,14 @@ export class Matcher {
    * Billing charges a unit at most once: a retry racing another one that already paid is answered uncharged.
    */
   private async commit(
+    billingClient: AsyncClient<billing.BillingServiceClient>,
     workspaceId: string,
     reservation: billing.ReserveResponse,
     keyBase: string,
     ref: string,
   ): Promise<void> {
     try {
-      await this.peers.billing.commit({
+      await billingClient.commit({
         reservationId: reservation.reservationId,
         workspaceId,
         lines: [],
@@ -139,7 +148,7 @@ export class Matcher {
     const attempt = `${keyBase}:again:${randomUUID()}`;
     let fresh: billing.ReserveResponse;
     try {
-      fresh = await this.peers.billing.reserve({
+      fresh = await billingClient.reserve({
         workspaceId,
         lines: [{ action: ACTION, quantity: 1, ref }],
         idempotencyKey: `${attempt}:reserve`,
@@ -149,7 +158,7 @@ export class Matcher {
       if (isDomainError(error) && error.code === 'ALREADY_EXISTS') return;
       throw error;
     }
-    await this.peers.billing.commit({
+    await billingClient.commit({
       reservationId: fresh.reservationId,
       workspaceId,
       lines: [],
