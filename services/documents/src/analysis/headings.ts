@@ -362,6 +362,7 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'courses',
     '=training',
     '=trainings',
+    'professional training',
     'professional development',
     'continuing education',
     'courses and certifications',

@@ -2,7 +2,7 @@
 import { DOCUMENT_TITLES } from './headings.js';
 import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.js';
 import { parsePlace } from './contacts.js';
-import { countryNamed } from './places.js';
+import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
 import { foldWords, titleCase, type Line } from './text.js';
 
@@ -298,6 +298,14 @@ export function withTwoSurnames(name: PersonName, language: string): PersonName 
   return { first: given.slice(0, -1).join(' '), last: `${moved} ${name.last}` };
 }
 
+// "Clayton VIC 3204", "New South, NC 27509": a town, its state and postcode close an address, whatever the town's
+// name (one the place list lacks reads like a person's name).
+const REGION_POSTCODE = /(?:,\s*|\s+)([A-Z]{2,3})\s+\d{4,5}(?:-\d{4})?$/;
+function isTownLine(text: string): boolean {
+  const m = REGION_POSTCODE.exec(text.trim());
+  return !!m && !!countryOfRegion(m[1]!);
+}
+
 export function findName(lines: readonly Line[]): PersonName {
   let first = '';
   let last = '';
@@ -325,7 +333,7 @@ export function findName(lines: readonly Line[]): PersonName {
   for (const line of lines) {
     if (seen >= 12) break;
     seen++;
-    if (line.bullet || isCvHeading(line)) continue;
+    if (line.bullet || isCvHeading(line) || isTownLine(line.text)) continue;
     const text = line.text
       .replace(/^["'“”‘’«»]+/, '')
       .replace(TITLE_PREFIX, '')

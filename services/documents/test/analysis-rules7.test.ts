@@ -1,0 +1,48 @@
+// Layouts added in rules-7, each on a CV snippet written for the test (fake people, schools and employers).
+import { describe, expect, it } from 'vitest';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
+import { findName } from '../src/analysis/names.js';
+import { cvSections } from '../src/analysis/sections.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
+
+describe('names', () => {
+  it('takes no town, state and postcode line for a name', () => {
+    // A sample CV whose own name line is missing: the address under it is not a person.
+    expect(findName(toLines('Sample resume\n14 Wattle Grove\nKelmscott VIC 3170\nMobile - 0412 555 018'))).toEqual({
+      first: '',
+      last: '',
+    });
+    expect(findName(toLines('Permanent Address\nPine Hollow, NC 27509\nRuth Okafor\nruth.okafor@example.org'))).toEqual(
+      {
+        first: 'Ruth',
+        last: 'Okafor',
+      },
+    );
+  });
+});
+
+describe('headings', () => {
+  it('reads "Professional Training" as a training heading whose degrees are education', async () => {
+    const text = [
+      'Grace Wanjiru Mbeki',
+      'grace.mbeki@example.org',
+      'PROFESSIONAL TRAINING',
+      '2010 - 2012',
+      'Master of Public Health, Ridgeway University',
+      'PROFESSIONAL EXPERIENCE',
+      'Nurse Tutor, Hillcrest School of Nursing',
+      '2013 - 2018',
+      'Taught maternal health units.',
+    ].join('\n');
+    expect(cvSections(toLines(text)).map((s) => s.kind)).toEqual(['header', 'certifications', 'experience']);
+    const cv = await createRulesAnalyzer(noSkills, { now: () => NOW }).analyzeCv(text);
+    expect(cv.education[0]).toMatchObject({
+      degree: 'Master of Public Health',
+      institution_name: 'Ridgeway University',
+    });
+    expect(cv.experience.map((e) => e.title)).toEqual(['Nurse Tutor']);
+  });
+});
