@@ -1,6 +1,7 @@
 // Layouts added in rules-7, each on a CV snippet written for the test (fake people, schools and employers).
 import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
+import { parseEducation } from '../src/analysis/education.js';
 import { findName } from '../src/analysis/names.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
@@ -44,5 +45,27 @@ describe('headings', () => {
       institution_name: 'Ridgeway University',
     });
     expect(cv.experience.map((e) => e.title)).toEqual(['Nurse Tutor']);
+  });
+});
+
+describe('schools named after "of"', () => {
+  it('reads the school that awarded a degree written "… Degree of <school>" or "… (abbreviation) of <school>"', () => {
+    const [master, diploma, phd] = parseEducation(
+      toLines(
+        [
+          'Awarded Master of Public Health (MPH) Degree of Ridgeway University.',
+          'Awarded Diploma in Midwifery (DM) of Lakeside University.',
+          'Admitted to the PhD degree of Kenmore University, 2015',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(master).toMatchObject({ degree: 'Master of Public Health (MPH)', institution_name: 'Ridgeway University' });
+    expect(diploma).toMatchObject({ degree: 'Diploma', major: 'Midwifery', institution_name: 'Lakeside University' });
+    expect(phd).toMatchObject({ degree: 'PhD degree', institution_name: 'Kenmore University' });
+    // "of" before a field is still the degree's own: "Master of Public Health".
+    expect(parseEducation(toLines('Bachelor of Business Studies, Ridgeway University'), NOW)[0]).toMatchObject({
+      institution_name: 'Ridgeway University',
+    });
   });
 });

@@ -146,6 +146,10 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
         after,
       );
     extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
+    // "PhD degree of Kenyatta University": capitalised words after "of" that name a school are where the degree
+    // was earned, not its kind.
+    const of = /\s+of\s/.exec(extra);
+    if (of && institutionWords.inText(extra.slice(of.index))) extra = extra.slice(0, of.index);
   }
   return { degree: (mention.text + extra).trim(), end: mention.end + extra.length };
 }

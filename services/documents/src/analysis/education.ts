@@ -21,8 +21,10 @@ const HONOURS =
   /\b(?:summa\s+cum\s+laude|magna\s+cum\s+laude|cum\s+laude|with\s+(?:first\s+class\s+)?hono(?:u)?rs|first\s+class(?:\s+hono(?:u)?rs)?|with\s+distinction|mit\s+auszeichnung|con\s+lode|110\s*\/\s*110(?:\s+e\s+lode)?|mention\s+(?:très\s+bien|bien|assez\s+bien))\b/i;
 // A period after a word of five letters or more ends a sentence ("Electronics. XYZ College of Engineering");
 // after a shorter one it is an abbreviation's ("St. Xavier's College", "Dr. B.R. Ambedkar University").
+// "… (MPHE) Degree of Kenyatta University", "Diploma in Nursing (DAN) of Nairobi University": after a degree's last
+// word or its abbreviation in brackets, "of" introduces the school that awarded it.
 const SEGMENT =
-  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
+  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
 
 const BIRTH_DATE =
   /^(?:d\.?o\.?b\.?|date\s+of\s+birth|born|birth\s*date|geburtsdatum|geboren|date\s+de\s+naissance|n[ée]e?\s+le|fecha\s+de\s+nacimiento|data\s+di\s+nascita|nato\s+il|nata\s+il|geboortedatum|geboren\s+op|data\s+de\s+nascimento)\b/i;
