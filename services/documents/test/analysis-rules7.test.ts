@@ -69,3 +69,22 @@ describe('schools named after "of"', () => {
     });
   });
 });
+
+describe('publication lists after the positions', () => {
+  it('ends the experience section at "Publications: Books", so citations are no jobs', async () => {
+    const text = [
+      'Marta Quill',
+      'marta.quill@example.org',
+      'Professional Experience',
+      '2004 to present: Professor of Sociology, Eastvale State University',
+      '1998 to 2004: Lecturer, Department of Sociology, Harbour College',
+      'Publications: Books',
+      'Cities in Transition: Housing and Policy (co-authored with Leo Brandt, Northfield Press, 2011).',
+      'Urban Futures: Readings (edited with Ana Ruiz; New York: Halden House, 2006).',
+    ].join('\n');
+    const sections = cvSections(toLines(text));
+    expect(sections.map((s) => s.kind)).toEqual(['header', 'experience', 'other']);
+    const cv = await createRulesAnalyzer(noSkills, { now: () => NOW }).analyzeCv(text);
+    expect(cv.experience.map((e) => e.title)).toEqual(['Professor of Sociology', 'Lecturer']);
+  });
+});

@@ -9,6 +9,30 @@ export type CvSectionKind =
   'contact' | 'summary' | 'experience' | 'education' | 'skills' | 'languages' | 'certifications' | 'projects' | 'other';
 export type JobSectionKind = 'about' | 'responsibilities' | 'requirements' | 'preferred' | 'benefits' | 'other';
 
+/**
+ * Publication lists inside a research or teaching career: citations carry years but are not jobs, so these
+ * headings end an experience section however they are written ("Publications: Books").
+ */
+export const PUBLICATION_HEADINGS: readonly string[] = [
+  'publications',
+  'journal articles',
+  'selected publications',
+  'refereed publications',
+  'peer-reviewed publications',
+  'conference papers',
+  'conference proceedings',
+  'refereed conference proceedings',
+  'book chapters',
+  'invited talks',
+  'invited lectures',
+  'veröffentlichungen',
+  'vorträge',
+  'articles de revues',
+  'ponencias',
+  'articoli',
+  'publikationen',
+];
+
 export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
   contact: [
     'contact',
@@ -421,23 +445,7 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'achievements',
     'accomplishments',
     'selected accomplishments',
-    'publications',
-    // Publication lists inside a research or teaching career: citations carry years but are not jobs.
-    'journal articles',
-    'selected publications',
-    'refereed publications',
-    'peer-reviewed publications',
-    'conference papers',
-    'conference proceedings',
-    'refereed conference proceedings',
-    'book chapters',
-    'invited talks',
-    'invited lectures',
-    'veröffentlichungen',
-    'vorträge',
-    'articles de revues',
-    'ponencias',
-    'articoli',
+    ...PUBLICATION_HEADINGS,
     'volunteer',
     'volunteering',
     'volunteer experience',

@@ -1,5 +1,11 @@
 /** Section segmentation: finds heading lines (vocabulary in headings.ts) and groups the lines under them. */
-import { CV_HEADINGS, JOB_HEADINGS, type CvSectionKind, type JobSectionKind } from './headings.js';
+import {
+  CV_HEADINGS,
+  JOB_HEADINGS,
+  PUBLICATION_HEADINGS,
+  type CvSectionKind,
+  type JobSectionKind,
+} from './headings.js';
 import { roleWords } from './lexicon.js';
 import { foldWords, isUpper, type Line } from './text.js';
 
@@ -260,6 +266,7 @@ function headingStyle(text: string): string {
  * when it is written like that section's own heading, or when it is an education/experience heading.
  */
 const GLUED_CV_HEADINGS = new Set<CvSectionKind>(['experience', 'education']);
+const PUBLICATIONS = new Set(PUBLICATION_HEADINGS.map(foldWords));
 
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
@@ -268,6 +275,8 @@ export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
     (current, m, line) => {
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
+      // "Publications: Books" after the last position: a list of citations, never a field of an entry.
+      if (PUBLICATIONS.has(foldWords(line.text.split(/[:：]/)[0] ?? '')) && !/\d/.test(m.rest)) return true;
       return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
     },
     GLUED_CV_HEADINGS,
