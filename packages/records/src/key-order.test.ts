@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cvContent, jobContent } from './index.js';
+import { cvContent, jobContent, recordSkill } from './index.js';
 import { keyOrderOf } from './key-order.js';
 
 const skill = {
@@ -95,5 +95,31 @@ describe('keyOrderOf', () => {
     >;
     expect(reordered).not.toHaveProperty('internal');
     expect(reordered.source_language).toBe(42);
+  });
+
+  it('lets an override change the values of one schema in the same walk, with their reordered copy at hand', () => {
+    const labels = new Map([[skill.id, 'TypeScript (Sprache)']]);
+    const reorder = keyOrderOf<Map<string, string>>(
+      cvContent,
+      new Map([
+        [
+          recordSkill,
+          (value, context, inOrder) => {
+            const ordered = inOrder(value, context) as typeof skill;
+            ordered.skill = context?.get(ordered.id) ?? ordered.skill;
+            return ordered;
+          },
+        ],
+      ]),
+    );
+    const other = { ...skill, id: 'other' };
+    const stored = { ...storedCv, soft_skills: [other] };
+    const reordered = reorder(stored, labels) as { hard_skills: (typeof skill)[]; soft_skills: (typeof skill)[] };
+    expect(reordered.hard_skills).toEqual([{ ...skill, skill: 'TypeScript (Sprache)' }]);
+    expect(Object.keys(reordered.hard_skills[0]!)).toEqual(Object.keys(recordSkill.shape));
+    expect(reordered.soft_skills[0]!.skill).toBe('TypeScript');
+    // The stored value is left as it was.
+    expect(storedCv.hard_skills[0]!.skill).toBe('TypeScript');
+    expect(JSON.stringify(reorder(stored))).toBe(JSON.stringify(keyOrderOf(cvContent)(stored)));
   });
 });

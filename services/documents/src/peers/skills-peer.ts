@@ -67,13 +67,19 @@ export class SkillsPeer implements SkillLinker {
    * kept for LABELS_TTL_MS (the taxonomy changes only on import), so reading a record usually costs no call to the
    * skills service; ids not found are always asked again.
    */
+  /** A label `lookup` holds for this language and id now, without a call; undefined when it would have to ask. */
+  cachedLabel(id: string, language: string, now = Date.now()): TaxonomySkill | undefined {
+    const cached = this.labels.get(`${language}\u0000${id}`);
+    return cached && now - cached.at < LABELS_TTL_MS ? cached.skill : undefined;
+  }
+
   async lookup(ids: string[], language: string): Promise<{ found: Map<string, TaxonomySkill>; missing: string[] }> {
     const found = new Map<string, TaxonomySkill>();
     const unknown: string[] = [];
     const now = Date.now();
     for (const id of new Set(ids)) {
-      const cached = this.labels.get(`${language}\u0000${id}`);
-      if (cached && now - cached.at < LABELS_TTL_MS) found.set(id, cached.skill);
+      const cached = this.cachedLabel(id, language, now);
+      if (cached) found.set(id, cached);
       else unknown.push(id);
     }
     if (unknown.length === 0) return { found, missing: [] };
@@ -101,7 +107,16 @@ export class SkillsPeer implements SkillLinker {
 
   /** The Accept-Language entry with the best q-value among the available languages; English otherwise. */
   async negotiate(acceptLanguage: string): Promise<string> {
+    return (
+      this.negotiateNow(acceptLanguage) ??
+      negotiateLanguage(acceptLanguage, await this.availableLanguages(), DEFAULT_LANGUAGE)
+    );
+  }
+
+  /** `negotiate` without a call: undefined when it needs the languages and they are not cached. */
+  negotiateNow(acceptLanguage: string): string | undefined {
     if (!acceptLanguage.trim()) return DEFAULT_LANGUAGE;
-    return negotiateLanguage(acceptLanguage, await this.availableLanguages(), DEFAULT_LANGUAGE);
+    if (!this.languages || Date.now() - this.languages.at >= LANGUAGES_TTL_MS) return undefined;
+    return negotiateLanguage(acceptLanguage, this.languages.codes, DEFAULT_LANGUAGE);
   }
 }

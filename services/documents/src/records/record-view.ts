@@ -1,15 +1,64 @@
-import { cvContent, jobContent, keyOrderOf, type RecordSkill } from '@talent/records';
+import { cvContent, jobContent, keyOrderOf, recordSkill, type ReorderOverride } from '@talent/records';
 import type { SkillsPeer } from '../peers/skills-peer.js';
 import type { StoredRecord } from '../tasks/task-repository.js';
-import type { Kind } from '../tasks/kinds.js';
 
-// Records were validated when stored: reading them only puts the keys back in order, without validating again.
-const IN_SPEC_ORDER = { cv: keyOrderOf(cvContent), job: keyOrderOf(jobContent) } as const;
+/** Skill names of one read; undefined keeps the stored name. */
+interface Labels {
+  label(id: unknown): string | undefined;
+}
 
-/** The stored content with every object's keys in the spec's order again (jsonb storage does not keep it). */
-const inSpecOrder = (kind: Kind, stored: unknown): Content => (IN_SPEC_ORDER[kind](stored) ?? {}) as Content;
+/** A skill with its name in the requested language; `type` and `relationship` stay the static English values. */
+const relabelled: ReorderOverride<Labels> = (value, labels, reorder) => {
+  const skill = reorder(value, labels);
+  if (skill === null || typeof skill !== 'object' || !labels) return skill;
+  // A copy of the stored skill, in spec order: its name changes in place.
+  const named = skill as { id?: unknown; skill?: unknown };
+  named.skill = labels.label(named.id) ?? named.skill;
+  return named;
+};
 
-type Content = Record<string, unknown> & { hard_skills?: RecordSkill[]; soft_skills?: RecordSkill[] };
+// Records were validated when stored: reading them only puts the keys back in the spec's order (jsonb storage does
+// not keep it) and relabels the skills, in one walk, without validating again.
+const overrides = new Map([[recordSkill, relabelled]]);
+const IN_SPEC_ORDER = { cv: keyOrderOf(cvContent, overrides), job: keyOrderOf(jobContent, overrides) } as const;
+
+type Content = Record<string, unknown> & { hard_skills?: unknown[] | null; soft_skills?: unknown[] | null };
+
+const skillIds = (record: unknown) => {
+  const content = (record ?? {}) as { hard_skills?: { id: string }[] | null; soft_skills?: { id: string }[] | null };
+  return [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id);
+};
+
+function view(row: StoredRecord, labels: Labels): RecordView {
+  const content = (IN_SPEC_ORDER[row.kind](row.record, labels) ?? {}) as Content;
+  const body = {
+    id: row.id,
+    ...content,
+    // The spec's record always has both skill lists (empty when none).
+    hard_skills: content.hard_skills ?? [],
+    soft_skills: content.soft_skills ?? [],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+  return { id: row.id, json: JSON.stringify(body), createdAt: row.createdAt, updatedAt: row.updatedAt };
+}
+
+/** Labels `SkillsPeer` holds now; notes any it would have to ask for. */
+class CachedLabels implements Labels {
+  missed = false;
+  private readonly now = Date.now();
+
+  constructor(
+    private readonly skills: SkillsPeer,
+    private readonly language: string,
+  ) {}
+
+  label(id: unknown): string | undefined {
+    const skill = typeof id === 'string' ? this.skills.cachedLabel(id, this.language, this.now) : undefined;
+    if (!skill) this.missed = true;
+    return skill?.name;
+  }
+}
 
 export interface RecordView {
   id: string;
@@ -25,26 +74,29 @@ export interface RecordView {
 export class RecordViews {
   constructor(private readonly skills: SkillsPeer) {}
 
-  async render(rows: StoredRecord[], acceptLanguage: string): Promise<RecordView[]> {
+  /**
+   * Without waiting when the language list and every label are cached (the usual read: labels are kept 60 s), else
+   * after asking the skills service.
+   */
+  render(rows: StoredRecord[], acceptLanguage: string): RecordView[] | Promise<RecordView[]> {
     if (rows.length === 0) return [];
-    const contents = rows.map((row) => inSpecOrder(row.kind, row.record));
-    const ids = contents.flatMap((content) =>
-      [...(content.hard_skills ?? []), ...(content.soft_skills ?? [])].map((skill) => skill.id),
-    );
+    const language = this.skills.negotiateNow(acceptLanguage);
+    if (language !== undefined) {
+      const labels = new CachedLabels(this.skills, language);
+      const views: RecordView[] = [];
+      for (const row of rows) {
+        views.push(view(row, labels));
+        if (labels.missed) return this.renderAsked(rows, acceptLanguage);
+      }
+      return views;
+    }
+    return this.renderAsked(rows, acceptLanguage);
+  }
+
+  private async renderAsked(rows: StoredRecord[], acceptLanguage: string): Promise<RecordView[]> {
+    const ids = rows.flatMap((row) => skillIds(row.record));
     const { found } = await this.skills.lookup(ids, await this.skills.negotiate(acceptLanguage));
-    const relabel = (skills: RecordSkill[] | undefined) =>
-      (skills ?? []).map((skill) => ({ ...skill, skill: found.get(skill.id)?.name ?? skill.skill }));
-    return rows.map((row, index) => {
-      const content = contents[index]!;
-      const body = {
-        id: row.id,
-        ...content,
-        hard_skills: relabel(content.hard_skills),
-        soft_skills: relabel(content.soft_skills),
-        created_at: row.createdAt.toISOString(),
-        updated_at: row.updatedAt.toISOString(),
-      };
-      return { id: row.id, json: JSON.stringify(body), createdAt: row.createdAt, updatedAt: row.updatedAt };
-    });
+    const labels: Labels = { label: (id) => found.get(id as string)?.name };
+    return rows.map((row) => view(row, labels));
   }
 }

@@ -100,6 +100,9 @@ const fromRaw = (row: RawTask): TaskRow => ({
   updatedAt: row.updated_at,
 });
 
+/** A timestamp column as epoch milliseconds (float8: the driver parses it to a number), microseconds cut. */
+const EPOCH_MS = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
+
 /** Thrown inside acceptBatch when a concurrent request stored the same Idempotency-Key first. */
 export class IdempotencyRace extends Error {}
 
@@ -282,28 +285,19 @@ export class TaskRepository {
   /** What reading a record needs of its task, and no more (GET /cvs/{id} is the API's most frequent read). */
   async findRecord(workspaceId: string, kind: Kind, id: string): Promise<StoredRecord | undefined> {
     if (!isUuid(id)) return undefined;
-    const { rows } = await this.pool.query<{
-      id: string;
-      status: TaskStatus;
-      record: unknown;
-      created_at: Date;
-      updated_at: Date;
-    }>({
+    const { rows } = await this.pool.query<[string, TaskStatus, unknown, number, number]>({
       // Prepared once per connection: PostgreSQL skips parsing and planning on every later read.
       name: 'documents-find-record',
-      text: `SELECT id, status, record, created_at, updated_at FROM tasks WHERE id = $1 AND workspace_id = $2 AND kind = $3::"DocumentKind"`,
+      // Timestamps as epoch milliseconds (cut as the driver's date parsing cuts microseconds): a number is parsed
+      // in far less time than a timestamp's text. Rows as arrays: no object per row.
+      text: `SELECT id, status, record, ${EPOCH_MS('created_at')}, ${EPOCH_MS('updated_at')}
+             FROM tasks WHERE id = $1 AND workspace_id = $2 AND kind = $3::"DocumentKind"`,
       values: [id.toLowerCase(), workspaceId, kind],
+      rowMode: 'array',
     });
     const row = rows[0];
     return row
-      ? {
-          id: row.id,
-          kind,
-          status: row.status,
-          record: row.record,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        }
+      ? { id: row[0], kind, status: row[1], record: row[2], createdAt: new Date(row[3]), updatedAt: new Date(row[4]) }
       : undefined;
   }
 
