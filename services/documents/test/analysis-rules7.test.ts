@@ -1,6 +1,7 @@
 // Layouts added in rules-7, each on a CV snippet written for the test (fake people, schools and employers).
 import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
+import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
 import { findName } from '../src/analysis/names.js';
 import { cvSections } from '../src/analysis/sections.js';
@@ -86,5 +87,31 @@ describe('publication lists after the positions', () => {
     expect(sections.map((s) => s.kind)).toEqual(['header', 'experience', 'other']);
     const cv = await createRulesAnalyzer(noSkills, { now: () => NOW }).analyzeCv(text);
     expect(cv.experience.map((e) => e.title)).toEqual(['Professor of Sociology', 'Lecturer']);
+  });
+});
+
+describe('"undergraduate" in a sentence', () => {
+  it('is no degree after a preposition at the end of a wrapped line, and still one as a heading word', () => {
+    const [master, bachelor] = parseEducation(
+      toLines(
+        [
+          'June 2016',
+          'Eastvale University, Portland, OR',
+          'Master of Science in Student Affairs',
+          'Research Project: “How peer mentoring relates to persistence among undergraduate',
+          'students in their first year”',
+          'June 2013',
+          'Harbour College, Salem, OR',
+          'Bachelor of Arts in Sociology',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(master).toMatchObject({ degree: 'Master of Science', institution_name: 'Eastvale University' });
+    expect(bachelor).toMatchObject({ degree: 'Bachelor of Arts', institution_name: 'Harbour College' });
+    expect(findDegrees('Undergraduate, Harbour College').map((d) => d.text)).toEqual(['Undergraduate']);
+    expect(findDegrees('holds an undergraduate degree in Physics').map((d) => d.text)).toEqual([
+      'undergraduate degree',
+    ]);
   });
 });

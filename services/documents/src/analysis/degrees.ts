@@ -68,7 +68,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     4,
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate(?:\\s+degree|(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$)))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,
