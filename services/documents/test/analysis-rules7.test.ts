@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
+import { parseExperience } from '../src/analysis/experience.js';
 import { findName } from '../src/analysis/names.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
@@ -113,5 +114,43 @@ describe('"undergraduate" in a sentence', () => {
     expect(findDegrees('holds an undergraduate degree in Physics').map((d) => d.text)).toEqual([
       'undergraduate degree',
     ]);
+  });
+});
+
+describe('experience titles, rules-7', () => {
+  const experience = (text: string) => parseExperience(toLines(text), NOW);
+
+  it('keeps roles listed with a closing "and" together as the title', () => {
+    const [e] = experience(
+      'Ridgeline Fitness, Ardmore, PA\nPersonal Trainer, Nutritionist, and Head Swim Coach, March 2012 - Present\n' +
+        'Designed a strength class for masters swimmers.',
+    );
+    expect(e!.title).toBe('Personal Trainer, Nutritionist, and Head Swim Coach');
+    // A role and its department is one role.
+    const [d] = experience('Manager, Sales and Marketing\nNorthwind Foods, Leeds\n2014 - 2018');
+    expect(d!.title).toBe('Manager');
+  });
+
+  it('ends a title shouted in capitals where the sentence it runs into starts', () => {
+    const [e] = experience(
+      '2004-2009: SELF-EMPLOYED LEGAL PRACTITIONER mostly\nacting for community groups in land matters.',
+    );
+    expect(e!.title).toBe('SELF-EMPLOYED LEGAL PRACTITIONER');
+    expect(e!.description).toBe('mostly\nacting for community groups in land matters.');
+    const [sap] = experience('2015 - 2018: SAP ABAP Consultant\nBuilt reports for the finance team.');
+    expect(sap!.title).toBe('SAP ABAP Consultant');
+  });
+
+  it('takes no page header ("Rosa Delaney, Curriculum Vitae, May 2014") for a position', () => {
+    const entries = experience(
+      [
+        '2009-2012: LEGAL OFFICER, Harbour Legal Aid',
+        'Represented tenants in the housing tribunal.',
+        'Rosa Delaney, Curriculum Vitae, May 2014',
+        '2005-2009: PARALEGAL, Quay Street Chambers',
+        'Prepared briefs for counsel.',
+      ].join('\n'),
+    );
+    expect(entries.map((e) => e.title)).toEqual(['LEGAL OFFICER', 'PARALEGAL']);
   });
 });

@@ -24,7 +24,8 @@ import { institutionWords, legalForms, organisationHints, roleWords } from './le
 import { DOCUMENT_TITLES } from './headings.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
-import { joinWrapped, tidy, wordCount, type Line } from './text.js';
+import { foldWords, joinWrapped, tidy, wordCount, type Line } from './text.js';
+import { looksLikeName } from './names.js';
 
 // "Industry: Banking", and Europass's unpunctuated "Business or sector Banking".
 const SECTOR_FIELD =
@@ -196,7 +197,10 @@ function pickTitle(
     // "Worked as a Support Engineer in …": the role a sentence names.
     const named = roleInSentence(line);
     if (named) return { title: named, rest: headers.filter((_, j) => j !== i) };
-    const role = parts(line).find(isRole);
+    const series = roleSeries(line);
+    if (series) return { title: series, rest: replaceLine(headers, i, line, series) };
+    const part = parts(line).find(isRole);
+    const role = part && shoutedHead(part);
     if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
   }
   // No role word: the first header line that does not name an organisation, a place or a duty, nor is a
@@ -208,6 +212,30 @@ function pickTitle(
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * "SELF-EMPLOYED LEGAL PRACTITIONER principally" / "working in …": a title shouted in capitals ends where the
+ * sentence it runs into starts (the first lowercase word); a capitalised word goes on with it ("SAP ABAP Consultant").
+ */
+function shoutedHead(text: string): string {
+  const words = text.split(/\s+/);
+  const n = words.findIndex((w) => !(/\p{Lu}/u.test(w) && w === w.toUpperCase()) && !/^[&/]$/.test(w));
+  if (n < 2 || !/^\p{Ll}/u.test(words[n]!)) return text;
+  const head = words.slice(0, n).join(' ');
+  return isRole(head) ? head : text;
+}
+
+/**
+ * "Personal Trainer, Nutritionist, and Head Boxing Coach": roles listed with a closing "and" are the posts held
+ * together in one position, so the whole list is its title. Every item must be a role ("Manager, Sales and
+ * Marketing" is one role and its department).
+ */
+function roleSeries(line: string): string {
+  const m = /^([^,;:|•·]+(?:,\s+[^,;:|•·]+)+),?\s+(?:and|&)\s+([^,;:|•·]+?)(?=,|\s+[-–—|]\s+|$)/.exec(line);
+  if (!m) return '';
+  const items = [...m[1]!.split(/,\s+/), m[2]!].map(tidy);
+  return items.every((item) => isRole(item) && titleShaped(item)) ? tidy(m[0]) : '';
 }
 
 /**
@@ -535,10 +563,19 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
         h.body,
         h.spans,
         (line) => allowed.has(line),
-      ),
+      ).filter((e) => !isPageHeader(e)),
     );
   }
   return out;
+}
+
+/**
+ * "Annie Keely" / "Curriculum Vitae" / "April 2013" repeated at the top of each page: the candidate's name, the
+ * document's title and its date are page furniture, not a position.
+ */
+function isPageHeader(e: CvExperience): boolean {
+  const description = foldWords(e.description);
+  return DOCUMENT_TITLES.some((t) => foldWords(t) === description) && looksLikeName(e.title);
 }
 
 /** A header line and where it stands from its entry's date line (-1 the line above, 0 the date line, 1 below). */
