@@ -371,41 +371,28 @@ export class TaskRepository {
     const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
     if (valid.length === 0) return [];
     const knownIds = valid.filter((id) => known.has(id));
-    const { rows } = await this.pool.query<{
-      id: string;
-      status: TaskStatus;
-      analyzer: string | null;
-      record: string | null;
-      version: string;
-      unchanged: boolean;
-      created_at: Date;
-      updated_at: Date;
-    }>(
-      `SELECT t.id, t.status, t.analyzer, t.created_at, t.updated_at, v.version,
+    const { rows } = await this.pool.query<
+      [string, TaskStatus, string | null, number, number, string, boolean, string | null]
+    >({
+      text: `SELECT t.id, t.status, t.analyzer, ${EPOCH_MS('t.created_at')}, ${EPOCH_MS('t.updated_at')}, v.version,
               t.status = 'COMPLETED' AND k.version IS NOT DISTINCT FROM v.version AS unchanged,
               CASE WHEN t.status = 'COMPLETED' AND k.version IS DISTINCT FROM v.version THEN t.record::text END AS record
        FROM tasks t
        CROSS JOIN LATERAL (SELECT t.xmin::text || '.' || (extract(epoch FROM t.updated_at) * 1000)::bigint AS version) v
        LEFT JOIN unnest($4::uuid[], $5::text[]) AS k(id, version) ON k.id = t.id
        WHERE t.workspace_id = $1 AND t.kind = $2::"DocumentKind" AND t.id = ANY($3::uuid[])`,
-      [workspaceId, kind, valid, knownIds, knownIds.map((id) => known.get(id)!)],
-    );
-    return rows.map((row) => {
+      values: [workspaceId, kind, valid, knownIds, knownIds.map((id) => known.get(id)!)],
+      rowMode: 'array',
+    });
+    return rows.map(([id, status, analyzer, createdMs, updatedMs, version, unchanged, record]) => {
       // jsonb's text of an object is `{…}`: its members go between the id and the timestamps.
-      const body = row.record?.startsWith('{') ? row.record.slice(1, -1).trim() : undefined;
+      const body = record?.startsWith('{') ? record.slice(1, -1).trim() : undefined;
       const json =
         body === undefined
           ? ''
-          : `{"id":${JSON.stringify(row.id)},${body ? `${body},` : ''}"created_at":"${row.created_at.toISOString()}","updated_at":"${row.updated_at.toISOString()}"}`;
-      const completed = row.status === 'COMPLETED';
-      return {
-        id: row.id,
-        status: row.status,
-        analyzer: row.analyzer,
-        json,
-        version: completed ? row.version : '',
-        unchanged: completed && row.unchanged,
-      };
+          : `{"id":${JSON.stringify(id)},${body ? `${body},` : ''}"created_at":"${new Date(createdMs).toISOString()}","updated_at":"${new Date(updatedMs).toISOString()}"}`;
+      const completed = status === 'COMPLETED';
+      return { id, status, analyzer, json, version: completed ? version : '', unchanged: completed && unchanged };
     });
   }
 
