@@ -27,6 +27,34 @@ describe('names', () => {
   });
 });
 
+describe('names further down', () => {
+  it("reads the name under a sample CV's title that follows a page of advice", () => {
+    const advice = Array.from({ length: 14 }, (_, i) => `Tip ${i + 1}: keep each line short and start it with a verb.`);
+    const text = [
+      'Nursing Assistant Resume',
+      ...advice,
+      'Nursing Assistant Resume Example',
+      'Nadia Forsythe',
+      '14 Orchard Lane, Kingston',
+    ].join('\n');
+    expect(findName(toLines(text))).toEqual({ first: 'Nadia', last: 'Forsythe' });
+  });
+
+  it("reads the name from a later page's header when the first page has none", () => {
+    const text = [
+      'CAREER HIGHLIGHTS',
+      'Raised enrolment by a third in two years.',
+      'PROFESSIONAL EXPERIENCE',
+      'Admissions Advisor, Harbour College, 2014 - Present',
+      'Counselled prospective students.',
+      'Mina Castellano',
+      'PROFESSIONAL EXPERIENCE (Cont.)',
+      'Admissions Representative, Lakeside Institute, 2012 - 2014',
+    ].join('\n');
+    expect(findName(toLines(text))).toEqual({ first: 'Mina', last: 'Castellano' });
+  });
+});
+
 describe('headings', () => {
   it('reads "Professional Training" as a training heading whose degrees are education', async () => {
     const text = [

@@ -4,7 +4,7 @@ import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.
 import { parsePlace } from './contacts.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
-import { foldWords, titleCase, type Line } from './text.js';
+import { foldWords, titleCase, wordCount, type Line } from './text.js';
 
 export interface PersonName {
   first: string;
@@ -329,6 +329,21 @@ export function findName(lines: readonly Line[]): PersonName {
   // A lone "Nombre: Juan García López" / "Nom: Jean Dupont" field holding the full name.
   const lone = first || last;
   if (lone && looksLikeName(lone)) return splitName(lone);
+  const near = nameNearTop(lines);
+  if (near) return near;
+  // "Sales Representative Resume Example" under a page of advice: the CV, and its name, start below it.
+  for (let i = 0; i < Math.min(lines.length, 40); i++) {
+    const t = lines[i]!.text;
+    if (i > 0 && SAMPLE_TITLE.test(t) && wordCount(t) <= 8) {
+      const below = nameNearTop(lines.slice(i + 1));
+      if (below) return below;
+    }
+  }
+  return pageHeaderName(lines);
+}
+
+/** The first line near the top (the first 12) that reads like a name, or where one starts. */
+function nameNearTop(lines: readonly Line[]): PersonName | undefined {
   let seen = 0;
   for (const line of lines) {
     if (seen >= 12) break;
@@ -348,6 +363,23 @@ export function findName(lines: readonly Line[]): PersonName {
       const prefix = namePrefix(cell);
       if (prefix) return splitName(prefix);
     }
+  }
+  return undefined;
+}
+
+// "Resume", "Sales Representative Resume Example", "CV Template": the title of a sample CV's page.
+const SAMPLE_TITLE = /\b(?:resume|résumé|cv|curriculum\s+vitae)(?:\s+(?:example|sample|template|format))?\s*$/i;
+const CONTINUED = /\((?:cont(?:['’]?d|inued|\.)?)\)|\bcontinued\b/i;
+
+/**
+ * No name at the top: the header of a later page names the candidate above the heading it continues ("Vern
+ * Becker" / "PROFESSIONAL EXPERIENCE (Cont.)").
+ */
+function pageHeaderName(lines: readonly Line[]): PersonName {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const next = lines[i + 1]!.text;
+    if (CONTINUED.test(next) && isCvHeading({ text: next.replace(CONTINUED, '').trim(), bullet: false }))
+      if (looksLikeName(lines[i]!.text)) return splitName(lines[i]!.text);
   }
   return { first: '', last: '' };
 }
