@@ -182,3 +182,15 @@ describe('experience titles, rules-7', () => {
     expect(entries.map((e) => e.title)).toEqual(['LEGAL OFFICER', 'PARALEGAL']);
   });
 });
+
+describe('two-letter degrees after the year', () => {
+  it('reads "2003: BA Fine Arts, …" in an education section, still not "MS Office"', () => {
+    const [e] = parseEducation(toLines('2009: BA Fine Arts, Lakeview College of Art and Design'), NOW);
+    expect(e).toMatchObject({
+      degree: 'BA',
+      institution_name: 'Lakeview College of Art and Design',
+      end_date: '2009-01',
+    });
+    expect(parseEducation(toLines('2012: MS Office and Outlook'), NOW)).toEqual([]);
+  });
+});

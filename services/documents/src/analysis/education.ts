@@ -207,13 +207,15 @@ function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
 
 // "BS Engineering, University of Michigan": in an education section a two-letter degree opening the line needs no
 // "in" (elsewhere "MS Office" is software); not before the names of office software.
+// The year may open the line ("2003: BA Fine Arts, Lakeview College").
 const BARE_ABBREVIATION =
-  /^(?:(BS|BA|BE)|(MS|MA|ME))\s+(?=\p{Lu}\p{Ll})(?!(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
+  /^((?:(?:19|20)\d\d\s*[:–—-]\s*)?)(?:(BS|BA|BE)|(MS|MA|ME))\s+(?=\p{Lu}\p{Ll})(?!(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
 function bareAbbreviation(text: string): DegreeMention | undefined {
   const m = BARE_ABBREVIATION.exec(text);
   if (!m) return undefined;
-  const abbreviation = (m[1] ?? m[2])!;
-  return { level: m[1] ? 4 : 5, text: abbreviation, index: 0, end: abbreviation.length };
+  const abbreviation = (m[2] ?? m[3])!;
+  const index = m[1]!.length;
+  return { level: m[2] ? 4 : 5, text: abbreviation, index, end: index + abbreviation.length };
 }
 
 /** Education entries of one education section's lines. */
