@@ -169,6 +169,12 @@ describe('experience titles, rules-7', () => {
     expect(sap!.title).toBe('SAP ABAP Consultant');
   });
 
+  it('takes no web address of a company for a title', () => {
+    const [e] = experience('06/2011 - 08/2011 | Pricefinder.com\nBuilt a crawler that indexed product pages.');
+    expect(e!.title).toBe('');
+    expect(e!.description.split('\n')[0]).toContain('Pricefinder.com');
+  });
+
   it('takes no page header ("Rosa Delaney, Curriculum Vitae, May 2014") for a position', () => {
     const entries = experience(
       [

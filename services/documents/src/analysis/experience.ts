@@ -136,8 +136,13 @@ function parts(text: string): string[] {
     .filter((p) => p && /\p{L}/u.test(p));
 }
 
+// "Kelkoo.com", "acme.io": a company named by its web address.
+const WEB_NAME = /\b[\p{L}\d-]+\.(?:com|net|org|io|co|biz|info)\b/iu;
+
 function isOrganisation(text: string): boolean {
-  return legalForms.inText(text) || institutionWords.inText(text) || organisationHints.inText(text);
+  return (
+    legalForms.inText(text) || institutionWords.inText(text) || organisationHints.inText(text) || WEB_NAME.test(text)
+  );
 }
 
 /** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
