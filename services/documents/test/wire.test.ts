@@ -26,6 +26,11 @@ const response = fc.record({
 });
 
 describe('encodeMatchInputs', () => {
+  it('knows every field of the messages it writes (a field added to the proto must be added to it too)', () => {
+    expect(Object.keys(documents.MatchInput.fromPartial({})).sort()).toEqual(['analyzerVersion', 'id', 'json', 'status', 'unchanged', 'version']);
+    expect(Object.keys(documents.GetMatchInputsResponse.fromPartial({ job: {} })).sort()).toEqual(['candidates', 'job']);
+  });
+
   it('writes the same bytes as the generated encoder, which decodes them back', () => {
     fc.assert(
       fc.property(response, (message) => {

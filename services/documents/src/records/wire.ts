@@ -1,6 +1,7 @@
 import { documents } from '@talent/proto';
 
-// Field tags of documents.v1.MatchInput and GetMatchInputsResponse (field number << 3 | wire type).
+// Field tags of documents.v1.MatchInput and GetMatchInputsResponse (field number << 3 | wire type). A field added to
+// either message must be written here too: test/wire.test.ts fails until it is.
 const ID = 10;
 const STATUS = 16;
 const JSON_TEXT = 26;
