@@ -24,11 +24,11 @@ export function sourcingGrpcService(searcher: Searcher, ingester: Ingester): Grp
             insights: options?.insights ?? false,
             revealEmails: options?.revealEmails ?? false,
             revealPhones: options?.revealPhones ?? false,
-        },
-        idempotencyKey: request.idempotencyKey,
-        context: call,
+          },
+          idempotencyKey: request.idempotencyKey,
         },
         call.deadline,
+        call,
       );
       return {
         sessionId: outcome.session_id,

@@ -62,17 +62,17 @@ export class SkillsPeer implements SkillLinker {
     };
   }
 
-  /**
-   * Skills by id, labelled in `language` (with the taxonomy's fallback); unknown ids are left out. Labels found are
-   * kept for LABELS_TTL_MS (the taxonomy changes only on import), so reading a record usually costs no call to the
-   * skills service; ids not found are always asked again.
-   */
   /** A label `lookup` holds for this language and id now, without a call; undefined when it would have to ask. */
   cachedLabel(id: string, language: string, now = Date.now()): TaxonomySkill | undefined {
     const cached = this.labels.get(`${language}\u0000${id}`);
     return cached && now - cached.at < LABELS_TTL_MS ? cached.skill : undefined;
   }
 
+  /**
+   * Skills by id, labelled in `language` (with the taxonomy's fallback); unknown ids are left out. Labels found are
+   * kept for LABELS_TTL_MS (the taxonomy changes only on import), so reading a record usually costs no call to the
+   * skills service; ids not found are always asked again.
+   */
   async lookup(ids: string[], language: string): Promise<{ found: Map<string, TaxonomySkill>; missing: string[] }> {
     const found = new Map<string, TaxonomySkill>();
     const unknown: string[] = [];

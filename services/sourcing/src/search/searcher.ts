@@ -30,8 +30,6 @@ export interface SearchInput {
   highFreshness: boolean | undefined;
   premiums: RequestedPremiums;
   idempotencyKey: string;
-  /** The request it came with: its ids go on billing's calls and on log lines. */
-  context?: RequestContext;
 }
 
 export interface SearchOutcome {
@@ -84,20 +82,21 @@ export class Searcher {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** `deadline`: when the caller stops waiting (a search queued on its session's lock gives up then, uncharged). */
-  async search(input: SearchInput, deadline?: Date): Promise<SearchOutcome> {
+  /**
+   * `deadline`: when the caller stops waiting (a search queued on its session's lock gives up then, uncharged);
+   * `context`: the request it came with (its ids go on billing's calls and on log lines).
+   */
+  async search(input: SearchInput, deadline?: Date, context?: RequestContext): Promise<SearchOutcome> {
     const provider = requireProvider(this.deps.provider);
     this.checkWindow(input);
-    // What was asked, not who asked it: a retry comes with another request id.
-    const asked = { ...input, workspaceId: undefined, idempotencyKey: undefined, context: undefined };
-    const requestHash = createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+    const requestHash = createHash('sha256').update(JSON.stringify({ ...input, workspaceId: undefined, idempotencyKey: undefined })).digest('hex');
     if (input.idempotencyKey) {
       const replay = await this.replay(input.workspaceId, input.idempotencyKey, requestHash);
       if (replay) return replay;
     }
     const outcome = input.sessionId
-      ? await this.searchSession(input, provider, deadline)
-      : await this.buy(this.newSession(input, provider), true, input, provider);
+      ? await this.searchSession(input, provider, deadline, context)
+      : await this.buy(this.newSession(input, provider), true, input, provider, context);
     if (input.idempotencyKey) {
       const stored = await this.deps.sessions.saveSearchRequest(input.workspaceId, input.idempotencyKey, requestHash, outcome);
       if (!stored) return (await this.replay(input.workspaceId, input.idempotencyKey, requestHash)) ?? outcome;
@@ -155,7 +154,12 @@ export class Searcher {
     };
   }
 
-  private async searchSession(input: SearchInput, provider: SourcingProvider, deadline: Date | undefined): Promise<SearchOutcome> {
+  private async searchSession(
+    input: SearchInput,
+    provider: SourcingProvider,
+    deadline: Date | undefined,
+    context: RequestContext | undefined,
+  ): Promise<SearchOutcome> {
     return this.deps.sessions.withSessionLock(input.sessionId.toLowerCase(), deadline, async () => {
       const session = await this.deps.sessions.find(input.workspaceId, input.sessionId, this.now());
       if (!session) throw sessionNotFound(input.sessionId);
@@ -170,11 +174,17 @@ export class Searcher {
         throw invalid(`${conflicts.map((name) => `'${name}'`).join(', ')} differ from session ${session.id}; they are fixed for a session: omit them, or start a new search without 'session_id'.`);
       if (session.provider !== provider.name)
         throw invalid(`Session ${session.id} was searched with provider ${session.provider}, which this deployment no longer uses; start a new search.`);
-      return this.buy(session, false, input, provider);
+      return this.buy(session, false, input, provider, context);
     });
   }
 
-  private async buy(session: SessionRecord, isNew: boolean, input: SearchInput, provider: SourcingProvider): Promise<SearchOutcome> {
+  private async buy(
+    session: SessionRecord,
+    isNew: boolean,
+    input: SearchInput,
+    provider: SourcingProvider,
+    context: RequestContext | undefined,
+  ): Promise<SearchOutcome> {
     const window = { offset: input.offset, limit: input.limit };
     const previous = isNew ? [] : await this.deps.sessions.candidates(session.id, { from: window.offset, to: window.offset + window.limit });
     const boughtByPosition = new Map(previous.map((candidate) => [candidate.position, bought(candidate)]));
@@ -187,14 +197,14 @@ export class Searcher {
       worst.length > 0
         ? await this.deps.billing.reserve(
             { workspaceId: session.workspaceId, lines: worst, idempotencyKey: `${keyBase}:reserve`, ttlSeconds: 0 },
-            { context: input.context },
+            { context },
           )
         : undefined;
 
     let purchase: Purchase | undefined;
     try {
       let page: ProviderPage | undefined;
-      if (plan.missing.length > 0) page = await this.callProvider(provider, session, window, input.context);
+      if (plan.missing.length > 0) page = await this.callProvider(provider, session, window, context);
       const total = page ? page.total : session.total;
       // A live provider's ranking may have moved a profile bought at another position: it is not bought twice.
       const sessionProfiles =
@@ -244,12 +254,12 @@ export class Searcher {
         if (actual.length > 0) {
           const commit = await this.deps.billing.commit(
             { reservationId: reservation.reservationId, workspaceId: session.workspaceId, lines: actual, idempotencyKey: `${keyBase}:commit` },
-            { context: input.context },
+            { context },
           );
           charged = commit.charged;
           items = chargedItems(commit.lines);
         } else {
-          await this.release(session.workspaceId, reservation.reservationId, keyBase, input.context);
+          await this.release(session.workspaceId, reservation.reservationId, keyBase, context);
         }
       }
       const byPosition = new Map<number, StoredCandidate>([...previous.map((c) => [c.position, c] as const)]);
@@ -265,9 +275,9 @@ export class Searcher {
         replayed: false,
       };
     } catch (error) {
-      if (reservation) await this.release(session.workspaceId, reservation.reservationId, keyBase, input.context);
+      if (reservation) await this.release(session.workspaceId, reservation.reservationId, keyBase, context);
       if (purchase) await this.deps.sessions.undoPurchase(purchase, previous).catch((undoError: unknown) => {
-        this.deps.logger.error({ err: undoError, session_id: session.id, ...contextFields(input.context) }, 'could not take back an unpaid purchase');
+        this.deps.logger.error({ err: undoError, session_id: session.id, ...contextFields(context) }, 'could not take back an unpaid purchase');
       });
       throw error;
     }
