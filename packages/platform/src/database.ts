@@ -12,6 +12,34 @@ export interface SqlDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Longest a query waits for a connection (a new one, or a free one of a busy pool) before failing. Without it a
+ * request queued behind an exhausted pool, or a PostgreSQL that accepts TCP but never answers, waits forever and
+ * only the caller's deadline ends it, while the service keeps the queued work.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
+// SQLSTATE class 08 (connection exception) and the server shutting down or starting up (57P01–57P03).
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3])$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+// What pg and pg-pool throw, without a code, when a connection cannot be had or dies under a query.
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Connection timed out/i;
+
+/**
+ * The database could not be reached or went away under the query (down, restarting, pool exhausted past
+ * DATABASE_CONNECT_TIMEOUT_MS): a condition to retry later, not a bug. Looks through `cause` chains, as Prisma's
+ * driver adapter wraps pg's errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export interface Database<P extends PrismaLike> extends SqlDatabase {
   /** Prisma for the ordinary reads and writes, over the same connections as `pool`. */
   prisma: P;
@@ -39,6 +67,7 @@ export function createServiceDatabase<P extends PrismaLike>(
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     options: `-c search_path="${schema.replaceAll('"', '""')}"`,
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.

@@ -1,4 +1,5 @@
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { isDatabaseUnavailable } from './database.js';
 
 /**
  * Stable domain error codes. Clients of the REST API switch on the ones the spec names; the gateway holds
@@ -93,11 +94,12 @@ function isPeerUnavailable(error: unknown): boolean {
 
 /**
  * Server side: a thrown value becomes a gRPC error carrying the domain code and details in trailers. A peer's
- * transport failure becomes PEER_UNAVAILABLE (503 at the edge: retry later), anything else INTERNAL.
+ * transport failure, or the service's database out of reach, becomes PEER_UNAVAILABLE (503 at the edge: retry
+ * later), anything else INTERNAL.
  */
 export function toGrpcError(thrown: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
-  const error = isPeerUnavailable(thrown)
+  const error = isPeerUnavailable(thrown) || isDatabaseUnavailable(thrown)
     ? new DomainError('PEER_UNAVAILABLE', 'A service this request needs is unavailable or too slow; retry later.')
     : thrown;
   if (isDomainError(error)) {

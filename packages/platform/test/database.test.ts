@@ -1,7 +1,10 @@
 import { testDatabaseUrl } from '@talent/testkit';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServiceDatabase } from '../src/database.js';
+import { createServiceDatabase, isDatabaseUnavailable } from '../src/database.js';
+import { toGrpcError } from '../src/errors.js';
+
+const codeOf = (thrown: unknown) => toGrpcError(thrown).metadata?.get('talent-error-code')[0];
 
 /** A service's pool survives PostgreSQL dropping its connections (a restart, a failover, an admin's kill). */
 describe('platform: service database pool', () => {
@@ -20,8 +23,36 @@ describe('platform: service database pool', () => {
     await client.query('BEGIN');
     await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
     await ended;
-    await expect(client.query('COMMIT')).rejects.toThrow();
+    const failure: unknown = await client.query('COMMIT').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    // Answered as "retry later" (503 at the edge), not as an internal error.
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(codeOf(failure)).toBe('PEER_UNAVAILABLE');
     client.release();
     expect((await db.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('reports a database it cannot reach as unavailable, and a bad statement as an internal error', async () => {
+    const url = new URL(testDatabaseUrl());
+    url.port = '1'; // nothing listens there
+    const unreachable = createServiceDatabase(url.toString(), 'public', 1);
+    try {
+      const refused: unknown = await unreachable.pool.query('SELECT 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(codeOf(refused)).toBe('PEER_UNAVAILABLE');
+    } finally {
+      await unreachable.close();
+    }
+    const broken: unknown = await db.pool.query('SELECT * FROM no_such_table_here').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(broken)).toBe(false);
+    expect(codeOf(broken)).toBe('INTERNAL');
   });
 });

@@ -65,7 +65,8 @@ export const ERROR_RESPONSES = {
   },
   500: { description: 'Unexpected failure; nothing internal is disclosed.', content: json(ServerErrorBody) },
   503: {
-    description: 'A backing service is unavailable or too slow; retry later (see `Retry-After`).',
+    description:
+      'A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`).',
     content: json(ServerErrorBody),
   },
 } satisfies Record<number, ResponseConfig>;
