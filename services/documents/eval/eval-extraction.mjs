@@ -14,7 +14,8 @@
 //    written after a phone word ("Phone:", "Mobile", "Tel") on the same line, a proxy.
 //    Two corrections where the first version was wrong (rules-4 round): the export's escaped apostrophes
 //    ("Master\'s") are read as apostrophes in texts and labels, and a graduation-year span that is a range
-//    ("2005 - 2008", 115 of the 372 spans) expects its last year only, not both.
+//    ("2005 - 2008", 115 of the 372 spans) expects its last year only, not both. Fixed in the rules-8 round: a
+//    span whose years run backwards holds several items ("2014 2010", 3 spans), each giving its last year.
 //    Two more in the rules-5 round, both about what the annotators left out or split, counted once per CV:
 //    - Secondary schooling ("High School", "HSC", "A levels", "Matriculation") is mostly not labelled: of the 84
 //      secondary entries rules-4 reads in the 310 CVs, 5 have a labelled degree and 13 a labelled school. A
@@ -293,8 +294,13 @@ for (const cv of cvs) {
   cvScores.add('institution', cv.file, compare(L('College Name'), scoredValues(r.education, (e) => e.institution_name, L('College Name'), institutionMatch), institutionMatch));
   const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
   // A labelled span may be a range ("2005 - 2008"): the degree was earned in its last year, so each span gives
-  // its last year (the first version read every year of a range as a graduation year).
-  const lastYear = (span) => (String(span).match(/\b(?:19|20)\d\d\b/g) ?? []).slice(-1);
+  // its last year (the first version read every year of a range as a graduation year). A range runs forward, so
+  // a year not after the one before it starts another item: "2014 2010" (two degrees' years, selected as one
+  // span) gives both, "2003-2006 2003-2005 1995-2000" each range's last year (rules-8 round: it gave the last only).
+  const lastYear = (span) => {
+    const ys = (String(span).match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number);
+    return ys.filter((y, i) => i === ys.length - 1 || ys[i + 1] <= y).map(String);
+  };
   const labelledYears = [...new Set(L('Graduation Year').flatMap(lastYear))];
   const entryYear = (e) => years([e.end_date || e.start_date].filter(Boolean))[0] ?? '';
   cvScores.add('graduation year', cv.file, compare(labelledYears, scoredValues(r.education, entryYear, labelledYears, (a, b) => a === b), (a, b) => a === b));
