@@ -56,9 +56,11 @@ export function findLinks(text: string): Links {
 }
 
 // Raw matches shaped like dates or year ranges are not phone numbers ("2015-2019", "12.03.2019", "01/2015 – 02/2019").
+// A date's parts have one, two or four digits ("2019-03-12", "12.3.19"); a group of three is a phone number's
+// ("543-23-678").
 const DATE_LIKE = [
   /^(?:19|20)\d{2}\s*[-–/.]\s*(?:(?:19|20)?\d{2})$/,
-  /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/,
+  /^(?:\d{1,2}|\d{4})[./-]\d{1,2}[./-](?:\d{1,2}|\d{4})$/,
   /^(?:19|20)\d{2}\s+(?:19|20)\d{2}$/,
   /^[^+]*(?<!\d)\d{1,2}\s?[./]\s?(?:19|20)\d{2}(?!\d)/,
 ];
