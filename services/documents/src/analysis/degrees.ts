@@ -76,11 +76,11 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     2,
-    `berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad`,
+    `berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
   ],
   [
     1,
-    `high\\s+school(?:\\s+diploma)?|secondary\\s+school|higher\\s+secondary|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th`,
+    `high\\s+school(?:\\s+diploma)?|secondary\\s+school|higher\\s+secondary|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
   ],
 ];
 
