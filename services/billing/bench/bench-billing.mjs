@@ -9,8 +9,9 @@
 // i.e. everything but gRPC; a shorter run over gRPC through the real service is printed for context.
 //
 // Settings (environment): DATABASE_URL, BENCH_CONCURRENCY (8), BENCH_WORKSPACES (64), BENCH_ROUNDS (7),
-// BENCH_ROUND_MS (1500), BENCH_GRPC (1: also measure over gRPC).
-import { existsSync } from 'node:fs';
+// BENCH_ROUND_MS (1500), BENCH_GRPC (1: also measure over gRPC), BENCH_SQL (a file of SQL run after the migrations,
+// to measure a change to the ledger functions before it becomes a migration).
+import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,6 +68,7 @@ console.log(`  concurrency ${concurrency}, ${workspaces} workspaces (= rows for 
 await platform.migrate({ databaseUrl, schema, migrationsDir });
 const database = createDatabase(databaseUrl, schema, concurrency);
 const { pool } = database;
+if (process.env.BENCH_SQL) await pool.query(readFileSync(process.env.BENCH_SQL, 'utf8'));
 const ledger = new Ledger(pool, { clock: () => new Date(), defaultTtlSeconds: 900, maxTtlSeconds: 86_400 });
 const ids = [];
 try {

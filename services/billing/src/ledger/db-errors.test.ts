@@ -28,6 +28,8 @@ describe('database errors', () => {
   it('retries what a second attempt resolves, only that', () => {
     expect(isRetryable({ code: '23505', constraint: 'reservations_reserve_key_key' })).toBe(true);
     expect(isRetryable({ code: '40P01' })).toBe(true);
+    expect(isRetryable({ code: 'P0001', message: 'LEDGER_RETRY' })).toBe(true);
+    expect(isRetryable({ code: 'P0001', message: 'INSUFFICIENT_CREDITS' })).toBe(false);
     expect(isRetryable({ code: '23505', constraint: 'ledger_entries_charge_unit_key' })).toBe(false);
     expect(isRetryable({ code: '23514' })).toBe(false);
   });

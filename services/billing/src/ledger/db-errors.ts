@@ -36,13 +36,16 @@ export function translateDbError(error: unknown): unknown {
 
 /**
  * Failures that a second attempt resolves: a concurrent first use of the same idempotency key (the retry then
- * replays it), deadlocks and serialization failures.
+ * replays it), a commit that found its reservation resolved by a concurrent call only after taking the account
+ * lock (LEDGER_RETRY: the function rolled back; the retry answers from the resolved reservation), deadlocks and
+ * serialization failures.
  */
 export function isRetryable(error: unknown): boolean {
   const pg = asPg(error);
   return (
     (pg.code === '23505' && pg.constraint === 'reservations_reserve_key_key') ||
     (pg.code === '23505' && pg.constraint === 'idempotency_keys_pkey') ||
+    (pg.code === 'P0001' && pg.message === 'LEDGER_RETRY') ||
     pg.code === '40P01' ||
     pg.code === '40001'
   );
