@@ -7,6 +7,8 @@
 // (bare, pairs, bare, pairs, …) and medians are reported, so load from other processes hits both alike.
 // The pairs go through the service's own Ledger class (validation, fingerprints, one PL/pgSQL call per step),
 // i.e. everything but gRPC; a shorter run over gRPC through the real service is printed for context.
+// The CPU time per operation of this process and of the pool's PostgreSQL backends (from /proc, when the database
+// runs on this machine) shows which side a pair's cost lies on.
 //
 // Settings (environment): DATABASE_URL, BENCH_CONCURRENCY (8), BENCH_WORKSPACES (64), BENCH_ROUNDS (7),
 // BENCH_ROUND_MS (1500), BENCH_GRPC (1: also measure over gRPC), BENCH_SQL (a file of SQL run after the migrations,
@@ -43,10 +45,30 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
-/** Runs `operation(i)` from `concurrency` loops for `ms`; returns operations per second and latencies (ms). */
+/** CPU time (ms) of this process, and of the pool's PostgreSQL backends when the database runs on this machine. */
+let backendPids = [];
+function cpuNow() {
+  const { user, system } = process.cpuUsage();
+  let backends = 0;
+  for (const pid of backendPids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      backends += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, clock ticks of 10 ms
+    } catch {
+      return { node: (user + system) / 1000, backends: null };
+    }
+  }
+  return { node: (user + system) / 1000, backends: backendPids.length ? backends : null };
+}
+
+/**
+ * Runs `operation(i)` from `concurrency` loops for `ms`; returns operations per second, latencies (ms) and the CPU
+ * time per operation of this process and of the database backends (ms; null when they cannot be read).
+ */
 async function measure(operation, ms) {
   let count = 0;
   const latencies = [];
+  const cpu0 = cpuNow();
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -59,7 +81,11 @@ async function measure(operation, ms) {
       }
     }),
   );
-  return { perSecond: (count * 1000) / (performance.now() - started), latencies };
+  const perSecond = (count * 1000) / (performance.now() - started);
+  const cpu1 = cpuNow();
+  const nodeCpu = (cpu1.node - cpu0.node) / count;
+  const pgCpu = cpu0.backends === null || cpu1.backends === null ? null : (cpu1.backends - cpu0.backends) / count;
+  return { perSecond, latencies, nodeCpu, pgCpu };
 }
 
 console.log(`billing bench: PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, schema ${schema}`);
@@ -97,16 +123,26 @@ try {
   // Warm-up: connections, plans, caches.
   await measure(bare, 400);
   await measure(pair, 400);
+  // The pool's backends (all `concurrency` connections, checked out at once), for their CPU time per operation.
+  const clients = await Promise.all(Array.from({ length: concurrency }, () => pool.connect()));
+  backendPids = await Promise.all(clients.map(async (c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid));
+  for (const c of clients) c.release();
+  if (!backendPids.every((pid) => existsSync(`/proc/${pid}/stat`))) backendPids = [];
 
   const bareRates = [];
   const pairRates = [];
   const pairLatencies = [];
+  const cpu = { bare: { node: [], pg: [] }, pair: { node: [], pg: [] } };
   for (let round = 1; round <= rounds; round++) {
     const b = await measure(bare, roundMs);
     const p = await measure(pair, roundMs);
     bareRates.push(b.perSecond);
     pairRates.push(p.perSecond);
     pairLatencies.push(...p.latencies);
+    for (const [side, m] of [['bare', b], ['pair', p]]) {
+      cpu[side].node.push(m.nodeCpu);
+      if (m.pgCpu !== null) cpu[side].pg.push(m.pgCpu);
+    }
     console.log(`  round ${round}: bare UPDATE ${fmt(b.perSecond).padStart(7)}/s   reserve+commit ${fmt(p.perSecond).padStart(6)} pairs/s   ratio ${(p.perSecond / b.perSecond).toFixed(2)}`);
   }
   const ratio = median(pairRates) / median(bareRates);
@@ -114,6 +150,9 @@ try {
   console.log(`  bare single-row UPDATE … RETURNING   ${fmt(median(bareRates)).padStart(7)} /s (median)`);
   console.log(`  reserve + commit (Ledger → PG)       ${fmt(median(pairRates)).padStart(7)} pairs/s (median), pair latency p50 ${percentile(pairLatencies, 0.5).toFixed(2)} ms, p99 ${percentile(pairLatencies, 0.99).toFixed(2)} ms`);
   console.log(`  ratio                                ${ratio.toFixed(2)}   (target ≥ 0.30: ${ratio >= 0.3 ? 'met' : 'NOT met'})`);
+  const ms = (values) => (values.length ? `${median(values).toFixed(3)} ms` : 'n/a');
+  console.log(`  CPU per operation (median of rounds): bare UPDATE: this process ${ms(cpu.bare.node)}, PostgreSQL backends ${ms(cpu.bare.pg)}; ` +
+    `pair: this process ${ms(cpu.pair.node)}, PostgreSQL backends ${ms(cpu.pair.pg)}`);
 
   if (withGrpc) {
     // The same pairs through the real service (gRPC + the ledger), for context; not part of the ratio.

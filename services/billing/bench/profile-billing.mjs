@@ -131,6 +131,8 @@ async function report(s) {
       byRecord.set(r.record, { n: t.n + r.n, bytes: t.bytes + Number(r.bytes) });
     }
   }
+  const prepared = await s.one('SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name');
+  console.log(`  prepared statements (plans: generic/custom): ${prepared.map((r) => `${r.name} ${r.generic_plans}/${r.custom_plans}`).join(', ')}`);
   const records = [...byRecord].sort((a, b) => b[1].bytes - a[1].bytes);
   const total = records.reduce((sum, [, r]) => sum + r.bytes, 0);
   console.log(`  WAL ${per(total)} bytes/pair: ${records.map(([k, r]) => `${k} ${per(r.n)}× ${Math.round(r.bytes / s.count)} B`).join(', ')}`);
