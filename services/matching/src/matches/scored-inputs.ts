@@ -26,6 +26,14 @@ export interface ScoredInputs {
 }
 
 const ignore = () => undefined;
+/**
+ * Longest stretch (ms) of scoring without a break: the next chunks arrive only while the event loop reads them
+ * (HTTP/2 flow control holds documents back until matching has read what it sent, and the socket's buffer is
+ * finite), so a chunk scored in one go would leave the next one to be read, and the one after it to be sent,
+ * only once it is done.
+ */
+const TURN_MS = 10;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The records of a match from documents, scored chunk by chunk as they arrive: while matching scores one chunk,
@@ -60,13 +68,20 @@ export async function fetchAndScore(
   const candidates: MatchCandidate[] = [];
 
   const score = async (batch: CvRecord[]) => {
-    if (!scoring || failure || unusable.size > 0) return;
+    if (!scoring || failure || unusable.size > 0 || batch.length === 0) return;
     try {
       const titles = scoring.occupations.load(occupationQueries(job!, batch));
       titles.catch(ignore);
       const scoreCv = await scoring.prepared;
       await titles;
-      for (const cv of batch) candidates.push(scoreCv(cv));
+      let turn = performance.now();
+      for (const cv of batch) {
+        candidates.push(scoreCv(cv));
+        if (performance.now() - turn >= TURN_MS) {
+          await nextTurn();
+          turn = performance.now();
+        }
+      }
     } catch (error) {
       failure = { error };
     }

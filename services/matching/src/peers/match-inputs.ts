@@ -5,8 +5,8 @@ import type { CachedRecord, RecordCache } from './record-cache.js';
 /** Records a chunk may bring as JSON (about 10 KB each): keeps a message well below the gRPC limit. */
 const CHUNK = 500;
 /**
- * Records the first chunk may bring as JSON: matching scores a chunk as it arrives, so nothing overlaps the wait
- * for the first one; a small one comes sooner.
+ * Ids of the first chunk of candidates: matching scores a chunk as it arrives, so nothing overlaps the wait for
+ * the first one; a small one comes sooner.
  */
 const FIRST_CHUNK = 100;
 /**
@@ -17,6 +17,24 @@ const FIRST_CHUNK = 100;
 const CHUNK_IDS = 1000;
 /** Chunks in flight at once, ahead of the one being worked on: documents reads one while another travels. */
 const PARALLEL = 2;
+/**
+ * HTTP/2 flow-control window (bytes, per stream and per connection) of matching's connection to documents: with
+ * the default 64 KB, documents sends a chunk's next 64 KB only after matching has read the last ones, so the
+ * chunks needed next barely move while matching scores; this lets documents send whole chunks (a chunk of
+ * CHUNK_IDS records that all changed is about 10 MB) into matching's socket meanwhile.
+ */
+export const MATCH_INPUTS_WINDOW = 16 * 1024 * 1024;
+
+/** The documents client class with MATCH_INPUTS_WINDOW on its connection: matching's client for GetMatchInputs. */
+export function withMatchInputsWindow(
+  Ctor: typeof documents.DocumentsServiceClient,
+): typeof documents.DocumentsServiceClient {
+  return class extends Ctor {
+    constructor(...[address, credentials, options]: ConstructorParameters<typeof documents.DocumentsServiceClient>) {
+      super(address, credentials, { ...options, 'grpc-node.flow_control_window': MATCH_INPUTS_WINDOW });
+    }
+  };
+}
 
 /** A record as documents answered it; `record` is its JSON parsed, for a COMPLETED one. */
 export type FetchedInput = documents.MatchInput & { record?: unknown };
@@ -55,9 +73,10 @@ export async function fetchMatchInputs(
 /**
  * `fetchMatchInputs` chunk by chunk, in request order, each chunk's records parsed when it is taken: PARALLEL
  * requests stay in flight ahead of the chunk the caller works on, so documents reads and sends the next chunks
- * meanwhile, and at most PARALLEL answers wait (memory stays bounded however slow the caller is). The first chunk
- * carries the job (NOT_FOUND when documents has none). A caller that stops early leaves the requests in flight
- * to end on their own.
+ * meanwhile, and at most PARALLEL answers wait (memory stays bounded however slow the caller is). The job comes
+ * first, alone (NOT_FOUND when documents has none): its own small request, sent with the first chunks, so the
+ * caller can prepare the job while documents reads the candidates. A caller that stops early leaves the requests
+ * in flight to end on their own.
  */
 export async function* matchInputChunks(
   client: AsyncClient<documents.DocumentsServiceClient>,
@@ -83,11 +102,13 @@ export async function* matchInputChunks(
     version: '',
     unchanged: false,
   };
+  // Request 0 asks for the job alone (none of the others names it: documents answers an empty job id as not
+  // found, cheaply); with no candidate at all it is the only one.
+  const requests = ids.length === 0 ? chunks : [[], ...chunks];
   const inFlight = new Map<number, Promise<MatchInputChunk>>();
   const send = (index: number) => {
-    // The job travels with the first chunk only (documents answers an empty job id as not found, cheaply).
     const jobId = index === 0 ? request.jobId : '';
-    const chunk = chunks[index]!;
+    const chunk = requests[index]!;
     const known = (jobId ? [jobId.toLowerCase(), ...chunk] : chunk).flatMap((id) => {
       const entry = held.get(id);
       return entry ? [{ id, version: entry.version }] : [];
@@ -108,18 +129,20 @@ export async function* matchInputChunks(
     answer.catch(() => undefined);
     inFlight.set(index, answer);
   };
-  for (let index = 0; index < Math.min(PARALLEL, chunks.length); index++) send(index);
-  for (let index = 0; index < chunks.length; index++) {
+  // The job's request and PARALLEL chunks at once; then a chunk is sent as an earlier one of candidates is taken.
+  for (let index = 0; index <= Math.min(PARALLEL, requests.length - 1); index++) send(index);
+  for (let index = 0; index < requests.length; index++) {
     const chunk = await inFlight.get(index)!;
     inFlight.delete(index);
-    if (index + PARALLEL < chunks.length) send(index + PARALLEL);
+    if (index > 0 && index + PARALLEL < requests.length) send(index + PARALLEL);
     yield chunk;
   }
 }
 
 /**
  * Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids; the
- * first chunk holds at most FIRST_CHUNK records not held, so matching starts scoring after a short wait.
+ * first chunk holds at most FIRST_CHUNK ids, held or not (a held record may have changed since, and then comes
+ * with its JSON), so matching starts scoring after a short wait.
  */
 export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): string[][] {
   const chunks: string[][] = [[]];
@@ -127,7 +150,8 @@ export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): stri
   for (const id of ids) {
     let chunk = chunks.at(-1)!;
     const isFresh = !held.has(id);
-    if (chunk.length === CHUNK_IDS || (isFresh && fresh === (chunks.length === 1 ? FIRST_CHUNK : CHUNK))) {
+    const limit = chunks.length === 1 ? FIRST_CHUNK : CHUNK_IDS;
+    if (chunk.length === limit || (isFresh && fresh === (chunks.length === 1 ? FIRST_CHUNK : CHUNK))) {
       chunks.push((chunk = []));
       fresh = 0;
     }
