@@ -2,6 +2,7 @@ import {
   credentials,
   Metadata,
   type CallOptions,
+  type ChannelOptions,
   type Client,
   type ClientUnaryCall,
   type ServiceError,
@@ -58,7 +59,7 @@ function serviceConfig(serviceName: string): string {
 export function createGrpcClient<C extends Client>(
   Ctor: ClientConstructor<C> & { serviceName?: string },
   address: string,
-  defaults: { deadlineMs?: number } = {},
+  defaults: { deadlineMs?: number; channelOptions?: ChannelOptions } = {},
 ): AsyncClient<C> {
   const raw = new Ctor(address, credentials.createInsecure(), {
     'grpc.service_config': serviceConfig(Ctor.serviceName ?? ''),
@@ -69,6 +70,8 @@ export function createGrpcClient<C extends Client>(
     'grpc.initial_reconnect_backoff_ms': 100,
     'grpc.max_reconnect_backoff_ms': 1_000,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    // A caller's own connection settings (e.g. matching's wide flow-control window to documents).
+    ...defaults.channelOptions,
   });
   const defaultDeadline = defaults.deadlineMs ?? 5_000;
   // One wrapper per method, made on first use: the gateway calls these on every request.

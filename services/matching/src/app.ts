@@ -14,7 +14,7 @@ import type { MatchingEnv } from './env.js';
 import { Matcher } from './matches/matcher.js';
 import { RecordDeletions } from './matches/record-deletions.js';
 import { ResultRepository } from './matches/result-repository.js';
-import { withMatchInputsWindow } from './peers/match-inputs.js';
+import { MATCH_INPUTS_CHANNEL } from './peers/match-inputs.js';
 import { RecordCache } from './peers/record-cache.js';
 import { deterministicScorer, rescoringScorer, type CandidateScorer } from './rescoring/index.js';
 import { LlmRequirementRescorer } from './rescoring/llm-rescorer.js';
@@ -51,7 +51,9 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
       const peers = {
         // A wide flow-control window: documents sends the next chunks of a match while matching scores one.
-        documents: createGrpcClient(withMatchInputsWindow(documents.DocumentsServiceClient), env.DOCUMENTS_SERVICE_ADDR),
+        documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, {
+          channelOptions: MATCH_INPUTS_CHANNEL,
+        }),
         skills: createGrpcClient(skills.SkillsServiceClient, env.SKILLS_SERVICE_ADDR),
         billing: createGrpcClient(billing.BillingServiceClient, env.BILLING_SERVICE_ADDR),
       };

@@ -1,7 +1,7 @@
-import { credentials } from '@grpc/grpc-js';
+import { createGrpcClient } from '@talent/platform';
 import { documents } from '@talent/proto';
 import { describe, expect, it } from 'vitest';
-import { chunked, MATCH_INPUTS_WINDOW, withMatchInputsWindow } from '../src/peers/match-inputs.js';
+import { chunked, MATCH_INPUTS_CHANNEL, MATCH_INPUTS_WINDOW } from '../src/peers/match-inputs.js';
 
 describe('chunks of GetMatchInputs', () => {
   it('keeps request order and at most 500 records sent as JSON per chunk, with up to 1,000 ids when held, and 100 ids in the first', () => {
@@ -32,16 +32,13 @@ describe('chunks of GetMatchInputs', () => {
   });
 
   it("opens matching's connection to documents with the wide flow-control window, as the same service", () => {
-    const Client = withMatchInputsWindow(documents.DocumentsServiceClient);
-    // The service name picks the retry policy (createGrpcClient's service config).
-    expect((Client as unknown as { serviceName: string }).serviceName).toBe('talent.documents.v1.DocumentsService');
-    const client = new Client('127.0.0.1:1', credentials.createInsecure(), { 'grpc.max_receive_message_length': 1 });
+    const client = createGrpcClient(documents.DocumentsServiceClient, '127.0.0.1:1', { channelOptions: MATCH_INPUTS_CHANNEL });
     try {
-      const channel = client.getChannel() as unknown as { internalChannel: { options: Record<string, unknown> } };
-      expect(channel.internalChannel.options).toEqual({
-        'grpc.max_receive_message_length': 1,
-        'grpc-node.flow_control_window': MATCH_INPUTS_WINDOW,
-      });
+      const channel = client.raw.getChannel() as unknown as { internalChannel: { options: Record<string, unknown> } };
+      const options = channel.internalChannel.options;
+      expect(options['grpc-node.flow_control_window']).toBe(MATCH_INPUTS_WINDOW);
+      // The service name picks the retry policy (createGrpcClient's service config): still documents'.
+      expect(String(options['grpc.service_config'])).toContain('talent.documents.v1.DocumentsService');
     } finally {
       client.close();
     }

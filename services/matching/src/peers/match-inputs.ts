@@ -25,16 +25,8 @@ const PARALLEL = 2;
  */
 export const MATCH_INPUTS_WINDOW = 16 * 1024 * 1024;
 
-/** The documents client class with MATCH_INPUTS_WINDOW on its connection: matching's client for GetMatchInputs. */
-export function withMatchInputsWindow(
-  Ctor: typeof documents.DocumentsServiceClient,
-): typeof documents.DocumentsServiceClient {
-  return class extends Ctor {
-    constructor(...[address, credentials, options]: ConstructorParameters<typeof documents.DocumentsServiceClient>) {
-      super(address, credentials, { ...options, 'grpc-node.flow_control_window': MATCH_INPUTS_WINDOW });
-    }
-  };
-}
+/** Matching's connection settings for documents (createGrpcClient's `channelOptions`). */
+export const MATCH_INPUTS_CHANNEL = { 'grpc-node.flow_control_window': MATCH_INPUTS_WINDOW } as const;
 
 /** A record as documents answered it; `record` is its JSON parsed, for a COMPLETED one. */
 export type FetchedInput = documents.MatchInput & { record?: unknown };
