@@ -215,6 +215,58 @@ describe('matching end to end (REST → gateway → matching → documents/skill
     expect(await charges(acme.apiKey)).toBe(before);
   });
 
+  it('answers 402 with the balance and the price only after every workspace check, holding nothing', async () => {
+    const poor = await e2e.createWorkspace('poor');
+    await e2e.billing.grantTokens({
+      workspaceId: poor.workspaceId,
+      amount: 1000,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
+    const [poorJob] = await analyze('jobs', [JOB_TEXT], poor.apiKey);
+    const [poorCv] = await analyze('cvs', [SKILLED_CV], poor.apiKey);
+    const price = (await e2e.billing.listPrices({})).prices.find((p) => p.action === 'job_matching')!.tokens;
+    // Spend what is left down to less than one match.
+    const { available } = await e2e.billing.getBalance({ workspaceId: poor.workspaceId });
+    const { reservationId } = await e2e.billing.reserve({
+      workspaceId: poor.workspaceId,
+      lines: [{ action: 'job_matching', quantity: Math.floor(available / price), ref: randomUUID() }],
+      idempotencyKey: randomUUID(),
+      ttlSeconds: 0,
+    });
+    await e2e.billing.commit({ reservationId, workspaceId: poor.workspaceId, lines: [], idempotencyKey: randomUUID() });
+    const left = available % price;
+    const balance = () => call('GET', '/credits/balance', poor.apiKey).then((r) => r.body.data as Body);
+    const before = await balance();
+    expect(before).toMatchObject({ balance: left, reserved: 0 });
+
+    const request = { jobId: poorJob, candidatesIds: [poorCv], topK: 1 };
+    expect(await match(request, poor.apiKey)).toEqual({
+      status: 402,
+      body: { code: 'INSUFFICIENT_CREDITS', message: expect.any(String), balance: left, required: price },
+    });
+    // The workspace checks come first: a foreign job is 404, an unusable candidate 422, though neither can be paid.
+    expect((await match({ ...request, jobId: jobId }, poor.apiKey)).status).toBe(404);
+    const unknown = randomUUID();
+    expect(await match({ ...request, candidatesIds: [poorCv, unknown] }, poor.apiKey)).toEqual({
+      status: 422,
+      body: { code: 'CANDIDATES_NOT_FOUND', message: expect.any(String), candidate_ids: [unknown] },
+    });
+    expect(await balance()).toEqual(before);
+
+    // A billing condition, not a fault: with tokens added the same request is served and charged once.
+    await e2e.billing.grantTokens({
+      workspaceId: poor.workspaceId,
+      amount: price,
+      expiresInSeconds: 0,
+      idempotencyKey: randomUUID(),
+    });
+    const served = await match(request, poor.apiKey);
+    expect(served.status).toBe(200);
+    expect(served.body.data[0][0].person_id).toBe(poorCv);
+    expect(await balance()).toMatchObject({ balance: left, reserved: 0 });
+  }, 120_000);
+
   it('lists every unusable id, even 10,000 of them, at once and uncharged', async () => {
     const before = await charges(acme.apiKey);
     const ids = [strong, ...Array.from({ length: 9_999 }, () => randomUUID())];

@@ -1,4 +1,4 @@
-import { isDomainError, type AsyncClient } from '@talent/platform';
+import { DomainError, isDomainError, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
@@ -241,5 +241,81 @@ describe('POST /match scoring records as they arrive', () => {
     // Only then skills' own failure.
     const down = await failureOf(fetchAndScore(peers(table(all)), request, equal, new RecordCache(0)));
     expect((down as Error).message).toBe('skills unavailable');
+  });
+
+  it('holds the charge only after the job checks, scores nothing when it is refused, and still answers 422 first', async () => {
+    const all = cvs(700);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id) };
+    const refused = new DomainError('INSUFFICIENT_CREDITS', 'Not enough tokens.', { balance: 0, required: 1 });
+    const billing = (answer: 'hold' | 'refuse') => {
+      const calls = { count: 0 };
+      const admit = async () => {
+        calls.count++;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (answer === 'refuse') throw refused;
+      };
+      return { admit, calls };
+    };
+
+    // Refused: the 402 itself, and skills never asked about a CV (only the job's own titles).
+    const poor = billing('refuse');
+    const taxonomy = fakeSkills();
+    const error = await failureOf(
+      fetchAndScore(
+        { documents: fakeDocuments(table(all)).client, skills: taxonomy.client },
+        request,
+        equal,
+        new RecordCache(0),
+        poor.admit,
+      ),
+    );
+    expect(error).toBe(refused);
+    expect(poor.calls.count).toBe(1);
+    expect(new Set(taxonomy.asked)).toEqual(new Set(occupationQueries(JOB, [])));
+
+    // Refused, but a candidate is unusable: the candidates' 422 comes first.
+    const rows = table(all);
+    rows.set(all[650]!.id, { status: documents.TaskStatus.TASK_STATUS_FAILED });
+    const unusable = await failureOf(
+      fetchAndScore(
+        { documents: fakeDocuments(rows).client, skills: fakeSkills().client },
+        request,
+        equal,
+        new RecordCache(0),
+        billing('refuse').admit,
+      ),
+    );
+    expect(isDomainError(unusable) && unusable.code).toBe('CANDIDATES_NOT_FOUND');
+
+    // A job that fails its own checks is never held.
+    const pendingJob = table(all);
+    pendingJob.set(JOB_ID, { status: documents.TaskStatus.TASK_STATUS_PENDING });
+    const bare = table(all, { ...JOB, hard_skills: [], job_requirements: [] });
+    for (const rowsOfJob of [pendingJob, bare]) {
+      const unheld = billing('hold');
+      await failureOf(
+        fetchAndScore(
+          { documents: fakeDocuments(rowsOfJob).client, skills: fakeSkills().client },
+          request,
+          equal,
+          new RecordCache(0),
+          unheld.admit,
+        ),
+      );
+      expect(unheld.calls.count).toBe(0);
+    }
+
+    // Held: the same ranking as without a hold.
+    const held = billing('hold');
+    const scored = await fetchAndScore(
+      { documents: fakeDocuments(table(all)).client, skills: fakeSkills().client },
+      request,
+      equal,
+      new RecordCache(0),
+      held.admit,
+    );
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    expect(JSON.stringify(scored.ranked) === JSON.stringify(scoreCandidates(JOB, all, equal, graph))).toBe(true);
+    expect(held.calls.count).toBe(1);
   });
 });

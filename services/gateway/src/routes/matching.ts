@@ -53,7 +53,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
         '**Weights**: omitted → equal weights. Given → each missing weight counts 0, and a sum below 1 is normalised (only the proportions matter).',
         '**Candidates**: every id must be a COMPLETED CV of this workspace; otherwise 422 `CANDIDATES_NOT_FOUND` lists every unusable id (unknown, another workspace\'s, deleted, FAILED or still PENDING), all 10,000 if need be. A repeated id is scored once.',
         '**Job**: both the job and the CVs must be COMPLETED (spec rule 2): a job still PENDING, like an unknown, foreign, deleted or FAILED one, answers 404 `VACANCY_NOT_FOUND`. A job without extractable requirements answers 422 `VACANCY_HAS_NO_REQUIREMENTS`.',
-        '**Tokens**: one `job_matching` (price: GET /credits/costs) per successful request, whatever the number of candidates; nothing on any error (402 when the balance cannot cover it). An `Idempotency-Key` makes a retry replay the first answer without charging again.',
+        '**Tokens**: one `job_matching` (price: GET /credits/costs) per successful request, whatever the number of candidates; nothing on any error. 402 `INSUFFICIENT_CREDITS` when the balance cannot cover it, only after the checks above (a request that is also invalid, names an unusable job or candidate answers 400/404/422), and before any CV is scored. An `Idempotency-Key` makes a retry replay the first answer without charging again.',
         '**cache** (default false): true stores the result as a new version of the job\'s match results, readable with GET /match/{jobId}; the response `message` names the version.',
       ].join('\n\n'),
       billable: true,

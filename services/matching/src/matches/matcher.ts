@@ -1,4 +1,13 @@
-import { contextFields, DomainError, isDomainError, isUuid, withContext, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
+import {
+  contextFields,
+  DomainError,
+  isDomainError,
+  isUuid,
+  withContext,
+  type AsyncClient,
+  type Logger,
+  type RequestContext,
+} from '@talent/platform';
 import type { billing, documents, skills } from '@talent/proto';
 import { createHash, randomUUID } from 'node:crypto';
 import { RecordCache } from '../peers/record-cache.js';
@@ -29,9 +38,9 @@ export interface MatchOutcome {
 const ACTION = 'job_matching';
 
 /**
- * POST /match (DESIGN §4, §6): every workspace check and the deterministic scores (as the records arrive) before
- * any charge, then reserve one job_matching, re-score (optional), store (cache), commit; a failure after the
- * reservation releases it, so errors charge nothing.
+ * POST /match (DESIGN §4, §6): the job's checks, then one job_matching held while the records arrive and are
+ * scored, the candidates' checks, re-scoring (optional), storing (cache), commit. The spec's order of errors holds
+ * (400, 404, 422 before 402); any failure releases the hold, so errors charge nothing.
  */
 export class Matcher {
   constructor(
@@ -59,27 +68,31 @@ export class Matcher {
       skills: withContext(this.peers.skills, context),
       billing: withContext(this.peers.billing, context),
     };
-    // Every workspace check, and the deterministic scores (computed while the records arrive), before any charge.
-    const {
-      job,
-      cvs,
-      ranked: deterministic,
-      graph,
-      taxonomyVersion,
-      analyzers,
-    } = await fetchAndScore(peers, request, weights, this.records);
-
     const key = request.idempotencyKey;
     // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
     const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
     const keyBase = `match:${ref}`;
-    const reservation = await peers.billing.reserve({
-      workspaceId: request.workspaceId,
-      lines: [{ action: ACTION, quantity: 1, ref }],
-      idempotencyKey: `${keyBase}:reserve`,
-      ttlSeconds: 0,
-    });
+    // The hold is asked for once the job has passed its checks, while skills and documents answer; no CV is scored
+    // before it is held (a 402 does no work), and a refused candidate list still answers 422 first (and releases it).
+    let hold: Promise<billing.ReserveResponse> | undefined;
+    const admit = () =>
+      (hold ??= peers.billing.reserve({
+        workspaceId: request.workspaceId,
+        lines: [{ action: ACTION, quantity: 1, ref }],
+        idempotencyKey: `${keyBase}:reserve`,
+        ttlSeconds: 0,
+      }));
+    let reservation: billing.ReserveResponse | undefined;
     try {
+      const {
+        job,
+        cvs,
+        ranked: deterministic,
+        graph,
+        taxonomyVersion,
+        analyzers,
+      } = await fetchAndScore(peers, request, weights, this.records, admit);
+      reservation = await admit();
       const scored = await this.scorer.score(job, cvs, weights, graph, deterministic);
       const ranked = scored.ranked.slice(0, request.topK);
       let version = 0;
@@ -107,19 +120,29 @@ export class Matcher {
       await this.commit(peers.billing, request.workspaceId, reservation, keyBase, ref);
       return { candidates: ranked, version };
     } catch (error) {
-      await peers.billing
-        .release({
-          reservationId: reservation.reservationId,
-          workspaceId: request.workspaceId,
-          idempotencyKey: `${keyBase}:release`,
-        })
-        .catch((releaseError: unknown) => {
-          // A committed hold (a replay) or an unreachable billing: the hold expires on its own either way.
-          if (!isDomainError(releaseError))
-            this.logger.warn({ err: releaseError, ...contextFields(context) }, 'release of a match hold failed; it will expire');
-        });
+      reservation ??= await hold?.catch(() => undefined);
+      if (reservation) await this.release(peers.billing, request.workspaceId, reservation, keyBase, context);
       throw error;
     }
+  }
+
+  private async release(
+    billingClient: AsyncClient<billing.BillingServiceClient>,
+    workspaceId: string,
+    reservation: billing.ReserveResponse,
+    keyBase: string,
+    context: RequestContext | undefined,
+  ): Promise<void> {
+    await billingClient
+      .release({ reservationId: reservation.reservationId, workspaceId, idempotencyKey: `${keyBase}:release` })
+      .catch((releaseError: unknown) => {
+        // A committed hold (a replay) or an unreachable billing: the hold expires on its own either way.
+        if (!isDomainError(releaseError))
+          this.logger.warn(
+            { err: releaseError, ...contextFields(context) },
+            'release of a match hold failed; it will expire',
+          );
+      });
   }
 
   /**

@@ -42,7 +42,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  *
  * The workspace checks of the spec, in its order (nothing is charged when one fails): the job is checked with the
  * first chunk; unusable candidates are all listed once every chunk is in (scoring stops at the first one); a job
- * with nothing to match is never scored. A skills failure meanwhile is reported only after those checks.
+ * with nothing to match is never scored. A skills failure or a refused hold (402) meanwhile is reported only after
+ * those checks.
  */
 export async function fetchAndScore(
   peers: {
@@ -52,6 +53,11 @@ export async function fetchAndScore(
   request: { workspaceId: string; jobId: string; candidateIds: string[] },
   weights: Weights,
   records: RecordCache,
+  /**
+   * Called once the job has passed its checks (found, COMPLETED, something to match): the charge's hold. No CV is
+   * scored until it resolves; its failure (402) stops the scoring and is reported after the candidates' checks.
+   */
+  admit: () => Promise<unknown> = async () => undefined,
 ): Promise<ScoredInputs> {
   const vacancyNotFound = (message: string) =>
     new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
@@ -70,10 +76,9 @@ export async function fetchAndScore(
   const score = async (batch: CvRecord[]) => {
     if (!scoring || failure || unusable.size > 0 || batch.length === 0) return;
     try {
-      const titles = scoring.occupations.load(occupationQueries(job!, batch));
-      titles.catch(ignore);
+      // Held first: a refused match asks for no CV's titles (later chunks' were asked for as they arrived).
       const scoreCv = await scoring.prepared;
-      await titles;
+      await scoring.occupations.load(occupationQueries(job!, batch));
       let turn = performance.now();
       for (const cv of batch) {
         candidates.push(scoreCv(cv));
@@ -94,7 +99,7 @@ export async function fetchAndScore(
     records,
     // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
     (arrived) => {
-      if (!scoring || unusable.size > 0) return;
+      if (!scoring?.admitted || failure || unusable.size > 0) return;
       const arrivedCvs = arrived.candidates.filter(isCompleted).map((input) => input.record as CvRecord);
       scoring.occupations.load(occupationQueries(job!, arrivedCvs)).catch(ignore);
     },
@@ -110,7 +115,7 @@ export async function fetchAndScore(
       }
       job = chunk.job.record as JobRecord;
       jobAnalyzer = chunk.job.analyzerVersion;
-      if (hasRequirements(job)) scoring = startScoring(peers.skills, job, weights);
+      if (hasRequirements(job)) scoring = startScoring(peers.skills, job, weights, admit());
     }
     const batch: CvRecord[] = [];
     for (const input of chunk.candidates) {
@@ -140,6 +145,7 @@ export async function fetchAndScore(
     );
   }
   if (failure) throw failure.error;
+  await scoring.prepared;
   const { graph, taxonomyVersion } = await scoring.relations;
   return {
     job,
@@ -151,16 +157,27 @@ export async function fetchAndScore(
   };
 }
 
-/** The job's skill neighbourhood and its titles' occupations asked for, and the job prepared once they are in. */
-function startScoring(client: AsyncClient<skills.SkillsServiceClient>, job: JobRecord, weights: Weights) {
+/**
+ * The job's skill neighbourhood and its titles' occupations asked for while the charge is held, and the job prepared
+ * once all three are in.
+ */
+function startScoring(
+  client: AsyncClient<skills.SkillsServiceClient>,
+  job: JobRecord,
+  weights: Weights,
+  admission: Promise<unknown>,
+) {
   const occupations = new TitleOccupations(client);
   const jobSkillIds = [...job.hard_skills, ...job.soft_skills].map((skill) => skill.id);
   const relations = loadSkillRelations(client, jobSkillIds, occupations);
-  const prepared = Promise.all([relations, occupations.load(occupationQueries(job, []))]).then(([{ graph }]) =>
-    prepareJob(job, weights, graph),
+  const prepared = Promise.all([relations, occupations.load(occupationQueries(job, [])), admission]).then(
+    ([{ graph }]) => prepareJob(job, weights, graph),
   );
   // Awaited when the first chunk is scored; a request refused before that never awaits them.
   relations.catch(ignore);
   prepared.catch(ignore);
-  return { occupations, relations, prepared };
+  const state = { occupations, relations, prepared, admitted: false };
+  // CV titles are asked for only once the charge is held: a refused match does no work beyond its checks.
+  admission.then(() => void (state.admitted = true), ignore);
+  return state;
 }
