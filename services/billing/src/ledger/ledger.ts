@@ -101,7 +101,13 @@ const STATEMENTS = {
   release: { name: 'ledger_release', text: 'SELECT ledger_release($1, $2, $3, $4, $5) AS result' },
   refund: { name: 'ledger_refund', text: 'SELECT ledger_refund($1, $2, $3, $4, $5, $6) AS result' },
   grant: { name: 'ledger_grant', text: 'SELECT ledger_grant($1, $2, $3, $4, $5, $6, $7, $8) AS result' },
-  balance: { name: 'ledger_balance', text: 'SELECT balance, reserved, updated_at FROM ledger_balance($1, $2)' },
+  // A balance read is one plain SELECT; only an account with an expiry due goes through ledger_balance, which
+  // settles it first (a PL/pgSQL call costs PostgreSQL several times the SELECT on every read).
+  balance: {
+    name: 'ledger_balance_read',
+    text: 'SELECT balance, reserved, updated_at, next_due_at <= $2 AS due FROM accounts WHERE workspace_id = $1',
+  },
+  settledBalance: { name: 'ledger_balance', text: 'SELECT balance, reserved, updated_at FROM ledger_balance($1, $2)' },
 } as const satisfies Record<string, Statement>;
 
 /**
@@ -264,10 +270,13 @@ export class Ledger {
   /** The balance as of now: whatever has fallen due (holds, grant expiries) is applied first. */
   async balance(workspaceIdInput: string): Promise<Balance> {
     const workspaceId = requireUuid(workspaceIdInput, 'Workspace', 'workspace_id');
-    const { rows } = await this.attempt(() =>
-      this.db.query<{ balance: string; reserved: string; updated_at: Date }>({ ...STATEMENTS.balance, values: [workspaceId, this.options.clock()] }),
-    );
-    const row = rows[0];
+    const now = this.options.clock();
+    type Row = { balance: string; reserved: string; updated_at: Date; due?: boolean | null };
+    let [row] = (await this.attempt(() => this.db.query<Row>({ ...STATEMENTS.balance, values: [workspaceId, now] }))).rows;
+    if (row?.due) {
+      [row] = (await this.attempt(() => this.db.query<Row>({ ...STATEMENTS.settledBalance, values: [workspaceId, now] })))
+        .rows;
+    }
     if (!row) throw new DomainError('NOT_FOUND', `Workspace ${workspaceId} does not exist.`, { workspace_id: workspaceId });
     const balance = Number(row.balance);
     const reserved = Number(row.reserved);
