@@ -261,13 +261,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
   });
 
   it('answers 402 for a batch the balance cannot cover, leaving nothing behind', async () => {
-    const poor = await e2e.createWorkspace('poor');
-    await e2e.billing.grantTokens({
-      workspaceId: poor.workspaceId,
-      amount: 2,
-      expiresInSeconds: 0,
-      idempotencyKey: randomUUID(),
-    });
+    const poor = await e2e.createWorkspace('poor', 2);
     const response = await analyze('cvs', ['CV one with Python', 'CV two with Java', 'CV three with SQL'], poor.apiKey);
     expect(response.status).toBe(402);
     expect(response.body).toEqual({

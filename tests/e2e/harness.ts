@@ -57,8 +57,9 @@ export class E2eStack {
     return this.stack.services[name];
   }
 
-  async createWorkspace(name = 'e2e workspace'): Promise<{ workspaceId: string; apiKey: string; keyId: string }> {
-    return this.billing.createWorkspace({ name, grantTokens: 0, grantExpiresInSeconds: 0, idempotencyKey: '' });
+  /** A workspace with its API key, holding `tokens` (a grant that never expires). */
+  async createWorkspace(name = 'e2e workspace', tokens = 0): Promise<{ workspaceId: string; apiKey: string; keyId: string }> {
+    return this.billing.createWorkspace({ name, grantTokens: tokens, grantExpiresInSeconds: 0, idempotencyKey: '' });
   }
 
   request(path: string, init: RequestInit & { apiKey?: string } = {}): Promise<Response> {

@@ -216,13 +216,7 @@ describe('matching end to end (REST → gateway → matching → documents/skill
   });
 
   it('answers 402 with the balance and the price only after every workspace check, holding nothing', async () => {
-    const poor = await e2e.createWorkspace('poor');
-    await e2e.billing.grantTokens({
-      workspaceId: poor.workspaceId,
-      amount: 1000,
-      expiresInSeconds: 0,
-      idempotencyKey: randomUUID(),
-    });
+    const poor = await e2e.createWorkspace('poor', 1000);
     const [poorJob] = await analyze('jobs', [JOB_TEXT], poor.apiKey);
     const [poorCv] = await analyze('cvs', [SKILLED_CV], poor.apiKey);
     const price = (await e2e.billing.listPrices({})).prices.find((p) => p.action === 'job_matching')!.tokens;
