@@ -149,8 +149,21 @@ function isOrganisation(text: string): boolean {
 function isRole(text: string): boolean {
   // "Co-" before a word is a prefix ("Co-Founder", "Co-CEO"), not the legal form "Co.".
   const legal = legalForms.inText(text.replace(/\bco-(?=\p{L})/giu, 'co'));
-  return roleWords.inText(text) && !legal && !institutionWords.inText(text) && !isSentence(text);
+  if (!roleWords.inText(text) || legal || isSentence(text)) return false;
+  return !institutionWords.inText(text) || schoolQualifiedRole(text);
 }
+
+/**
+ * "High School Teacher", "Campus Director", "University Lecturer": a title ends on its role word, and a school
+ * word before it says where the role is held; a school's name ends on the school word ("Milton Middle School")
+ * or links it with "of" ("College of Nursing Instructors").
+ */
+function schoolQualifiedRole(text: string): boolean {
+  const words = foldWords(text).split(' ').filter(Boolean);
+  const last = words[words.length - 1];
+  return !!last && roleWords.has(last) && !institutionWords.has(last) && !words.some((w) => LINK_WORDS.has(w));
+}
+const LINK_WORDS = new Set(['of', 'de', 'di', 'da', 'der', 'des', 'du', 'van', 'do', 'della', 'del']);
 
 // Participles that qualify a title rather than report an action ("Certified Public Accountant").
 const TITLE_PARTICIPLES =
@@ -165,8 +178,20 @@ export function isSentence(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length > 9 || /^\p{Ll}/u.test(text)) return true;
   const [first = '', second = ''] = words;
-  return /^\p{Lu}\p{Ll}+ed$/u.test(first) && !TITLE_PARTICIPLES.test(first) && /^\p{Ll}/u.test(second);
+  // "Provided IT training to new hires", "Held progressively senior posts": a past tense opening a line of four
+  // words or more reports an action, whatever the case of the word after it.
+  if (words.length < 2) return false;
+  if (IRREGULAR_PAST.has(first.toLowerCase())) return true;
+  return (
+    /^\p{Lu}\p{Ll}+ed$/u.test(first) && !TITLE_PARTICIPLES.test(first) && (/^\p{Ll}/u.test(second) || words.length >= 4)
+  );
 }
+// Irregular past tenses that open duty lines; none starts a job title ("Lead" does, "Led" does not).
+const IRREGULAR_PAST = new Set(
+  'held led built taught ran wrote made grew oversaw drove sold won brought began took gave kept met spent sent found chose undertook understood'.split(
+    ' ',
+  ),
+);
 
 /**
  * A place line of a header ("Pittsburgh, PA", "Kent OH", "Lyon, France"): never the title. Only places a country
@@ -175,10 +200,15 @@ export function isSentence(text: string): boolean {
 function isPlace(text: string): boolean {
   if (roleWords.inText(text) || wordCount(text) > 5) return false;
   if (countryNamed(text)) return true;
-  const cityRegion = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}),?\s+([A-Z]{2})$/u.exec(text.trim());
-  if (cityRegion && countryOfRegion(cityRegion[2]!)) return true;
+  if (isCityRegion(text)) return true;
   const place = parsePlace(text, false);
   return !!place?.country;
+}
+
+/** "Kent OH", "Austin, TX": a town and its state or province code. */
+function isCityRegion(text: string): boolean {
+  const cityRegion = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}),?\s+([A-Z]{2})$/u.exec(text.trim());
+  return !!cityRegion && !!countryOfRegion(cityRegion[2]!);
 }
 
 const PERSONAL_LABEL =
@@ -206,7 +236,7 @@ function pickTitle(
     if (series) return { title: series, rest: replaceLine(headers, i, line, series) };
     const part = parts(line).find(isRole);
     const role = part && shoutedHead(part);
-    if (role) return { title: role, rest: replaceLine(headers, i, line, role) };
+    if (role) return { title: role, rest: employerFirst(replaceLine(headers, i, line, role), headers, i) };
   }
   // No role word: the first header line that does not name an organisation, a place or a duty, nor is a
   // heading or label the layout left next to the dates ("PROJECT SUMMARY", "Key Result Areas", "Date of Birth").
@@ -217,6 +247,26 @@ function pickTitle(
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * "Defect Manager, QA" / "Capgemini, Canada": what the title line leaves after its title is the title's
+ * department or field, and another header line naming an organisation or "<name>, <place>" is the employer. The
+ * description opens with the employer, then the department (the employer is what a reader looks for first).
+ */
+function employerFirst(rest: string[], headers: readonly string[], i: number): string[] {
+  const leftover = rest.length === headers.length ? rest[i] : undefined;
+  if (!leftover || isOrganisation(leftover) || isPlace(leftover)) return rest;
+  if (!headers.some((h, j) => j !== i && isEmployerLine(h))) return rest;
+  return [...rest.slice(0, i), ...rest.slice(i + 1), leftover];
+}
+
+/** "McAfee Inc, Canada", "Acme Corp": an organisation, or a name followed by its place. */
+function isEmployerLine(text: string): boolean {
+  if (isOrganisation(text)) return !isSentence(text) && !isRole(text);
+  if (isCityRegion(text)) return false;
+  const [name, ...more] = parts(text);
+  return !!name && more.length > 0 && !isRole(name) && !isSentence(name) && !isPlace(name) && more.some(isPlace);
 }
 
 /**
@@ -328,7 +378,11 @@ function entries(
   const cuts: number[] = [];
   for (let i = 1; i < body.length; i++) if (positionTitle(body[i]!, body[i - 1])) cuts.push(i);
   if (cuts.length === 0) return [entry(headerTexts, body, spans, mayBeTitle).experience];
-  const first = entry(headerTexts, body.slice(0, cuts[0]), spans, mayBeTitle);
+  // "GOOGLE" … "APPLE COMPUTER" / "Software Engineer, Intern": an employer line right above a position's title
+  // names that position's employer, not the entry's; it is not the last line of the body before it.
+  const ownEmployer = cuts.map((c) => (c >= 2 && isEmployerAbove(body[c - 1]!) ? body[c - 1]!.text : ''));
+  const end = (k: number) => (k < cuts.length ? cuts[k]! - (ownEmployer[k] ? 1 : 0) : body.length);
+  const first = entry(headerTexts, body.slice(0, end(0)), spans, mayBeTitle);
   const employer = first.rest.filter((h) => !isPlace(h)).slice(0, 1);
   const out = [first.experience];
   cuts.forEach((c, k) => {
@@ -336,18 +390,32 @@ function entries(
     const title = position.title;
     const segment = [
       ...(position.rest ? [{ text: position.rest, bullet: false }] : []),
-      ...body.slice(c + 1, cuts[k + 1] ?? body.length),
+      ...body.slice(c + 1, end(k + 1)),
     ];
     out.push({
       title: cleanTitle(title),
       activity_sector: first.experience.activity_sector,
-      description: [...employer, ...joinWrapped(segment)].join('\n').slice(0, MAX_DESCRIPTION),
+      description: [...(ownEmployer[k] ? [ownEmployer[k]] : employer), ...joinWrapped(segment)]
+        .join('\n')
+        .slice(0, MAX_DESCRIPTION),
       duration: 0,
       start_date: '',
       end_date: '',
     });
   });
   return out;
+}
+
+/**
+ * A body line that names an employer: short, not a bullet, a sentence or a role, and an organisation, a name
+ * with its place, or a name in capitals as employers are often set ("APPLE COMPUTER").
+ */
+function isEmployerAbove(line: Line): boolean {
+  const t = line.text;
+  if (line.bullet || wordCount(t) > 6 || /[.;:：]$/.test(t) || isRole(t) || isDetail(t) || isLabelLine(t)) return false;
+  if (isEmployerLine(t)) return true;
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 3 && letters === letters.toUpperCase() && !isPlace(t) && /^\p{Lu}/u.test(t);
 }
 
 function entry(

@@ -1,0 +1,138 @@
+// Rules added in rules-9, each on a CV snippet written for the test (fake people, schools and employers).
+import { describe, expect, it } from 'vitest';
+import { isSentence, parseExperience } from '../src/analysis/experience.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const firstLine = (description: string) => description.split('\n')[0];
+
+describe('employer before the title’s department, rules-9', () => {
+  it('opens the description with the employer line, not what the title line leaves after the title', () => {
+    const text = [
+      'Defect Manager, QA',
+      'Harbourline Systems Inc, Canada',
+      'March 2019 – November 2021',
+      'Client: Northgate Energy',
+      '• Ran the defect triage for three release trains',
+      'Test Lead, Validation',
+      'Corvane Analytics, Toronto, Canada',
+      'May 2016 – February 2019',
+      '• Wrote the validation plans for a lab data system',
+    ].join('\n');
+    const [first, second] = parseExperience(toLines(text), NOW);
+    expect(first).toMatchObject({ title: 'Defect Manager', start_date: '2019-03', end_date: '2021-11' });
+    expect(firstLine(first!.description)).toBe('Harbourline Systems Inc, Canada');
+    expect(first!.description).toContain('QA');
+    expect(second).toMatchObject({ title: 'Test Lead' });
+    expect(firstLine(second!.description)).toBe('Corvane Analytics, Toronto, Canada');
+  });
+
+  it('does the same in German, and keeps the order when no other line names an employer', () => {
+    const [de] = parseExperience(
+      toLines(
+        'Projektleiter, Qualitätssicherung\nBrennwald Messtechnik GmbH, München\n04/2018 – heute\n• Leitung eines Teams von sechs Prüfern',
+      ),
+      NOW,
+    );
+    expect(de).toMatchObject({ title: 'Projektleiter', start_date: '2018-04' });
+    expect(firstLine(de!.description)).toBe('Brennwald Messtechnik GmbH, München');
+    // "Senior Engineer, Larkfield Robotics" / "Austin, TX": the rest of the title line is the employer itself.
+    const [en] = parseExperience(
+      toLines('Senior Engineer, Larkfield Robotics\nAustin, TX\nJune 2017 - May 2020\n• Built the motion planner'),
+      NOW,
+    );
+    expect(firstLine(en!.description)).toBe('Larkfield Robotics');
+  });
+});
+
+describe('an employer line above a further position, rules-9', () => {
+  it('gives each position without dates the employer named in capitals right above its title', () => {
+    const text = [
+      'QUILLON SOFTWARE',
+      'Seattle, WA',
+      'Software Engineer',
+      '2016-2019',
+      '• Led the rewrite of the billing pipeline and cut its run time by half.',
+      'MERIDEW LABS',
+      'Software Engineer, Intern',
+      '• Designed a faster search over chat archives.',
+      'OSTRAVEN CORPORATION',
+      'Software Design Engineer, Intern',
+      '• Implemented features for a developer product.',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => [e.title, firstLine(e.description)])).toEqual([
+      ['Software Engineer', 'QUILLON SOFTWARE'],
+      ['Software Engineer', 'MERIDEW LABS'],
+      ['Software Design Engineer', 'OSTRAVEN CORPORATION'],
+    ]);
+    // The employer line belongs to the next position, not to the body of the one before.
+    expect(entries[0]!.description).not.toContain('MERIDEW');
+  });
+
+  it('keeps the entry’s employer for a further position under the same employer', () => {
+    const text = [
+      'Brightwater Council',
+      'Senior IT Manager',
+      'Jan 2010 - Dec 2015',
+      'Managed a team of twelve across three sites.',
+      'Project Management/Technical Lead',
+      'Led the migration of the payroll system.',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => [e.title, firstLine(e.description)])).toEqual([
+      ['Senior IT Manager', 'Brightwater Council'],
+      ['Project Management/Technical Lead', 'Brightwater Council'],
+    ]);
+  });
+});
+
+describe('titles with a school word, rules-9', () => {
+  it('reads "High School English Teacher" as a title and the school after it as the employer', () => {
+    const text = [
+      'High School English Teacher, Juniper High School, Nebraska, 2009-2014',
+      'Taught English 9 and 10 to classes of thirty',
+      'Middle School Principal, Alder Middle School, Nebraska, 2014-2020',
+      'Led a staff of forty teachers',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => e.title)).toEqual(['High School English Teacher', 'Middle School Principal']);
+    expect(firstLine(entries[0]!.description)).toMatch(/^Juniper High School/);
+  });
+
+  it('still reads a school named after its school word as the employer, never the title', () => {
+    const text = [
+      'Campus Director',
+      'Westbrook Community College',
+      'August 2012 - July 2018',
+      'Ran admissions and student services',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: 'Campus Director' });
+    expect(firstLine(e!.description)).toBe('Westbrook Community College');
+  });
+});
+
+describe('duty lines in the past tense, rules-9', () => {
+  it('reads a line opened by a past tense as a duty, not a title, whatever the word after it', () => {
+    expect(isSentence('Provided IT training to new branch staff')).toBe(true);
+    expect(isSentence('Held progressively senior posts in Operations')).toBe(true);
+    expect(isSentence('Led Agile ceremonies for two teams')).toBe(true);
+    // Titles keep: a qualifying participle, a short "-ed" phrase, a title that starts like a verb.
+    expect(isSentence('Certified Public Accountant')).toBe(false);
+    expect(isSentence('Registered Nurse')).toBe(false);
+    expect(isSentence('Lead Data Engineer')).toBe(false);
+  });
+
+  it('takes the title line of an entry, not a duty line above it that names a role', () => {
+    const text = [
+      'Provided IT training and coaching to fellow instructors',
+      'Instructor, Writing Studies',
+      'Larchmont Community College',
+      'September 2014 - June 2018',
+      '• Taught four sections of first-year composition a term',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: 'Instructor', start_date: '2014-09', end_date: '2018-06' });
+  });
+});
