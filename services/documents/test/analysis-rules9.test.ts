@@ -1,6 +1,7 @@
 // Rules added in rules-9, each on a CV snippet written for the test (fake people, schools and employers).
 import { describe, expect, it } from 'vitest';
-import { isSentence, parseExperience } from '../src/analysis/experience.js';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { isSentence, parseExperience, sentencePositions } from '../src/analysis/experience.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -134,5 +135,86 @@ describe('duty lines in the past tense, rules-9', () => {
     ].join('\n');
     const [e] = parseExperience(toLines(text), NOW);
     expect(e).toMatchObject({ title: 'Instructor', start_date: '2014-09', end_date: '2018-06' });
+  });
+});
+
+describe('posts named in the profile’s sentences, rules-9', () => {
+  const posts = (lines: string[], known: Parameters<typeof sentencePositions>[1] = []) =>
+    sentencePositions(toLines(lines.join('\n')), known).map((e) => [e.title, e.description]);
+
+  it('reads each post a summary sentence names, with the employer after it, as an undated entry', () => {
+    const text = [
+      'Ravi Menon',
+      'Bengaluru, Karnataka',
+      '2 years of work experience in infrastructure support.',
+      'Worked as Soft skill trainer in Larkspur Consulting.',
+      'Worked as Operation Analyst for Quintel Server management team.',
+      'Presently working as Senior System Engineer.',
+      'EDUCATION',
+      'B.E. in Computer Science, Coastal Institute of Technology, 2014',
+    ].join('\n');
+    const { experience } = parseCv(text, NOW);
+    expect(experience).toEqual([
+      {
+        title: 'Soft skill trainer',
+        activity_sector: '',
+        description: 'Larkspur Consulting',
+        duration: 0,
+        start_date: '',
+        end_date: '',
+      },
+      {
+        title: 'Operation Analyst',
+        activity_sector: '',
+        description: 'Quintel Server management team',
+        duration: 0,
+        start_date: '',
+        end_date: '',
+      },
+      {
+        title: 'Senior System Engineer',
+        activity_sector: '',
+        description: '',
+        duration: 0,
+        start_date: '',
+        end_date: '',
+      },
+    ]);
+  });
+
+  it('reads the same sentences in the other six languages', () => {
+    expect(
+      posts([
+        'Seit 2019 tätig als Beraterin bei Hellweg Logistik GmbH.',
+        "J'ai travaillé comme développeuse chez Maison Duclos.",
+        'Trabajé como ingeniera en Clínica San Telmo.',
+        'Ho lavorato come consulente presso Studio Bepi.',
+        'Werkzaam als adviseur bij Zorggroep Wadden.',
+        'Trabalhei como engenheiro na Construtora Alvorada.',
+      ]),
+    ).toEqual([
+      ['Beraterin', 'Hellweg Logistik GmbH'],
+      ['développeuse', 'Maison Duclos'],
+      ['ingeniera', 'Clínica San Telmo'],
+      ['consulente', 'Studio Bepi'],
+      ['adviseur', 'Zorggroep Wadden'],
+      ['engenheiro', 'Construtora Alvorada'],
+    ]);
+  });
+
+  it('takes no objective, no post an entry already holds, and no sentence without a role', () => {
+    expect(posts(['To work as an Art Editor in a large magazine.', 'Seeking a post as a Data Analyst.'])).toEqual([]);
+    const known = [
+      {
+        title: 'Escalation Engineer',
+        activity_sector: '',
+        description: '',
+        duration: 12,
+        start_date: '2018-01',
+        end_date: '2019-01',
+      },
+    ];
+    expect(posts(['Currently working as an Escalation Engineer with Norvik Support.'], known)).toEqual([]);
+    expect(posts(['Worked as part of a small team on the billing system.'])).toEqual([]);
   });
 });

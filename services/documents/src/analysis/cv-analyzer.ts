@@ -6,7 +6,7 @@ import { findDateSpans } from './dates.js';
 import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './contacts.js';
 import { findDegrees } from './degrees.js';
 import { parseEducation } from './education.js';
-import { parseExperience, strayEntries } from './experience.js';
+import { parseExperience, sentencePositions, strayEntries } from './experience.js';
 import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
 import { cvSections, type Section } from './sections.js';
@@ -29,6 +29,9 @@ const STRAY_ENTRY_KINDS = new Set<CvSectionKind | 'header'>(['header', 'summary'
 const ACHIEVEMENTS_HEADING = /\b(?:achievements?|accomplishments?)\b/i;
 const strayKind = (s: Section<CvSectionKind>) =>
   STRAY_ENTRY_KINDS.has(s.kind) || (s.kind === 'other' && ACHIEVEMENTS_HEADING.test(s.heading));
+
+// Where a CV sums up its posts in sentences ("Worked as Soft skill trainer in TCS."): the profile at the top.
+const SENTENCE_POST_KINDS = new Set<CvSectionKind | 'header'>(['header', 'summary']);
 
 function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKind): Line[] {
   return sections.filter((s) => s.kind === kind).flatMap((s) => s.lines);
@@ -68,6 +71,12 @@ export function parseCv(text: string, now: Date): CvText {
     phoneCountry(place, language),
   );
   const name = withTwoSurnames(findName(lines), language);
+  const experience = [
+    ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
+    ...own.filter(strayKind).flatMap((s) => strayEntries(s.lines, now)),
+  ];
+  const profile = own.filter((s) => SENTENCE_POST_KINDS.has(s.kind)).flatMap((s) => s.lines);
+  experience.push(...sentencePositions(profile, experience));
   return {
     information: {
       first_name: name.first,
@@ -77,10 +86,7 @@ export function parseCv(text: string, now: Date): CvText {
       ...findLinks(ownText),
       address: place,
     },
-    experience: [
-      ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
-      ...own.filter(strayKind).flatMap((s) => strayEntries(s.lines, now)),
-    ],
+    experience,
     education: [
       ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
       ...own.filter((s) => s.kind === 'certifications').flatMap((s) => degreesAmongCertificates(s.lines, now)),

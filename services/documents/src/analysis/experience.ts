@@ -508,6 +508,40 @@ function roleInSentence(text: string): string {
   return role && wordCount(role) <= 5 && roleWords.inText(role) ? role : '';
 }
 
+// "Worked as Soft skill trainer in TCS.", "Presently working as Senior System Engineer.", "tätig als Buchhalterin
+// bei …", "j'ai travaillé comme vendeuse chez …": a post the candidate held, named in a sentence with its
+// employer. A bare "work as" is an objective ("To work as an Art Editor …"), not a post held.
+const HELD_AS =
+  /\b(?:worked|working|served|serving|employed|joined|hired|appointed|promoted|experience|tätig|arbeitete|gearbeitet|beschäftigt|travaillé|travaille|travaillant|trabajé|trabajando|trabaja|trabajó|lavorato|lavoro|lavorando|werkzaam|werkte|gewerkt|trabalhei|trabalhando|trabalha|atuei|atuando)\s+(?:as|als|comme|como|come|en\s+tant\s+que)\s+(?:an?\s+|the\s+|une?\s+|un[ao]?\s+|een\s+)?(.+)/iu;
+const HELD_ROLE_END =
+  /\s+(?:in|at|for|with|from|of\s+the|on|since|to|under|where|and|bei|in|seit|chez|à|pour|depuis|en|para|desde|presso|per|da|dal|bij|voor|sinds|na|no|em)\b.*$|[,.;:(].*$/iu;
+const HELD_EMPLOYER =
+  /^\s+(?:in|at|for|with|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s+(?:the\s+)?(\p{Lu}[^,.;:()]*)/u;
+const OBJECTIVE = /^\s*(?:to|seeking|looking|aspiring|wish|i\s+(?:want|wish|would))\b/i;
+
+/**
+ * Posts named in sentences of the summary or the lines above the first heading, each an undated entry (duration 0:
+ * no dates to count) whose description is the employer the sentence names; a post an entry already holds is
+ * not repeated.
+ */
+export function sentencePositions(lines: readonly Line[], known: readonly CvExperience[]): CvExperience[] {
+  const seen = new Set(known.map((e) => foldWords(e.title)).filter(Boolean));
+  const out: CvExperience[] = [];
+  for (const line of lines) {
+    if (OBJECTIVE.test(line.text)) continue;
+    const m = HELD_AS.exec(line.text);
+    if (!m) continue;
+    const role = tidy(m[1]!.replace(HELD_ROLE_END, ''));
+    if (!role || wordCount(role) > 5 || !roleWords.inText(role)) continue;
+    const folded = foldWords(role);
+    if ([...seen].some((t) => t.includes(folded) || folded.includes(t))) continue;
+    seen.add(folded);
+    const employer = tidy(HELD_EMPLOYER.exec(m[1]!.slice(role.length))?.[1] ?? '');
+    out.push({ title: role, activity_sector: '', description: employer, duration: 0, start_date: '', end_date: '' });
+  }
+  return out;
+}
+
 // A field label with its value on another line or lost ("Designation", "Duration:").
 const BARE_LABEL =
   /^(?:designation|position|job\s+title|title|role|post|company|employer|client|duration|period|dates?|tenure)\s*[:：]?$/i;
