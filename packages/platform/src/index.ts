@@ -18,3 +18,4 @@ export * from './service.js';
 export * from './services.js';
 export * from './languages.js';
 export * from './llm.js';
+export * from './embeddings.js';

@@ -36,16 +36,16 @@ type LlmEnvShape<P extends string> = {
 
 /**
  * The env variables of one LLM client, named with `prefix` (`LLM_` in documents, `MATCH_LLM_` in matching), to
- * `.extend()` a service's env schema with.
+ * `.extend()` a service's env schema with; `defaults` for the time limit and attempts (60 s, 3 unless given).
  */
-export function llmEnv<P extends string>(prefix: P): LlmEnvShape<P> {
+export function llmEnv<P extends string>(prefix: P, defaults: { timeoutMs?: number; maxAttempts?: number } = {}): LlmEnvShape<P> {
   return {
     [`${prefix}PROVIDER`]: z.enum(LLM_PROVIDERS).default('openai'),
     [`${prefix}BASE_URL`]: z.url().optional(),
     [`${prefix}MODEL`]: z.string().min(1).optional(),
     [`${prefix}API_KEY`]: z.string().min(1).optional(),
-    [`${prefix}TIMEOUT_MS`]: z.coerce.number().int().min(100).max(600_000).default(60_000),
-    [`${prefix}MAX_ATTEMPTS`]: z.coerce.number().int().min(1).max(10).default(3),
+    [`${prefix}TIMEOUT_MS`]: z.coerce.number().int().min(100).max(600_000).default(defaults.timeoutMs ?? 60_000),
+    [`${prefix}MAX_ATTEMPTS`]: z.coerce.number().int().min(1).max(10).default(defaults.maxAttempts ?? 3),
   } as LlmEnvShape<P>;
 }
 
@@ -162,7 +162,8 @@ export interface StructuredCall {
   onRetry?: (info: { attempt: number; kind: LlmFailureKind; message: string; delayMs: number }) => void;
 }
 
-class Attempt extends Error {
+/** One attempt's failure, classified (an attempt given to withLlmRetries throws it for output it cannot use). */
+export class LlmAttemptFailed extends Error {
   constructor(
     readonly kind: LlmFailureKind,
     message: string,
@@ -211,31 +212,49 @@ export async function invokeStructured<T extends Record<string, unknown>>(
   }
   const runnable = chat.withStructuredOutput(schema, { name: call.name, includeRaw: true });
   const prompt = messages.map((m): [ChatMessage['role'], string] => [m.role, m.content]);
+  const { value, attempts } = await withLlmRetries(
+    async (signal) => {
+      const out = await runnable.invoke(prompt, { signal });
+      addUsage(usage, out.raw as AIMessage);
+      if (out.parsed != null) return out.parsed as T;
+      throw new LlmAttemptFailed('malformed_output', describeMalformed(out.raw as AIMessage, schema));
+    },
+    policy,
+    call.onRetry,
+    usage,
+  );
+  return { value, usage, attempts };
+}
+
+/**
+ * Runs `attempt` until it succeeds, each time within `policy.timeoutMs` (its signal aborts then, and the attempt
+ * counts as timed out even if the client ignores the signal): 429 (after Retry-After when the server sends one),
+ * 5xx, timeouts, unreachable servers and malformed output (an attempt throws LlmAttemptFailed to say so) are
+ * retried with backoff up to `policy.maxAttempts`; other errors fail at once. Throws LlmCallFailed, with `usage`.
+ */
+export async function withLlmRetries<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  policy: RetryPolicy,
+  onRetry?: StructuredCall['onRetry'],
+  usage: TokenUsage = { input: 0, output: 0, total: 0 },
+): Promise<{ value: T; attempts: number }> {
   const base = policy.backoffBaseMs ?? 500;
-  for (let attempt = 1; ; attempt++) {
-    let failure: Attempt;
+  for (let n = 1; ; n++) {
+    let failure: LlmAttemptFailed;
     try {
       const signal = AbortSignal.timeout(policy.timeoutMs);
-      const out = await withDeadline(runnable.invoke(prompt, { signal }), policy.timeoutMs, signal);
-      addUsage(usage, out.raw as AIMessage);
-      if (out.parsed != null) return { value: out.parsed as T, usage, attempts: attempt };
-      failure = new Attempt('malformed_output', describeMalformed(out.raw as AIMessage, schema));
+      return { value: await withDeadline(attempt(signal), policy.timeoutMs, signal), attempts: n };
     } catch (error) {
       failure = classify(error);
     }
     const retryAfter = failure.retryAfterMs ?? 0;
     const tooLong = retryAfter > (policy.maxRetryAfterMs ?? 60_000);
-    if (!RETRYABLE.has(failure.kind) || attempt >= policy.maxAttempts || tooLong) {
-      throw new LlmCallFailed(
-        failure.kind,
-        `${failure.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`,
-        attempt,
-        usage,
-      );
+    if (!RETRYABLE.has(failure.kind) || n >= policy.maxAttempts || tooLong) {
+      throw new LlmCallFailed(failure.kind, `${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, n, usage);
     }
-    const backoff = Math.min(policy.backoffMaxMs ?? 10_000, base * 2 ** (attempt - 1));
+    const backoff = Math.min(policy.backoffMaxMs ?? 10_000, base * 2 ** (n - 1));
     const delayMs = Math.max(retryAfter, Math.round(backoff / 2 + (Math.random() * backoff) / 2));
-    call.onRetry?.({ attempt, kind: failure.kind, message: failure.message, delayMs });
+    onRetry?.({ attempt: n, kind: failure.kind, message: failure.message, delayMs });
     await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 }
@@ -243,7 +262,7 @@ export async function invokeStructured<T extends Record<string, unknown>>(
 /** Not every client stops on the abort signal while it waits for the first byte: the deadline is enforced here too. */
 function withDeadline<T>(promise: Promise<T>, ms: number, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Attempt('timeout', `no answer within ${ms} ms`));
+    const onAbort = () => reject(new LlmAttemptFailed('timeout', `no answer within ${ms} ms`));
     if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -276,27 +295,27 @@ function retryAfterMs(error: Record<string, unknown>): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function classify(error: unknown): Attempt {
-  if (error instanceof Attempt) return error;
+function classify(error: unknown): LlmAttemptFailed {
+  if (error instanceof LlmAttemptFailed) return error;
   const e = (error ?? {}) as Record<string, unknown>;
   const message = typeof e.message === 'string' ? e.message.split('\n')[0]! : String(error);
   const status = statusOf(e);
-  if (status === 429) return new Attempt('rate_limited', `rate limited (429): ${message}`, retryAfterMs(e));
-  if (status !== undefined && status >= 500) return new Attempt('server_error', `server error ${status}: ${message}`);
-  if (status !== undefined) return new Attempt('refused', `request refused (${status}): ${message}`);
+  if (status === 429) return new LlmAttemptFailed('rate_limited', `rate limited (429): ${message}`, retryAfterMs(e));
+  if (status !== undefined && status >= 500) return new LlmAttemptFailed('server_error', `server error ${status}: ${message}`);
+  if (status !== undefined) return new LlmAttemptFailed('refused', `request refused (${status}): ${message}`);
   const name = typeof e.name === 'string' ? e.name : '';
-  if (/timeout|abort/i.test(name)) return new Attempt('timeout', `timed out: ${message}`);
+  if (/timeout|abort/i.test(name)) return new LlmAttemptFailed('timeout', `timed out: ${message}`);
   // The OpenAI SDK parses json_schema answers itself: invalid JSON and schema violations surface as these.
   if (name === 'SyntaxError' || name === 'OutputParserException')
-    return new Attempt('malformed_output', `malformed output: ${message}`);
+    return new LlmAttemptFailed('malformed_output', `malformed output: ${message}`);
   if (/ZodError$/.test(name) && Array.isArray(e.issues))
-    return new Attempt(
+    return new LlmAttemptFailed(
       'malformed_output',
       `malformed output: schema violation (${describeIssues(e.issues as z.core.$ZodIssue[])})`,
     );
   if (/connection|fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(`${name} ${message}`))
-    return new Attempt('unreachable', `unreachable: ${message}`);
-  return new Attempt('refused', `failed: ${message}`);
+    return new LlmAttemptFailed('unreachable', `unreachable: ${message}`);
+  return new LlmAttemptFailed('refused', `failed: ${message}`);
 }
 
 /** Why the answer did not parse, for the log line: the JSON error or the first schema issues. */

@@ -13,6 +13,8 @@
 //     the text of a linked skill (its matched words) overlaps it — and the share of linked mentions inside a span
 // Needs `pnpm build`. Skips (exit 0) when the shared data folder is absent. SKILLS_EVAL_DIST=<dir> evaluates
 // another build of src/ (e.g. an older commit's) with the same measures.
+// Optional: with SKILLS_EMBEDDINGS_MODEL (and the other SKILLS_EMBEDDINGS_* settings of the service) set, also the
+// RP@5 of the ranking RankSkills answers with the embedding re-ranker, on both halves (labels scored as above).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,7 +36,8 @@ if (!data) {
 const escoDir = existsSync(join(data, 'esco')) ? join(data, 'esco') : undefined;
 const started = Date.now();
 const taxonomy = readTaxonomy({ ...(escoDir ? { escoDir } : {}), seedDir: seedDir() });
-const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() });
+const reranker = await rerankerFromEnv();
+const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() }, {}, reranker);
 console.log(`taxonomy: ${taxonomy.version}, ${taxonomy.skills.length} skills (${Date.now() - started} ms)${process.env.SKILLS_EVAL_DIST ? `, build ${process.env.SKILLS_EVAL_DIST}` : ''}\n`);
 
 const byConfidence = (a, b) => b.confidence - a.confidence || b.mentions - a.mentions || a.start - b.start;
@@ -48,16 +51,38 @@ function ranking(text) {
   return [...best].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 }
 
+/** The service's re-ranker settings from SKILLS_EMBEDDINGS_*, or undefined (unset, or a build without them). */
+async function rerankerFromEnv() {
+  if (!process.env.SKILLS_EMBEDDINGS_MODEL) return undefined;
+  const { skillsEnvSchema } = await import(new URL('env.js', dist));
+  const { rerankerConfig } = await import(new URL('app.js', dist));
+  if (typeof rerankerConfig !== 'function') return undefined;
+  const keys = Object.keys(skillsEnvSchema.shape).filter((key) => key.startsWith('SKILLS_EMBEDDINGS_'));
+  const env = skillsEnvSchema.pick(Object.fromEntries(keys.map((key) => [key, true]))).parse(process.env);
+  const logger = { warn: (fields, message) => console.warn(`${message}: ${JSON.stringify(fields)}`), debug: () => {} };
+  return rerankerConfig(env, logger);
+}
+
+/** The re-ranked ranking (RankSkills with the embedding re-ranker), best blended score per skill over the sentences. */
+async function rerankedRanking(text, outcomes) {
+  const best = new Map();
+  const { sentences, rerank } = await catalog.rankSkills(text, 'en');
+  outcomes[rerank?.reranked ? 'reranked' : 'lexical']++;
+  for (const sentence of sentences) for (const s of sentence.skills) best.set(s.skill.id, Math.max(best.get(s.skill.id) ?? -1, s.score));
+  return [...best].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
+
 // TechWolf: both halves, and the gap.
 const techRows = [];
 const overfitRows = [];
+const rerankRows = [];
 const reference = escoDir ? referenceRanker(taxonomy.skills) : undefined;
 const pooled = { tuning: [], 'held-out': [] };
 for (const { name, sentences } of escoDir ? readTechWolf(data, catalog.index) : []) {
   const halves = { tuning: [], 'held-out': [] };
   for (const { text, gold } of sentences) {
     const linked = [...new Set(catalog.extract(text, 'en', 'job').skills.map((s) => s.skill.id))];
-    halves[heldOut(text) ? 'held-out' : 'tuning'].push({ gold, linked, ranked: ranking(text), reference: reference(text) });
+    halves[heldOut(text) ? 'held-out' : 'tuning'].push({ text, gold, linked, ranked: ranking(text), reference: reference(text) });
   }
   const all = skillMeasures([...halves.tuning, ...halves['held-out']]);
   const tuning = skillMeasures(halves.tuning);
@@ -70,6 +95,17 @@ for (const { name, sentences } of escoDir ? readTechWolf(data, catalog.index) : 
   const interval = (key) => bootstrapGap(halves.tuning, halves['held-out'], (m) => m[key]).map(f3).join(' … ');
   techRows.push({ set: `techwolf ${name}`, half: 'gap 95% interval', sentences: '', precision: interval('precision'), recall: interval('recall'), f1: interval('f1'), 'rp@5': interval('rp5') });
   overfitRows.push(...overfitting(`techwolf ${name}`, halves.tuning, halves['held-out']));
+  if (catalog.reranker) {
+    const outcomes = { reranked: 0, lexical: 0 };
+    const rp5 = {};
+    for (const half of ['tuning', 'held-out']) {
+      const results = [];
+      for (const r of halves[half]) results.push({ ...r, ranked: await rerankedRanking(r.text, outcomes) });
+      rp5[half] = skillMeasures(results).rp5;
+    }
+    const lexical = { tuning: skillMeasures(halves.tuning).rp5, 'held-out': skillMeasures(halves['held-out']).rp5 };
+    rerankRows.push({ set: `techwolf ${name}`, 'lexical rp@5 tuning': f3(lexical.tuning), 're-ranked rp@5 tuning': f3(rp5.tuning), 'lexical rp@5 held-out': f3(lexical['held-out']), 're-ranked rp@5 held-out': f3(rp5['held-out']), 'sentences re-ranked': outcomes.reranked, 'not re-ranked (no candidate, or a failure: see warnings)': outcomes.lexical });
+  }
   pooled.tuning.push(...halves.tuning);
   pooled['held-out'].push(...halves['held-out']);
 }
@@ -83,6 +119,11 @@ if (techRows.length) {
   console.log('intervals: paired bootstrap, 2,000 rounds; random splits: 2,000 splits of the sentences into halves of the same sizes, rules fixed;');
   console.log('"splits ≥ this gap": share of random splits with a gap at least the fixed split\'s, a one-sided permutation p-value)');
   console.table(overfitRows);
+}
+if (rerankRows.length) {
+  const { provider, model } = catalog.reranker.model.settings;
+  console.log(`RankSkills re-ranked by embeddings (${provider} ${model}, weight ${catalog.reranker.options.weight}, ${catalog.reranker.options.candidates} candidates); the held-out half is the honest figure`);
+  console.table(rerankRows);
 }
 
 // dotin CVs: gold are surface spans; a prediction is right when its text equals, contains or is contained in a

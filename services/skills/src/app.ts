@@ -1,7 +1,7 @@
-import { startBackend, type RunningBackend } from '@talent/platform';
+import { embeddingsSettingsFrom, startBackend, type RunningBackend } from '@talent/platform';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { SkillCatalog } from './catalog.js';
+import { SkillCatalog, type RerankerConfig } from './catalog.js';
 import { createDatabase } from './db.js';
 import type { SkillsEnv } from './env.js';
 import { skillsGrpcService } from './server.js';
@@ -11,6 +11,22 @@ import { ensureTaxonomy } from './taxonomy/taxonomy-loader.js';
 const WARM_UP_DELAY_MS = 1000;
 
 export const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** The embedding re-ranker's settings, or undefined when SKILLS_EMBEDDINGS_MODEL is unset (the default: lexical). */
+export function rerankerConfig(env: SkillsEnv, logger: RerankerConfig['logger']): RerankerConfig | undefined {
+  const settings = embeddingsSettingsFrom(env, 'SKILLS_EMBEDDINGS_');
+  if (!settings) return undefined;
+  return {
+    settings,
+    options: {
+      weight: env.SKILLS_EMBEDDINGS_WEIGHT,
+      candidates: env.SKILLS_EMBEDDINGS_CANDIDATES,
+      cacheSize: env.SKILLS_EMBEDDINGS_CACHE_SIZE,
+      batchSize: env.SKILLS_EMBEDDINGS_BATCH_SIZE,
+    },
+    logger,
+  };
+}
 
 /** Starts the skills service; used by main.ts and by tests that run it in-process. */
 export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
@@ -28,7 +44,7 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
         const started = Date.now();
         // Two connections: Postgres reads the structure while this process builds the skills from their rows.
         const [skills, structure] = await Promise.all([repository.loadSkills(), repository.loadStructure()]);
-        const catalog = new SkillCatalog(skills, version, structure);
+        const catalog = new SkillCatalog(skills, version, structure, rerankerConfig(env, logger));
         logger.info(
           {
             version: version.version,
@@ -40,6 +56,10 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
           },
           'taxonomy loaded',
         );
+        if (catalog.reranker) {
+          const { provider, model, baseUrl } = catalog.reranker.model.settings;
+          logger.info({ provider, model, baseUrl, ...catalog.reranker.options }, 'RankSkills re-ranked by embeddings');
+        }
         loaded = catalog;
         return { services: [skillsGrpcService(catalog)], stop };
       } catch (error) {

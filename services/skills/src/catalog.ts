@@ -1,5 +1,6 @@
-import { DomainError, isUuid } from '@talent/platform';
-import { SkillLinker, type LinkContext, type LinkResult, type RankedSentence } from './linking/skill-linker.js';
+import { createEmbeddingsModel, DomainError, isUuid, type EmbeddingsSettings, type Logger } from '@talent/platform';
+import { EmbeddingReranker, type RerankOptions, type RerankOutcome } from './linking/embedding-reranker.js';
+import { SCORING, SkillLinker, type LinkContext, type LinkResult, type RankedSentence } from './linking/skill-linker.js';
 import { languageNames, negotiateLanguage } from './search/languages.js';
 import { validateSearchParams } from './search/search-params.js';
 import { SkillIndex, type SearchResult, type SkillView } from './search/skill-index.js';
@@ -14,6 +15,7 @@ const MAX_TITLES = 1000;
 const MAX_TITLE_LENGTH = 300;
 const MAX_OCCUPATION_LIMIT = 20;
 const MAX_RANK_LIMIT = 100;
+const DEFAULT_RANK_LIMIT = SCORING.CANDIDATES;
 
 export interface LanguageInfo {
   code: string;
@@ -38,6 +40,13 @@ export interface TaxonomyStructure {
   occupations?: readonly TaxonomyOccupation[];
 }
 
+/** The optional embedding re-ranker of `rankSkills` (off without it). */
+export interface RerankerConfig {
+  settings: EmbeddingsSettings;
+  options: Omit<RerankOptions, 'timeoutMs' | 'maxAttempts'>;
+  logger: Pick<Logger, 'warn' | 'debug'>;
+}
+
 export type ResolveOutcome = { index: number; skill: SkillView } | { index: number; invalid: string };
 
 /** What the skills service offers, over the in-memory taxonomy. */
@@ -52,11 +61,13 @@ export class SkillCatalog {
   private occupationSource: readonly TaxonomyOccupation[] | undefined;
   private readonly linker: SkillLinker;
   private readonly languageList: LanguageInfo[];
+  readonly reranker: EmbeddingReranker | undefined;
 
   constructor(
     skills: readonly TaxonomySkill[],
     readonly version: TaxonomyVersionInfo,
     structure: TaxonomyStructure = {},
+    reranker?: RerankerConfig,
   ) {
     this.index = new SkillIndex(skills);
     this.hierarchy = new SkillHierarchy(skills);
@@ -64,6 +75,9 @@ export class SkillCatalog {
     this.occupationSource = structure.occupations ?? [];
     this.occupationCount = this.occupationSource.length;
     this.linker = new SkillLinker(this.index);
+    this.reranker = reranker
+      ? new EmbeddingReranker(createEmbeddingsModel(reranker.settings), this.index, { ...reranker.options, timeoutMs: reranker.settings.timeoutMs, maxAttempts: reranker.settings.maxAttempts }, reranker.logger)
+      : undefined;
     const coverage = this.index.languageCoverage();
     this.languageList = this.index.languages
       .filter((code) => (coverage.get(code) ?? 0) > 0)
@@ -189,11 +203,29 @@ export class SkillCatalog {
    * per sentence (0 or none: 20; at most 100).
    */
   rank(text: string, language: string, limit?: number): { language: string; sentences: RankedSentence[] } {
+    this.checkRank(text, language, limit);
+    return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
+  }
+
+  /**
+   * What RankSkills answers: `rank`, then, when the embedding re-ranker is configured, each sentence's best
+   * `max(limit, candidates)` lexical skills re-ranked by the blend with the embeddings' cosine similarity (`score`
+   * is then the blend, 0–1). Any failure of the endpoint leaves the lexical ranking (logged), never an error.
+   */
+  async rankSkills(text: string, language: string, limit?: number): Promise<{ language: string; sentences: RankedSentence[]; rerank?: RerankOutcome }> {
+    this.checkRank(text, language, limit);
+    if (!this.reranker) return this.rank(text, language, limit);
+    const wanted = limit || DEFAULT_RANK_LIMIT;
+    const lexical = this.linker.rank(text, { ...(language ? { language } : {}), limit: this.reranker.poolFor(wanted) });
+    const { sentences, outcome } = await this.reranker.rerank(lexical.sentences, wanted);
+    return { language: lexical.language, sentences, rerank: outcome };
+  }
+
+  private checkRank(text: string, language: string, limit: number | undefined): void {
     if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
     if (language && !LANGUAGE_CODE.test(language)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${language}"`);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > MAX_RANK_LIMIT))
       throw new DomainError('INVALID_ARGUMENT', `limit must be 1 to ${MAX_RANK_LIMIT} (0 for the default)`);
-    return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
   }
 
   /** A language code for labels; empty = English. An unknown code falls back like a missing label. */

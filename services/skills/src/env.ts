@@ -1,4 +1,4 @@
-import { backendEnv, loadEnv } from '@talent/platform';
+import { backendEnv, embeddingsEnv, loadEnv } from '@talent/platform';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -17,6 +17,19 @@ export const skillsEnvSchema = backendEnv('skills').extend({
    * what keeps the peak RSS with ESCO under budget (README, "Memory"). Declared so that the chart may set it.
    */
   NODE_OPTIONS: z.string().optional(),
+  /**
+   * Optional embedding re-ranker of RankSkills (README, "Embedding re-ranker"): off unless SKILLS_EMBEDDINGS_MODEL
+   * is set. PROVIDER openai|ollama, BASE_URL, MODEL, API_KEY, TIMEOUT_MS (10 s), MAX_ATTEMPTS (3).
+   */
+  ...embeddingsEnv('SKILLS_EMBEDDINGS_'),
+  /** Share of the cosine similarity in the blend with the lexical score. */
+  SKILLS_EMBEDDINGS_WEIGHT: z.coerce.number().min(0).max(1).default(0.5),
+  /** Lexical candidates per sentence re-ranked (at least the call's limit). */
+  SKILLS_EMBEDDINGS_CANDIDATES: z.coerce.number().int().min(2).max(100).default(30),
+  /** Skill embeddings kept in memory: cache size × dimensions × 4 bytes (5,000 × 1,024 ≈ 20 MB). */
+  SKILLS_EMBEDDINGS_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(5000),
+  /** Texts per embeddings request. */
+  SKILLS_EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(128),
 });
 
 export type SkillsEnv = z.output<typeof skillsEnvSchema>;

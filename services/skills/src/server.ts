@@ -92,7 +92,7 @@ export function skillsGrpcService(catalog: SkillCatalog): GrpcServiceBinding {
       };
     },
     async rankSkills(request) {
-      const result = catalog.rank(request.text, request.language, request.limit);
+      const result = await catalog.rankSkills(request.text, request.language, request.limit);
       return {
         language: result.language,
         sentences: result.sentences.map((sentence) => ({

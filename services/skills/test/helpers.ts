@@ -21,9 +21,9 @@ export const failure = (promise: Promise<unknown>) =>
 export const search = (client: SkillsClient, query: string, extra: Partial<skills.SearchSkillsRequest> = {}) =>
   client.searchSkills({ query, type: skills.SkillType.SKILL_TYPE_UNSPECIFIED, acceptLanguage: '', typeName: '', ...extra });
 
-/** The real service in-process on a fresh schema with the small fixture seed; `stop` also drops the schema. */
-export async function startFixtureSkills(): Promise<{ client: SkillsClient; env: SkillsEnv; stop(): Promise<void> }> {
-  const env = loadSkillsEnv(backendTestEnv('skills', { SKILLS_SEED_DIR: fixtureSeedDir }));
+/** The real service in-process on a fresh schema with the small fixture seed (and `extraEnv`); `stop` also drops the schema. */
+export async function startFixtureSkills(extraEnv: Record<string, string> = {}): Promise<{ client: SkillsClient; env: SkillsEnv; stop(): Promise<void> }> {
+  const env = loadSkillsEnv(backendTestEnv('skills', { SKILLS_SEED_DIR: fixtureSeedDir, ...extraEnv }));
   const service = await startSkills(env);
   const client = connect(service.grpcPort);
   return {
