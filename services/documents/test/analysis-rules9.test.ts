@@ -202,6 +202,20 @@ describe('posts named in the profile’s sentences, rules-9', () => {
     ]);
   });
 
+  it('reads the employer written between the verb and the post, but not the field after "experience"', () => {
+    expect(
+      posts([
+        'Working currently with Brightline Services Pune as a Software Test Engineer with Client Northgate.',
+        'Present working at Cedarview Int School as an Arabic/Islamic teacher.',
+        'Having 8 years of experience in IT industry as SAP ABAP Developer.',
+      ]),
+    ).toEqual([
+      ['Software Test Engineer', 'Brightline Services Pune'],
+      ['Arabic/Islamic teacher', 'Cedarview Int School'],
+      ['SAP ABAP Developer', ''],
+    ]);
+  });
+
   it('takes no objective, no post an entry already holds, and no sentence without a role', () => {
     expect(posts(['To work as an Art Editor in a large magazine.', 'Seeking a post as a Data Analyst.'])).toEqual([]);
     const known = [

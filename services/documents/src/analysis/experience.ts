@@ -511,8 +511,10 @@ function roleInSentence(text: string): string {
 // "Worked as Soft skill trainer in TCS.", "Presently working as Senior System Engineer.", "tätig als Buchhalterin
 // bei …", "j'ai travaillé comme vendeuse chez …": a post the candidate held, named in a sentence with its
 // employer. A bare "work as" is an objective ("To work as an Art Editor …"), not a post held.
+// The words between the verb and "as" may name the employer ("Working currently with Accenture Pune as a Software
+// Test Engineer", "Present working at Al-wadi School as an Arabic teacher").
 const HELD_AS =
-  /\b(?:worked|working|served|serving|employed|joined|hired|appointed|promoted|experience|tätig|arbeitete|gearbeitet|beschäftigt|travaillé|travaille|travaillant|trabajé|trabajando|trabaja|trabajó|lavorato|lavoro|lavorando|werkzaam|werkte|gewerkt|trabalhei|trabalhando|trabalha|atuei|atuando)\s+(?:as|als|comme|como|come|en\s+tant\s+que)\s+(?:an?\s+|the\s+|une?\s+|un[ao]?\s+|een\s+)?(.+)/iu;
+  /\b(?:worked|working|served|serving|employed|joined|hired|appointed|promoted|experience|tätig|arbeitete|gearbeitet|beschäftigt|travaillé|travaille|travaillant|trabajé|trabajando|trabaja|trabajó|lavorato|lavoro|lavorando|werkzaam|werkte|gewerkt|trabalhei|trabalhando|trabalha|atuei|atuando)((?:\s+[^\s.,;:()]+){0,6}?)\s+(?:as|als|comme|como|come|en\s+tant\s+que)\s+(?:an?\s+|the\s+|une?\s+|un[ao]?\s+|een\s+)?(.+)/iu;
 const HELD_ROLE_END =
   /\s+(?:in|at|for|with|from|of\s+the|on|since|to|under|where|and|bei|in|seit|chez|à|pour|depuis|en|para|desde|presso|per|da|dal|bij|voor|sinds|na|no|em)\b.*$|[,.;:(].*$/iu;
 const HELD_EMPLOYER =
@@ -531,12 +533,22 @@ export function sentencePositions(lines: readonly Line[], known: readonly CvExpe
     if (OBJECTIVE.test(line.text)) continue;
     const m = HELD_AS.exec(line.text);
     if (!m) continue;
-    const role = tidy(m[1]!.replace(HELD_ROLE_END, ''));
+    const role = tidy(m[2]!.replace(HELD_ROLE_END, ''));
     if (!role || wordCount(role) > 5 || !roleWords.inText(role)) continue;
     const folded = foldWords(role);
     if ([...seen].some((t) => t.includes(folded) || folded.includes(t))) continue;
     seen.add(folded);
-    const employer = tidy(HELD_EMPLOYER.exec(m[1]!.slice(role.length))?.[1] ?? '');
+    const named = (text: string) => tidy(HELD_EMPLOYER.exec(text)?.[1] ?? '');
+    // "… experience in IT industry as …": after "experience" the words before "as" are a field, not an employer.
+    const gap = /^experience\b/i.test(m[0])
+      ? ''
+      : named(
+          m[1]!.replace(
+            /^(?:\s+\p{Ll}+)*?(?=\s+(?:in|at|for|with|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)/u,
+            '',
+          ),
+        );
+    const employer = gap || named(m[2]!.slice(role.length));
     out.push({ title: role, activity_sector: '', description: employer, duration: 0, start_date: '', end_date: '' });
   }
   return out;
