@@ -113,6 +113,21 @@ describe('embedding re-ranker of RankSkills (OpenAI-compatible endpoint over rea
     expect(fake!.requests[0]).toMatchObject({ path: '/api/embed', model: 'fake-embed', authorization: 'Bearer sk-test' });
   });
 
+  it('keeps at most CACHE_SIZE skill vectors, and embeds a repeated sentence once', async () => {
+    const { ranked, target } = await fakeFavouringSeventh();
+    const { catalog } = rerankingCatalog(fake!, { cacheSize: 5 });
+    const text = `${SENTENCE}\n${SENTENCE}`;
+    const first = await catalog.rankSkills(text, 'en', 10);
+    const skillTexts = fake!.requests[0]!.input.length - 1;
+    expect(fake!.requests[0]!.input.filter((t) => t === SENTENCE)).toHaveLength(1);
+    expect(skillTexts).toBeGreaterThan(5);
+    // Five vectors were kept; the others are asked for again, and the answer is the same.
+    const second = await catalog.rankSkills(text, 'en', 10);
+    expect(fake!.requests[1]!.input).toHaveLength(1 + skillTexts - 5);
+    const expected = [target.skill.id, ...ids(ranked).filter((id) => id !== target.skill.id)].slice(0, 10);
+    for (const result of [first, second]) expect(result.sentences.map(ids)).toEqual([expected, expected]);
+  });
+
   it('keeps the lexical order at weight 0 and batches requests by the batch size', async () => {
     await fakeFavouringSeventh();
     const { catalog } = rerankingCatalog(fake!, { weight: 0, batchSize: 16 });

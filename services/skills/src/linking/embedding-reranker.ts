@@ -61,9 +61,18 @@ export class EmbeddingReranker {
     if (work.length > MAX_RERANKED_SENTENCES) return { sentences: lexical(), outcome: { reranked: false, reason: `more than ${MAX_RERANKED_SENTENCES} sentences` } };
     if (Date.now() - this.failedAt < COOL_DOWN_MS) return { sentences: lexical(), outcome: { reranked: false, reason: 'cooling down after a failure' } };
 
+    // Cached vectors taken now: other calls may evict them while this one waits for the endpoint.
+    const known = new Map<string, Float32Array>();
     const wanted = new Set<string>();
-    for (const s of work) for (const k of s.skills) if (!this.cache.has(k.skill.id)) wanted.add(k.skill.id);
-    const texts = [...work.map((s) => s.text.slice(0, MAX_TEXT_CHARS)), ...[...wanted].map((k) => this.skillText(k))];
+    for (const s of work)
+      for (const { skill } of s.skills) {
+        const cached = known.get(skill.id) ?? this.recall(skill.id);
+        if (cached) known.set(skill.id, cached);
+        else wanted.add(skill.id);
+      }
+    // A sentence written twice (a repeated bullet) is embedded once.
+    const queries = [...new Set(work.map((s) => s.text.slice(0, MAX_TEXT_CHARS)))];
+    const texts = [...queries, ...[...wanted].map((k) => this.skillText(k))];
     let vectors: Float32Array[];
     let requests = 0;
     try {
@@ -84,17 +93,19 @@ export class EmbeddingReranker {
       return { sentences: lexical(), outcome: { reranked: false, reason: (error as Error).message } };
     }
     vectors.forEach(normalize);
-    // This call's skill vectors, whatever the cache keeps of them.
-    const fresh = new Map([...wanted].map((id, i) => [id, vectors[work.length + i]!]));
-    for (const [id, vector] of fresh) this.remember(id, vector);
-    // A model change between calls (other dimensions) would make old entries useless: they are dropped when met.
+    [...wanted].forEach((id, i) => {
+      known.set(id, vectors[queries.length + i]!);
+      this.remember(id, vectors[queries.length + i]!);
+    });
+    const queryVector = new Map(queries.map((text, i) => [text, vectors[i]!]));
+    // Settings are fixed for the process, so cached vectors have this call's dimension; a mismatch counts as missing.
     const dims = vectors[0]!.length;
 
     const reranked = new Map<RankedSentence, RankedSkill[]>();
-    work.forEach((sentence, i) => {
-      const query = vectors[i]!;
+    work.forEach((sentence) => {
+      const query = queryVector.get(sentence.text.slice(0, MAX_TEXT_CHARS))!;
       const cosines = sentence.skills.map((k) => {
-        const v = fresh.get(k.skill.id) ?? this.recall(k.skill.id);
+        const v = known.get(k.skill.id);
         return v && v.length === dims ? dot(query, v) : undefined;
       });
       reranked.set(sentence, blend(sentence.skills, cosines, this.options.weight));
