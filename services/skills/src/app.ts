@@ -76,6 +76,9 @@ export async function startSkills(env: SkillsEnv): Promise<RunningBackend> {
     loaded?.warmUpOccupations();
     setImmediate(() => {
       loaded?.warmUpLinking();
+      // With the re-ranker on, LangChain's module is loaded now rather than by the first RankSkills call; a failure
+      // here shows again (and falls back) at that call.
+      loaded?.reranker?.model.langChain().catch(() => undefined);
       // The heap limit shows whether the chart's NODE_OPTIONS cap reached the process (README, "Memory").
       const mb = (bytes: number) => Math.round(bytes / 1048576);
       running.logger.info(
