@@ -344,7 +344,11 @@ export interface RankedSkill {
   skill?:
     | Skill
     | undefined;
-  /** What the ranking orders by: phrase_confidence + relevance / (relevance + 8) + 0.5 × coverage. */
+  /**
+   * What the ranking orders by: phrase_confidence + relevance / (relevance + 8) + 0.5 × coverage. With the optional
+   * embedding re-ranker on (SKILLS_EMBEDDINGS_MODEL), the 0..1 blend of that score and the cosine similarity of the
+   * sentence's and the skill's embeddings, each min-max normalised over the sentence's candidates.
+   */
   score: number;
   /** Confidence of the skill's best phrase match in the sentence (a label written out, as in ExtractSkills); 0 without one. */
   phraseConfidence: number;
