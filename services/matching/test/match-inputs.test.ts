@@ -4,26 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { chunked, MATCH_INPUTS_CHANNEL, MATCH_INPUTS_WINDOW } from '../src/peers/match-inputs.js';
 
 describe('chunks of GetMatchInputs', () => {
-  it('keeps request order and at most 500 records sent as JSON per chunk, with up to 1,000 ids when held, and 100 ids in the first', () => {
+  it('keeps request order, at most 500 records sent as JSON and 1,000 ids per chunk, 100 ids in the first, each next chunk at most twice as long', () => {
     const ids = Array.from({ length: 12_000 }, (_, i) => `id-${i}`);
     // Every third record is not held by matching: documents sends its JSON.
     const held = new Map(ids.filter((_, i) => i % 3 !== 0).map((id) => [id, true]));
     const chunks = chunked(ids, held);
     expect(chunks.flat()).toEqual(ids);
-    for (const chunk of chunks) {
-      expect(chunk.length).toBeLessThanOrEqual(chunk === chunks[0] ? 100 : 1_000);
+    chunks.forEach((chunk, i) => {
+      expect(chunk.length).toBeLessThanOrEqual(Math.min(100 * 2 ** i, 1_000));
       expect(chunk.filter((id) => !held.has(id)).length).toBeLessThanOrEqual(500);
-    }
-    // About 334 records to send in each 1,000 ids: 13 chunks (the first one short), not the 25 of up to 500 ids
-    // each when none is held.
-    expect(chunks).toHaveLength(13);
-    expect(chunks[1]).toHaveLength(1_000);
-    expect(chunked(ids, new Map())).toHaveLength(25);
-    // The first chunk is short even when every record is held: held records may all have changed since.
+    });
+    // About 334 records to send in each 1,000 ids: 15 chunks (100, 200, 400, 800 ids, then 1,000), not the 26 of up
+    // to 500 ids each when none is held.
+    expect(chunks.map((chunk) => chunk.length).slice(0, 6)).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+    expect(chunks).toHaveLength(15);
+    expect(chunked(ids, new Map()).map((chunk) => chunk.length).slice(0, 5)).toEqual([100, 200, 400, 500, 500]);
+    expect(chunked(ids, new Map())).toHaveLength(26);
+    // The first chunks are short even when every record is held: held records may all have changed since.
     expect(chunked(ids.slice(0, 1_600), new Map(ids.slice(0, 1_000).map((id) => [id, true])))).toEqual([
       ids.slice(0, 100),
-      ids.slice(100, 1_100),
-      ids.slice(1_100, 1_600),
+      ids.slice(100, 300),
+      ids.slice(300, 700),
+      ids.slice(700, 1_500),
+      ids.slice(1_500, 1_600),
     ]);
   });
 

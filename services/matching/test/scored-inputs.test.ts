@@ -203,9 +203,9 @@ describe('POST /match scoring records as they arrive', () => {
     expect(scored.cvs.map((cv) => cv.id)).toEqual(ids);
     expect(scored.taxonomyVersion).toBe('esco-test');
     expect(scored.analyzers).toEqual({ job_analyzer: 'rules-5', cv_analyzers: ['rules-5'] });
-    // The job's own request, then chunks of 100, 500, 500 and 134 candidates; two chunks in flight besides
+    // The job's own request, then chunks of 100, 200, 400, 500 and 34 candidates; two chunks in flight besides
     // the job's request at the start.
-    expect(docs.seen.requests).toBe(5);
+    expect(docs.seen.requests).toBe(6);
     expect(docs.seen.maxInFlight).toBe(3);
     // Every title mapped once, though it recurs in every chunk.
     expect(taxonomy.asked.length).toBe(new Set(taxonomy.asked).size);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareTitle, rolePart, titleSimilarity } from '../src/scoring/titles.js';
+import { occupationQuery, prepareTitle, rolePart, titleSimilarity } from '../src/scoring/titles.js';
 
 describe('job-title similarity', () => {
   it('compares the role a posting names before its team, product, place or language', () => {
@@ -36,5 +36,17 @@ describe('job-title similarity', () => {
     const job = prepareTitle('Intern')!;
     expect(job.total).toBe(1);
     expect(titleSimilarity(job, 'Summer intern, finance').share).toBe(1);
+  });
+
+  it('maps a title to its occupation query the same way every time, also once many other titles were seen', () => {
+    const query = (title: string) => occupationQuery(title);
+    expect(query('Senior Technical Recruiter, Cloud')).toBe('technical recruiter');
+    expect(query('Intern')).toBe('intern');
+    expect(query(' , ')).toBe('');
+    // More distinct titles than the memo holds: what it answers afterwards is still each title's own query.
+    const word = (i: number) => `zq${[3, 2, 1, 0].map((d) => 'abcdefghijklmnopqr'[Math.floor(i / 18 ** d) % 18]).join('')}`;
+    for (let i = 0; i < 60_000; i++) expect(query(`Senior ${word(i)} developer`)).toBe(`${word(i)} developer`);
+    expect(query('Senior Technical Recruiter, Cloud')).toBe('technical recruiter');
+    expect(query(`Senior ${word(7)} developer`)).toBe(`${word(7)} developer`);
   });
 });

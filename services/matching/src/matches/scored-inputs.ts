@@ -73,12 +73,14 @@ export async function fetchAndScore(
   const cvAnalyzers = new Set<string>();
   const candidates: MatchCandidate[] = [];
 
-  const score = async (batch: CvRecord[]) => {
+  /** Each chunk's title look-ups, asked for as it arrived (the queries are worked out once per chunk). */
+  const titlesAsked = new WeakMap<object, Promise<void>>();
+  const score = async (chunk: object, batch: CvRecord[]) => {
     if (!scoring || failure || unusable.size > 0 || batch.length === 0) return;
     try {
       // Held first: a refused match asks for no CV's titles (later chunks' were asked for as they arrived).
       const scoreCv = await scoring.prepared;
-      await scoring.occupations.load(occupationQueries(job!, batch));
+      await (titlesAsked.get(chunk) ?? scoring.occupations.load(occupationQueries(job!, batch)));
       let turn = performance.now();
       for (const cv of batch) {
         candidates.push(scoreCv(cv));
@@ -101,7 +103,9 @@ export async function fetchAndScore(
     (arrived) => {
       if (!scoring?.admitted || failure || unusable.size > 0) return;
       const arrivedCvs = arrived.candidates.filter(isCompleted).map((input) => input.record as CvRecord);
-      scoring.occupations.load(occupationQueries(job!, arrivedCvs)).catch(ignore);
+      const asked = scoring.occupations.load(occupationQueries(job!, arrivedCvs));
+      asked.catch(ignore);
+      titlesAsked.set(arrived, asked);
     },
   )) {
     if (chunk.job) {
@@ -126,7 +130,7 @@ export async function fetchAndScore(
       }
     }
     for (const cv of batch) cvs.push(cv);
-    await score(batch);
+    await score(chunk, batch);
   }
 
   if (unusable.size > 0) {

@@ -6,7 +6,9 @@ import type { CachedRecord, RecordCache } from './record-cache.js';
 const CHUNK = 500;
 /**
  * Ids of the first chunk of candidates: matching scores a chunk as it arrives, so nothing overlaps the wait for
- * the first one; a small one comes sooner.
+ * the first one; a small one comes sooner. Each next chunk may be twice as long (up to CHUNK records sent and
+ * CHUNK_IDS ids): a short chunk is scored while the longer next one is read and sent, so the chunks after the
+ * first seldom keep matching waiting, and a large match still needs few requests.
  */
 const FIRST_CHUNK = 100;
 /**
@@ -134,18 +136,19 @@ export async function* matchInputChunks(
 /**
  * Ids in request order, in chunks of at most CHUNK records not held (answered with JSON) and CHUNK_IDS ids; the
  * first chunk holds at most FIRST_CHUNK ids, held or not (a held record may have changed since, and then comes
- * with its JSON), so matching starts scoring after a short wait.
+ * with its JSON), so matching starts scoring after a short wait, and each next chunk at most twice as many.
  */
 export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): string[][] {
   const chunks: string[][] = [[]];
   let fresh = 0;
+  let ramp = FIRST_CHUNK;
   for (const id of ids) {
     let chunk = chunks.at(-1)!;
     const isFresh = !held.has(id);
-    const limit = chunks.length === 1 ? FIRST_CHUNK : CHUNK_IDS;
-    if (chunk.length === limit || (isFresh && fresh === (chunks.length === 1 ? FIRST_CHUNK : CHUNK))) {
+    if (chunk.length === Math.min(ramp, CHUNK_IDS) || (isFresh && fresh === Math.min(ramp, CHUNK))) {
       chunks.push((chunk = []));
       fresh = 0;
+      ramp *= 2;
     }
     chunk.push(id);
     if (isFresh) fresh++;
@@ -156,7 +159,7 @@ export function chunked(ids: string[], held: ReadonlyMap<string, unknown>): stri
 /** The answered record parsed, or taken from the cache when documents says it is unchanged. */
 function resolved(
   input: documents.MatchInput,
-  held: ReadonlyMap<string, CachedRecord>,
+  held: Map<string, CachedRecord>,
   workspaceId: string,
   cache: RecordCache | undefined,
 ): FetchedInput {
@@ -173,6 +176,9 @@ function resolved(
     return { ...input, record: entry.record };
   }
   if (!input.json) return input;
+  // The stale copy this request held is no longer needed: let it go now rather than after the last chunk (a cold
+  // match of records that all changed would otherwise hold both copies of every record until it ends).
+  held.delete(id);
   const record = JSON.parse(input.json) as unknown;
   // A documents without versions (older build) answers none: nothing is cached then.
   if (input.version) cache?.set(workspaceId, id, { version: input.version, record }, input.json.length);

@@ -89,11 +89,24 @@ export function prepareTitle(title: string): PreparedTitle | undefined {
  * Recruiter, Cloud” → “technical recruiter”), folded; empty when nothing is left.
  */
 export function occupationQuery(title: string): string {
-  const prepared = prepareTitle(title);
-  if (!prepared) return '';
-  const kept = prepared.words.filter((w) => w.weight > 0 || prepared.words.every((x) => x.weight === RANK_WEIGHT));
-  return kept.map((w) => w.word).join(' ');
+  let query = queries.get(title);
+  if (query === undefined) {
+    const prepared = prepareTitle(title);
+    const kept = prepared?.words.filter((w) => w.weight > 0 || prepared.words.every((x) => x.weight === RANK_WEIGHT));
+    query = kept ? kept.map((w) => w.word).join(' ') : '';
+    if (queries.size >= QUERY_MEMO) queries.clear();
+    queries.set(title, query);
+  }
+  return query;
 }
+
+/**
+ * Queries of titles already seen (a pure function of the title): a match asks for a CV title's query when it
+ * fetches the title's occupations and again when it scores the CV, and job titles repeat across CVs and matches.
+ * Bounded: emptied when full.
+ */
+const queries = new Map<string, string>();
+const QUERY_MEMO = 50_000;
 
 /**
  * A title's ESCO occupations as the comparison uses them: those scoring within OCCUPATION_MARGIN of the title's
