@@ -101,6 +101,26 @@ describe('titles with a school word, rules-9', () => {
     expect(firstLine(entries[0]!.description)).toMatch(/^Juniper High School/);
   });
 
+  it('keeps a title with its own "of" and a school word, but no school named with "of"', () => {
+    const text = [
+      'Director of Professional Development/Assistant School Director',
+      'Harrow Valley Teaching Institute',
+      'September 2015 to August 2018',
+      'Organised institute classes for new teachers',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: 'Director of Professional Development/Assistant School Director' });
+    expect(firstLine(e!.description)).toBe('Harrow Valley Teaching Institute');
+    const [school] = parseExperience(
+      toLines('Lecturer\nCollege of Nursing Educators\n2010 - 2014\nTaught anatomy'),
+      NOW,
+    );
+    expect(school).toMatchObject({
+      title: 'Lecturer',
+      description: expect.stringMatching(/^College of Nursing Educators/),
+    });
+  });
+
   it('still reads a school named after its school word as the employer, never the title', () => {
     const text = [
       'Campus Director',

@@ -156,12 +156,14 @@ function isRole(text: string): boolean {
 /**
  * "High School Teacher", "Campus Director", "University Lecturer": a title ends on its role word, and a school
  * word before it says where the role is held; a school's name ends on the school word ("Milton Middle School")
- * or links it with "of" ("College of Nursing Instructors").
+ * or links it with "of" ("College of Nursing Instructors"), while a title's own "of" does not ("Director of
+ * Professional Development/Assistant School Director").
  */
 function schoolQualifiedRole(text: string): boolean {
   const words = foldWords(text).split(' ').filter(Boolean);
   const last = words[words.length - 1];
-  return !!last && roleWords.has(last) && !institutionWords.has(last) && !words.some((w) => LINK_WORDS.has(w));
+  const named = words.some((w, i) => institutionWords.has(w) && LINK_WORDS.has(words[i + 1] ?? ''));
+  return !!last && roleWords.has(last) && !institutionWords.has(last) && !named;
 }
 const LINK_WORDS = new Set(['of', 'de', 'di', 'da', 'der', 'des', 'du', 'van', 'do', 'della', 'del']);
 
