@@ -80,7 +80,10 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     1,
-    `high\\s+school(?:\\s+diploma)?|secondary\\s+school|higher\\s+secondary|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
+    // School-leaving qualifications: Indian "Class XII"/"Std. X"/"Senior Secondary" (a PDF may glue
+    // "SecondarySchool"), German "Allgemeine Hochschulreife"/"Mittlere Reife", French "brevet des collèges",
+    // Italian "diploma di maturità", Dutch "VMBO/MAVO" (cased below).
+    `high\\s+school(?:\\s+diploma)?|secondary\\s*school(?:\\s+certificate)?|(?:higher|senior|sr\\.?)\\s*secondary|(?:class|std\\.?|standard)\\s*[-:]?\\s*(?:x|xii|10|12)(?:th)?|(?:x|xii)(?:th)?\\s+(?:std|standard|class)|(?:allgemeine\\s+)?(?:fach)?hochschulreife|mittlere\\s+reife|realschulabschluss|hauptschulabschluss|brevet\\s+des\\s+colleges|diploma\\s+di\\s+maturita|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
   ],
 ];
 
@@ -98,7 +101,7 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
-  [1, `GED|HSC|SSC|HAVO|VWO|SSLC|CBSE|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`],
+  [1, `GED|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`],
 ];
 
 const FOLDED_RE = FOLDED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})${E}`, 'gu')] as const);

@@ -23,8 +23,10 @@ const HONOURS =
 // after a shorter one it is an abbreviation's ("St. Xavier's College", "Dr. B.R. Ambedkar University").
 // "… (MPHE) Degree of Kenyatta University", "Diploma in Nursing (DAN) of Nairobi University": after a degree's last
 // word or its abbreviation in brackets, "of" introduces the school that awarded it.
+// "Hillcrest College affiliated to Ravindra University": Indian colleges name the university that awards their
+// degrees; the college is where the candidate studied.
 const SEGMENT =
-  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em)\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
+  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
 
 const BIRTH_DATE =
   /^(?:d\.?o\.?b\.?|date\s+of\s+birth|born|birth\s*date|geburtsdatum|geboren|date\s+de\s+naissance|n[ée]e?\s+le|fecha\s+de\s+nacimiento|data\s+di\s+nascita|nato\s+il|nata\s+il|geboortedatum|geboren\s+op|data\s+de\s+nascimento)\b/i;
@@ -149,6 +151,10 @@ function finish(d: Draft): CvEducation | undefined {
 // "Technology, Hyderabad"; "B.Tech in Electronics and" / "Communication Engineering").
 const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voor|do|da)$/i;
 
+// "B.TECH" / "(Electronics and" / "Communication)": a table cell wrapped inside a bracket, or a bracket under a
+// degree qualifying it, continues the line above.
+const openBracket = (t: string) => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/g)?.length ?? 0);
+
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
@@ -156,15 +162,36 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
     const wrapped =
       prev &&
       !line.bullet &&
-      !/[.;:]$/.test(prev.text) &&
-      (GENERIC_SCHOOL.test(line.text) ||
+      ((openBracket(prev.text) && prev.text.length < 120) ||
+        (/^\(/.test(line.text) && findDegrees(prev.text).length > 0 && !/\)\s*$/.test(prev.text)) ||
+        // "Senior Secondary" / "examination(Class XII)": a qualification's name wrapped in its cell.
+        (/^\p{Ll}/u.test(line.text) &&
+          wordCount(prev.text) <= 4 &&
+          findDegrees(prev.text).length > 0 &&
+          findDegrees(line.text).length > 0) ||
+        (!/[.;:]$/.test(prev.text) &&
+          (GENERIC_SCHOOL.test(line.text) ||
         (OPEN_NAME_END.test(prev.text) &&
           (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
-          /^\p{L}/u.test(line.text)));
+          /^\p{L}/u.test(line.text)))));
     if (wrapped) out[out.length - 1] = { ...prev, text: `${prev.text} ${line.text}` };
     else out.push(line);
   }
   return out;
+}
+
+/**
+ * Column names of an education table flattened into text ("Degree | Board/University | Year | Percentage", or one
+ * cell a line): they name no school, degree or year of the candidate's.
+ */
+const TABLE_COLUMN =
+  /^(?:s\.?\s?no\.?|sr\.?\s?no\.?|sl\.?\s?no\.?|degree|degree\s*\/\s*course|course|qualifications?|examination|exam|class|standard|stream|specialization|specialisation|subjects?|board|university|institute|institution|college|school|name\s+of\s+(?:the\s+)?(?:institut(?:e|ion)|college|school|university|board|degree|course|examination)|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|percentage|%|marks|aggregate|c?gpa|grade|result|division|score|abschluss|jahr|zeitraum|note|diplôme|année|établissement|mention|título|año|centro|calificación|titolo|anno|istituto|voto|opleiding|jaar|instelling|cijfer|curso|ano|instituição|nota)$/i;
+function tableHeader(text: string): boolean {
+  const cells = text
+    .split(/\s*(?:[|\t/]|\s{3,})\s*/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return cells.length > 0 && cells.every((c) => TABLE_COLUMN.test(c));
 }
 
 /** A line that holds dates and nothing else ("2014", "2005 - 2010"). */
@@ -218,6 +245,15 @@ function bareAbbreviation(text: string): DegreeMention | undefined {
   return { level: m[2] ? 4 : 5, text: abbreviation, index, end: index + abbreviation.length };
 }
 
+// In an education section a table cell "XII" / "X" (Indian school years), "Intermediate" and "PUC" (Indian
+// pre-university years) name school-leaving qualifications; elsewhere "Intermediate" is a level of skill.
+const SCHOOL_LEAVING_CELL =
+  /^(?:(XII|X)(?:th)?|(?:Intermediate|INTERMEDIATE|PUC|Pre-University|P\.U\.C\.?))(?=\s*(?:$|[|,;:(–—-]|\s+(?:from|in|at|with|board|examination|exam)\b))/u;
+function schoolLeavingCell(text: string): DegreeMention | undefined {
+  const m = SCHOOL_LEAVING_CELL.exec(text);
+  return m ? { level: 1, text: m[0], index: 0, end: m[0].length } : undefined;
+}
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -240,7 +276,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       afterDegree = true;
       continue;
     }
-    if (wordCount(text) > 30) continue;
+    if (wordCount(text) > 30 || tableHeader(text)) continue;
     // "DOB: 12/09/1985" between entries is the candidate's birth, not a date of study.
     if (BIRTH_DATE.test(text)) continue;
     const majorField = MAJOR_FIELD.exec(text);
@@ -248,7 +284,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (!cur.major) cur.major = tidy(majorField[1]);
       continue;
     }
-    const mention = findDegrees(text)[0] ?? bareAbbreviation(text);
+    const mention = schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
     let degree = '';
     let major = '';
     if (mention) {

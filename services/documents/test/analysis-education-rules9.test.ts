@@ -1,0 +1,110 @@
+// Education rules added in rules-9, each on a CV snippet written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const education = (text: string) => parseEducation(toLines(text), NOW);
+
+describe('education tables and school-leaving qualifications, rules-9', () => {
+  it('skips the column names of a table flattened into one line and reads the rows', () => {
+    const rows = education(
+      [
+        'Degree | Board/University | Year | Percentage',
+        'B.Tech | Sunrise Institute of Technology | 2012 | 72%',
+        'XII | Kendriya Vidyalaya, Nashik | 2008 | 81%',
+      ].join('\n'),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      degree: 'B.Tech',
+      institution_name: 'Sunrise Institute of Technology',
+      end_date: '2012-01',
+      score: '72%',
+    });
+    expect(rows[1]).toMatchObject({ degree: 'XII', end_date: '2008-01' });
+    expect(rows.map((r) => r.institution_name)).not.toContain('Board/University');
+  });
+
+  it('reads a table flattened one cell a line, with a cell wrapped inside its bracket', () => {
+    const rows = education(
+      [
+        'Course',
+        'College/University',
+        'Year',
+        'Aggregate',
+        'B.TECH',
+        '(Mechanical and',
+        'Automation)',
+        'Lakeview Institute of',
+        'Technology',
+        '2013',
+        '74.2%',
+        'Senior Secondary',
+        'examination(Class XII)',
+        'Greenfield Public School, Rohini',
+        '2009',
+      ].join('\n'),
+    );
+    expect(rows[0]).toMatchObject({
+      degree: 'B.TECH',
+      major: 'Mechanical and Automation',
+      institution_name: 'Lakeview Institute of Technology',
+      end_date: '2013-01',
+    });
+    expect(rows[1]).toMatchObject({ degree: 'Senior Secondary', end_date: '2009-01' });
+    expect(rows).toHaveLength(2);
+  });
+
+  it('knows school-leaving qualifications as Indian, German, French, Italian and Dutch CVs write them', () => {
+    for (const q of [
+      'Class XII',
+      'Std. X',
+      'XIIth',
+      'HSLC',
+      'AISSCE',
+      'Senior Secondary',
+      'Allgemeine Hochschulreife',
+      'Mittlere Reife',
+      'Brevet des collèges',
+      'Diploma di maturità scientifica',
+      'VMBO',
+    ])
+      expect(findDegrees(q)[0]?.level, q).toBe(1);
+    // In an education section only: elsewhere "Intermediate" is a level of skill.
+    expect(findDegrees('Intermediate knowledge of Excel')).toEqual([]);
+    expect(education('Intermediate (MPC), Sri Lakshmi Junior College, 2010')[0]).toMatchObject({
+      degree: 'Intermediate (MPC)',
+      institution_name: 'Sri Lakshmi Junior College',
+      end_date: '2010-01',
+    });
+  });
+
+  it('takes the college, not the university it is affiliated to, as the school', () => {
+    expect(education('B.Com from Hillcrest College affiliated to Ravindra University in 2011')[0]).toMatchObject({
+      degree: 'B.Com',
+      institution_name: 'Hillcrest College',
+      end_date: '2011-01',
+    });
+  });
+
+  it('reads an entry written as one line with its year and score', () => {
+    expect(
+      education('B.E. in Mechanical Engineering from Ravindra Institute of Technology, Pune – 2012 with 68%')[0],
+    ).toMatchObject({
+      degree: 'B.E.',
+      major: 'Mechanical Engineering',
+      institution_name: 'Ravindra Institute of Technology',
+      end_date: '2012-01',
+      score: '68%',
+    });
+    for (const [line, year] of [
+      ['MBA (Finance), Lakeshore School of Management, Batch of 2014', '2014-01'],
+      ['M.Sc. Chemistry - Ravindra University - Passed out in 2012', '2012-01'],
+      ['B.A. Economics, Hillcrest College, Class of 2019', '2019-01'],
+      ['PGDM, Lakeshore Institute of Management (2012-2014)', '2014-01'],
+    ])
+      expect(education(line!)[0]?.end_date, line).toBe(year);
+  });
+});
