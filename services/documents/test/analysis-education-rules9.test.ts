@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
+import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -106,5 +107,29 @@ describe('education tables and school-leaving qualifications, rules-9', () => {
       ['PGDM, Lakeshore Institute of Management (2012-2014)', '2014-01'],
     ])
       expect(education(line!)[0]?.end_date, line).toBe(year);
+  });
+});
+
+describe('education headings, rules-9', () => {
+  it('opens the education section under headings the sections module did not know, in five languages', () => {
+    for (const heading of [
+      'EDUCATIONAL CREDENTIALS:',
+      'Education History',
+      'Academic Summary',
+      'Qualification Details',
+      'Schulischer Werdegang',
+      'Formation universitaire',
+      'Diplômes obtenus',
+      'Estudios académicos',
+      'Formazione accademica',
+      'Opleiding en cursussen',
+    ]) {
+      const sections = cvSections(toLines(`Mira Castellane\n${heading}\nB.Sc. in Physics, Northbay University, 2010`));
+      expect(sections.map((s) => s.kind), heading).toEqual(['header', 'education']);
+    }
+    // "Beruflicher Werdegang" stays the career history.
+    expect(cvSections(toLines('Jonas Pfeil\nBeruflicher Werdegang\nVertriebsleiter, Nordlicht GmbH'))[1]?.kind).toBe(
+      'experience',
+    );
   });
 });
