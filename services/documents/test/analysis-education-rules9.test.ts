@@ -133,3 +133,23 @@ describe('education headings, rules-9', () => {
     );
   });
 });
+
+describe('secondary schools named without a qualification, rules-9', () => {
+  it('gives an entry at a school named as a secondary school the school-leaving level', () => {
+    const rows = education(
+      ['B.E in ECE', 'Kaveri Institute of Technology', '2014', 'Bright Future Matric Hr.Sec School', '2008 to 2010'].join(
+        '\n',
+      ),
+    );
+    expect(rows[1]).toMatchObject({
+      degree: 'High School',
+      institution_name: 'Bright Future Matric Hr.Sec School',
+      end_date: '2010-01',
+    });
+    expect(findDegrees(rows[1]!.degree)[0]?.level).toBe(1);
+    for (const school of ['Westbrook Secondary College', 'Goethe-Gymnasium Kassel', 'Lycée Jules Ferry', 'Liceo Galilei'])
+      expect(education(`${school}, 2009`)[0]?.degree, school).toBe('High School');
+    // A university or a school of a university keeps its blank degree.
+    expect(education('Harbourview School of Law, 2012')[0]?.degree).toBe('');
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
-import { degreePhrase, fieldLine, findDegrees, majorAfter, type DegreeMention } from './degrees.js';
+import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
 import { institutionWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
@@ -130,8 +130,16 @@ function scoreIn(text: string): string {
   return trailing?.[1]?.trim() ?? '';
 }
 
+// A school whose name says it is a secondary school ("Day Adventist Matric Hr.Sec School", "Greenvale High
+// School", "South Oakleigh Secondary College", "Goethe-Gymnasium", "Lycée Victor Hugo", "Liceo Galilei") gives the
+// entry its level when no qualification is written: school-leaving, so the record does not read as a degree
+// left blank.
+const SECONDARY_SCHOOL =
+  /(?:\bhigh\s+school|(?:\b(?:higher|senior|sr\.?)\s*|\bh(?:r|igher)?\.\s*)sec(?:ondary|\.)?\s*school|\bsecondary\s+(?:school|college)|\bmatric(?:ulation)?\s+school|gymnasium\b|\blyc[ée]e\b|\bliceo\b|\binstituto\s+de\s+educaci[óo]n\s+secundaria\b|\bescola\s+secund[áa]ria\b|\bmiddelbare\s+school\b)/iu;
+
 function finish(d: Draft): CvEducation | undefined {
   if (!d.degree && !d.institution) return undefined;
+  if (!d.degree && SECONDARY_SCHOOL.test(d.institution)) d.degree = levelName(1);
   const start = d.span?.start;
   // "2014 - Current": a degree still being studied has no end yet (the record would otherwise claim it ended
   // this month); an expected end written as a date ("Expected May 2026") is kept.
