@@ -153,3 +153,43 @@ describe('secondary schools named without a qualification, rules-9', () => {
     expect(education('Harbourview School of Law, 2012')[0]?.degree).toBe('');
   });
 });
+
+describe('degree abbreviations, rules-9', () => {
+  it('knows professional and Indian degree abbreviations, dotted or not, and their level', () => {
+    const levels: Array<[string, number]> = [
+      ['MBBS, Coastal Medical College, 2011', 4],
+      ['B.Pharm from Sahyadri College of Pharmacy', 4],
+      ['B.Arch, Deccan School of Architecture', 4],
+      ['BDS - Lakeside Dental College - 2015', 4],
+      ['B.C.A. (2009-2012)', 4],
+      ['Graduation in Commerce, Ravindra University', 4],
+      ['M.E. in Thermal Engineering', 5],
+      ['ME in Structural Engineering', 5],
+      ['M.C.A., Northgate Institute of Computer Studies', 5],
+      ['PGDCA from Sunrise Computer Academy', 5],
+      ['P.G.D.M., Lakeshore Institute of Management', 5],
+      ['Post Graduation in Economics', 5],
+      ['Dipl.-Ing. Maschinenbau, Hochschule Nordhafen', 5],
+      ['Zweites Staatsexamen, Landgericht Kassel', 5],
+      ['Posgrado en Finanzas, Universidad del Valle Alto', 5],
+      ['Pós-graduação em Gestão, Universidade do Lago', 5],
+      ['PharmD, Bayside College of Pharmacy', 6],
+      ['DVM, Prairie State University', 6],
+      ['ITI in Electrician trade, Government ITI Nagpur', 2],
+    ];
+    for (const [line, level] of levels) expect(findDegrees(line)[0]?.level, line).toBe(level);
+    // Not degrees: a state after a comma, a graduation month, a company.
+    expect(findDegrees('Portland, ME')).toEqual([]);
+    expect(findDegrees('Expected graduation in May 2026')).toEqual([]);
+    expect(findDegrees('Field engineer at ITI Limited')).toEqual([]);
+  });
+
+  it('reads such an entry with its field, school and year', () => {
+    expect(education('M.E. in Thermal Engineering, Kaveri College of Engineering, 2016')[0]).toMatchObject({
+      degree: 'M.E.',
+      major: 'Thermal Engineering',
+      institution_name: 'Kaveri College of Engineering',
+      end_date: '2016-01',
+    });
+  });
+});

@@ -64,11 +64,11 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca`,
+    `(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca|post[\\s-]?graduation(?=\\s+in\\s)|(?:erstes\\s+|zweites\\s+)?staatsexamen|postgrado|posgrado|pos-?graduacao|dipl\\.\\s?-?\\s?(?:ing|kfm|kff|inf|phys|math|psych|biol|chem|des)\\.`,
   ],
   [
     4,
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
+    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|bacharelado|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)graduation(?=\\s+in\\s+(?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,
@@ -89,17 +89,18 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
 
 /** Case-sensitive abbreviations, matched on the original text. */
 const CASED: ReadonlyArray<readonly [number, string]> = [
-  [6, `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|JD${CTX}|Ed\\.\\s?D|EdD`],
+  // Indian, US and British abbreviations of professional degrees ("MBBS", "B.Pharm", "PGDCA", "PharmD", "DVM").
+  [6, `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS`,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO`,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
-  [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC`],
+  [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
   [1, `GED|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`],
 ];
