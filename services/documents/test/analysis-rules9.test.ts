@@ -252,3 +252,59 @@ describe('posts named in the profile’s sentences, rules-9', () => {
     expect(posts(['Worked as part of a small team on the billing system.'])).toEqual([]);
   });
 });
+
+describe('dates written under their entry, rules-9', () => {
+  it('gives each entry the dates that close it when the section ends on a date line', () => {
+    const text = [
+      'Office Assistant (part time basis)',
+      'Wattlebrook Printing Services, Clayton',
+      'Key responsibilities:',
+      'Entering orders on the customer database',
+      'March 2012',
+      'current',
+      'Customer Service/Deputy Manager',
+      'Greenvale Fruit Store, Springvale',
+      'Key responsibilities:',
+      'Banking and locking up the store when the manager was away',
+      'Jan 2009',
+      'Dec 2011',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => [e.title, firstLine(e.description), e.start_date, e.end_date])).toEqual([
+      ['Office Assistant', 'Wattlebrook Printing Services, Clayton', '2012-03', '2025-06'],
+      ['Customer Service/Deputy Manager', 'Greenvale Fruit Store, Springvale', '2009-01', '2011-12'],
+    ]);
+  });
+
+  it('reads the same layout in German, and leaves the usual layout (dates above the duties) alone', () => {
+    const de = parseExperience(
+      toLines(
+        [
+          'Projektleiter',
+          'Brennwald Messtechnik GmbH, München',
+          '• Leitung eines Teams von sechs Prüfern',
+          '04/2018 – 09/2021',
+          'Entwicklerin',
+          'Kellerhof Software GmbH, Köln',
+          '• Entwicklung von Webanwendungen',
+          '01/2015 – 03/2018',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(de.map((e) => [e.title, e.start_date, e.end_date])).toEqual([
+      ['Projektleiter', '2018-04', '2021-09'],
+      ['Entwicklerin', '2015-01', '2018-03'],
+    ]);
+    const usual = parseExperience(
+      toLines(
+        'Data Analyst\nCorvane Analytics\n2019 - 2022\n• Built dashboards\nJunior Analyst\nCorvane Analytics\n2017 - 2019\n• Cleaned data',
+      ),
+      NOW,
+    );
+    expect(usual.map((e) => [e.title, e.start_date])).toEqual([
+      ['Data Analyst', '2019-01'],
+      ['Junior Analyst', '2017-01'],
+    ]);
+  });
+});

@@ -626,6 +626,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
   const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
   dropDatedLists(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
+  if (datesLast(rows, anchors)) return dateLastEntries(rows, anchors);
   if (anchors.length === 0) {
     // No date lines: the section is read as one entry, dated by the first date written anywhere in it.
     const lead = rows.findIndex((r) => !r.header);
@@ -688,6 +689,42 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     );
   }
   return out;
+}
+
+/**
+ * "Office Assistant" / "D & T Printing, Clayton" / duties … / "March 2012 – current": each entry's dates written
+ * under it. The section then ends on a date line, and every entry before each date has a header with a title
+ * and a body (a header right above the dates with no body under it is the usual layout, dates under the header).
+ */
+function datesLast(rows: readonly Row[], anchors: readonly number[]): boolean {
+  const last = anchors[anchors.length - 1];
+  if (last === undefined || last !== rows.length - 1) return false;
+  return anchors.every((a, k) => {
+    const block = rows.slice(k ? anchors[k - 1]! + 1 : 0, a);
+    const n = headerRun(block);
+    return n > 0 && n < block.length && block.slice(0, n).some((r) => parts(r.line.text).some(isRole));
+  });
+}
+
+/** The header lines a block of rows opens with (at most three). */
+function headerRun(block: readonly Row[]): number {
+  let n = 0;
+  while (n < 3 && n < block.length && block[n]!.header) n++;
+  return n;
+}
+
+function dateLastEntries(rows: readonly Row[], anchors: readonly number[]): CvExperience[] {
+  return anchors.flatMap((a, k) => {
+    const block = rows.slice(k ? anchors[k - 1]! + 1 : 0, a);
+    const n = headerRun(block);
+    const own = remainder(rows[a]!.line.text, rows[a]!.spans);
+    const headers = [...block.slice(0, n).map((r) => r.line.text), ...(own ? [own] : [])];
+    return entries(
+      headers,
+      block.slice(n).map((r) => r.line),
+      rows[a]!.spans,
+    ).filter((e) => !isPageHeader(e));
+  });
 }
 
 /**
