@@ -193,3 +193,15 @@ describe('degree abbreviations, rules-9', () => {
     });
   });
 });
+
+describe('double degrees, rules-9', () => {
+  it('reads two degrees written with a slash as two entries of the same school and year', () => {
+    const rows = education('Bachelor of Laws/Bachelor of Arts, Harbourview University, 2009');
+    expect(rows.map((r) => [r.degree, r.institution_name, r.end_date])).toEqual([
+      ['Bachelor of Laws', 'Harbourview University', '2009-01'],
+      ['Bachelor of Arts', 'Harbourview University', '2009-01'],
+    ]);
+    // "Diploma/Certificate" is one vocational qualification, not a double degree.
+    expect(education('Diploma/Certificate in Welding, Northgate Polytechnic')).toHaveLength(1);
+  });
+});

@@ -39,6 +39,8 @@ interface Draft {
   score: string;
   institution: string;
   span?: DateSpan;
+  /** A second degree of a double degree written on the same line ("Bachelor of Laws/Bachelor of Arts"). */
+  second?: string;
 }
 
 // A thesis title names a topic, often with "University" or "School" in it, never the place of study.
@@ -269,6 +271,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   const flush = () => {
     const e = finish(cur);
     if (e) out.push(e);
+    // A double degree is two qualifications from the same school and years.
+    if (e && cur.second) out.push({ ...e, degree: cur.second, major: '' });
     cur = { degree: '', major: '', score: '', institution: '' };
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
@@ -295,9 +299,14 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     const mention = schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
     let degree = '';
     let major = '';
+    let second = '';
     if (mention) {
       const phrase = degreePhrase(text, mention);
       degree = tidy(phrase.degree);
+      // "Bachelor of Laws/Bachelor of Arts", "B.Com / LL.B": a double degree written with a slash.
+      const slash = /^\s*\/\s*/.exec(text.slice(phrase.end));
+      const next = slash ? findDegrees(text).find((d) => d.index === phrase.end + slash[0].length) : undefined;
+      if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
       const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
       const school = fieldParts.findIndex((p) => institutionWords.inText(p));
@@ -322,6 +331,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (degree) {
       cur.degree = degree;
       if (major) cur.major = major;
+      if (second) cur.second = second;
     }
     if (institution) cur.institution = institution;
     if (span && !cur.span) cur.span = span;
