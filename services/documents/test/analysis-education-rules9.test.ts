@@ -82,6 +82,16 @@ describe('education tables and school-leaving qualifications, rules-9', () => {
     });
   });
 
+  it('never takes the examination board for a field of study', () => {
+    expect(education('HSC, Maharashtra State Board, 2008, 74%')[0]).toMatchObject({
+      degree: 'HSC',
+      major: '',
+      end_date: '2008-01',
+      score: '74%',
+    });
+    expect(findDegrees('Senior SecondarySchool examination')[0]).toMatchObject({ level: 1, text: 'Senior SecondarySchool' });
+  });
+
   it('takes the college, not the university it is affiliated to, as the school', () => {
     expect(education('B.Com from Hillcrest College affiliated to Ravindra University in 2011')[0]).toMatchObject({
       degree: 'B.Com',

@@ -83,7 +83,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
     // School-leaving qualifications: Indian "Class XII"/"Std. X"/"Senior Secondary" (a PDF may glue
     // "SecondarySchool"), German "Allgemeine Hochschulreife"/"Mittlere Reife", French "brevet des collèges",
     // Italian "diploma di maturità", Dutch "VMBO/MAVO" (cased below).
-    `high\\s+school(?:\\s+diploma)?|secondary\\s*school(?:\\s+certificate)?|(?:higher|senior|sr\\.?)\\s*secondary|(?:class|std\\.?|standard)\\s*[-:]?\\s*(?:x|xii|10|12)(?:th)?|(?:x|xii)(?:th)?\\s+(?:std|standard|class)|(?:allgemeine\\s+)?(?:fach)?hochschulreife|mittlere\\s+reife|realschulabschluss|hauptschulabschluss|brevet\\s+des\\s+colleges|diploma\\s+di\\s+maturita|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
+    `high\\s+school(?:\\s+diploma)?|(?:(?:higher|senior|sr\\.?)\\s*)?secondary\\s*school(?:\\s+certificate)?|(?:higher|senior|sr\\.?)\\s*secondary|(?:class|std\\.?|standard)\\s*[-:]?\\s*(?:x|xii|10|12)(?:th)?|(?:x|xii)(?:th)?\\s+(?:std|standard|class)|(?:allgemeine\\s+)?(?:fach)?hochschulreife|mittlere\\s+reife|realschulabschluss|hauptschulabschluss|brevet\\s+des\\s+colleges|diploma\\s+di\\s+maturita|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
   ],
 ];
 

@@ -264,6 +264,8 @@ function schoolLeavingCell(text: string): DegreeMention | undefined {
   return m ? { level: 1, text: m[0], index: 0, end: m[0].length } : undefined;
 }
 
+const BOARD = /\b(?:board|CBSE|ICSE)\b/i;
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -310,7 +312,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
       const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
       const school = fieldParts.findIndex((p) => institutionWords.inText(p));
-      major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).join(', ');
+      // "HSC, Maharashtra Board": the board that set the examination is no field of study.
+      major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
     }
     let institution = institutionIn(text, degree);
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
