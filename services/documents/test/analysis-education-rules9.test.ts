@@ -89,7 +89,10 @@ describe('education tables and school-leaving qualifications, rules-9', () => {
       end_date: '2008-01',
       score: '74%',
     });
-    expect(findDegrees('Senior SecondarySchool examination')[0]).toMatchObject({ level: 1, text: 'Senior SecondarySchool' });
+    expect(findDegrees('Senior SecondarySchool examination')[0]).toMatchObject({
+      level: 1,
+      text: 'Senior SecondarySchool',
+    });
   });
 
   it('takes the college, not the university it is affiliated to, as the school', () => {
@@ -135,7 +138,10 @@ describe('education headings, rules-9', () => {
       'Opleiding en cursussen',
     ]) {
       const sections = cvSections(toLines(`Mira Castellane\n${heading}\nB.Sc. in Physics, Northbay University, 2010`));
-      expect(sections.map((s) => s.kind), heading).toEqual(['header', 'education']);
+      expect(
+        sections.map((s) => s.kind),
+        heading,
+      ).toEqual(['header', 'education']);
     }
     // "Beruflicher Werdegang" stays the career history.
     expect(cvSections(toLines('Jonas Pfeil\nBeruflicher Werdegang\nVertriebsleiter, Nordlicht GmbH'))[1]?.kind).toBe(
@@ -147,9 +153,13 @@ describe('education headings, rules-9', () => {
 describe('secondary schools named without a qualification, rules-9', () => {
   it('gives an entry at a school named as a secondary school the school-leaving level', () => {
     const rows = education(
-      ['B.E in ECE', 'Kaveri Institute of Technology', '2014', 'Bright Future Matric Hr.Sec School', '2008 to 2010'].join(
-        '\n',
-      ),
+      [
+        'B.E in ECE',
+        'Kaveri Institute of Technology',
+        '2014',
+        'Bright Future Matric Hr.Sec School',
+        '2008 to 2010',
+      ].join('\n'),
     );
     expect(rows[1]).toMatchObject({
       degree: 'High School',
@@ -157,7 +167,12 @@ describe('secondary schools named without a qualification, rules-9', () => {
       end_date: '2010-01',
     });
     expect(findDegrees(rows[1]!.degree)[0]?.level).toBe(1);
-    for (const school of ['Westbrook Secondary College', 'Goethe-Gymnasium Kassel', 'Lycée Jules Ferry', 'Liceo Galilei'])
+    for (const school of [
+      'Westbrook Secondary College',
+      'Goethe-Gymnasium Kassel',
+      'Lycée Jules Ferry',
+      'Liceo Galilei',
+    ])
       expect(education(`${school}, 2009`)[0]?.degree, school).toBe('High School');
     // A university or a school of a university keeps its blank degree.
     expect(education('Harbourview School of Law, 2012')[0]?.degree).toBe('');

@@ -90,7 +90,10 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
 /** Case-sensitive abbreviations, matched on the original text. */
 const CASED: ReadonlyArray<readonly [number, string]> = [
   // Indian, US and British abbreviations of professional degrees ("MBBS", "B.Pharm", "PGDCA", "PharmD", "DVM").
-  [6, `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`],
+  [
+    6,
+    `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
+  ],
   [
     5,
     `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
@@ -102,7 +105,10 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
-  [1, `GED|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`],
+  [
+    1,
+    `GED|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`,
+  ],
 ];
 
 const FOLDED_RE = FOLDED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})${E}`, 'gu')] as const);

@@ -181,9 +181,9 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
           findDegrees(line.text).length > 0) ||
         (!/[.;:]$/.test(prev.text) &&
           (GENERIC_SCHOOL.test(line.text) ||
-        (OPEN_NAME_END.test(prev.text) &&
-          (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
-          /^\p{L}/u.test(line.text)))));
+            (OPEN_NAME_END.test(prev.text) &&
+              (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
+              /^\p{L}/u.test(line.text)))));
     if (wrapped) out[out.length - 1] = { ...prev, text: `${prev.text} ${line.text}` };
     else out.push(line);
   }
