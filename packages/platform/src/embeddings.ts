@@ -6,7 +6,7 @@
  * caller falls back to its lexical path when the endpoint cannot be used.
  */
 import type { Embeddings } from '@langchain/core/embeddings';
-import { LlmAttemptFailed, LlmCallFailed, llmEnv, llmSettingsFrom, withLlmRetries, type LlmSettings, type RetryPolicy, type StructuredCall } from './llm.js';
+import { LlmAttemptFailed, LlmCallFailed, llmEnv, loadOnce, llmSettingsFrom, withLlmRetries, type LlmSettings, type RetryPolicy, type StructuredCall } from './llm.js';
 
 export type EmbeddingsSettings = LlmSettings;
 
@@ -26,15 +26,7 @@ export interface EmbeddingsModel {
 }
 
 export function createEmbeddingsModel(settings: EmbeddingsSettings): EmbeddingsModel {
-  let model: Promise<Embeddings> | undefined;
-  return {
-    settings,
-    langChain: () =>
-      (model ??= loadEmbeddings(settings).catch((error: unknown) => {
-        model = undefined;
-        throw error;
-      })),
-  };
+  return { settings, langChain: loadOnce(() => loadEmbeddings(settings)) };
 }
 
 async function loadEmbeddings(settings: EmbeddingsSettings): Promise<Embeddings> {

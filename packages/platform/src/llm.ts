@@ -79,17 +79,19 @@ export interface ChatMessage {
   content: string;
 }
 
+/** `load()` once, its promise shared by every caller; a load that failed is tried again by the next caller. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
+
 /** A chat model for the settings; nothing is imported or connected until it is used. */
 export function createChatModel(settings: LlmSettings): ChatModel {
-  let model: Promise<BaseChatModel> | undefined;
-  return {
-    settings,
-    langChain: () =>
-      (model ??= loadChatModel(settings).catch((error: unknown) => {
-        model = undefined;
-        throw error;
-      })),
-  };
+  return { settings, langChain: loadOnce(() => loadChatModel(settings)) };
 }
 
 /** The LangChain model for the settings; its own retries are off (see invokeStructured). */
