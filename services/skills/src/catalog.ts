@@ -43,7 +43,7 @@ export interface TaxonomyStructure {
 /** The optional embedding re-ranker of `rankSkills` (off without it). */
 export interface RerankerConfig {
   settings: EmbeddingsSettings;
-  options: Omit<RerankOptions, 'timeoutMs' | 'maxAttempts'>;
+  options: RerankOptions;
   logger: Pick<Logger, 'warn' | 'debug'>;
 }
 
@@ -76,7 +76,7 @@ export class SkillCatalog {
     this.occupationCount = this.occupationSource.length;
     this.linker = new SkillLinker(this.index);
     this.reranker = reranker
-      ? new EmbeddingReranker(createEmbeddingsModel(reranker.settings), this.index, { ...reranker.options, timeoutMs: reranker.settings.timeoutMs, maxAttempts: reranker.settings.maxAttempts }, reranker.logger)
+      ? new EmbeddingReranker(createEmbeddingsModel(reranker.settings), this.index, reranker.options, reranker.logger)
       : undefined;
     const coverage = this.index.languageCoverage();
     this.languageList = this.index.languages
@@ -204,7 +204,7 @@ export class SkillCatalog {
    */
   rank(text: string, language: string, limit?: number): { language: string; sentences: RankedSentence[] } {
     this.checkRank(text, language, limit);
-    return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
+    return this.lexicalRank(text, language, limit);
   }
 
   /**
@@ -214,11 +214,15 @@ export class SkillCatalog {
    */
   async rankSkills(text: string, language: string, limit?: number): Promise<{ language: string; sentences: RankedSentence[]; rerank?: RerankOutcome }> {
     this.checkRank(text, language, limit);
-    if (!this.reranker) return this.rank(text, language, limit);
+    if (!this.reranker) return this.lexicalRank(text, language, limit);
     const wanted = limit || DEFAULT_RANK_LIMIT;
-    const lexical = this.linker.rank(text, { ...(language ? { language } : {}), limit: this.reranker.poolFor(wanted) });
+    const lexical = this.lexicalRank(text, language, this.reranker.poolFor(wanted));
     const { sentences, outcome } = await this.reranker.rerank(lexical.sentences, wanted);
     return { language: lexical.language, sentences, rerank: outcome };
+  }
+
+  private lexicalRank(text: string, language: string, limit: number | undefined) {
+    return this.linker.rank(text, { ...(language ? { language } : {}), ...(limit ? { limit } : {}) });
   }
 
   private checkRank(text: string, language: string, limit: number | undefined): void {

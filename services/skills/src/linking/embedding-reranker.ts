@@ -12,8 +12,6 @@ export interface RerankOptions {
   cacheSize: number;
   /** Texts per embeddings request. */
   batchSize: number;
-  timeoutMs: number;
-  maxAttempts: number;
 }
 
 /** Texts longer than this are lexical only: their embeddings would cost a request per few sentences. */
@@ -79,7 +77,7 @@ export class EmbeddingReranker {
       vectors = [];
       for (let i = 0; i < texts.length; i += this.options.batchSize) {
         const batch = texts.slice(i, i + this.options.batchSize);
-        const { vectors: got, attempts } = await embedTexts(this.model, batch, { timeoutMs: this.options.timeoutMs, maxAttempts: this.options.maxAttempts }, (retry) =>
+        const { vectors: got, attempts } = await embedTexts(this.model, batch, this.model.settings, (retry) =>
           this.logger.debug({ ...retry }, 'embeddings request retried'),
         );
         requests += attempts;
