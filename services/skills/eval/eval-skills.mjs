@@ -8,7 +8,8 @@
 //     difference of the two gaps (the part tuning explains), with paired bootstrap intervals, and the same gaps over
 //     random half-splits (rules fixed): how large a gap the split alone makes
 //   - dotin-train CVs (gold = Tech Tools / Job Specific Skills / Soft Skills spans): span-text-level P/R/F1, RP@5,
-//     and linking throughput in process (CVs/s, warm)
+//     whole and per fixed half (sha1(file name) first byte even → A, odd → B: rules are looked at on A only), and
+//     linking throughput in process (CVs/s, warm)
 //   - SkillSpan dev (job-posting sentences with skill and knowledge spans): span recall — a gold span counts when
 //     the text of a linked skill (its matched words) overlaps it — and the share of linked mentions inside a span
 // Needs `pnpm build`. Skips (exit 0) when the shared data folder is absent. SKILLS_EVAL_DIST=<dir> evaluates
@@ -16,6 +17,7 @@
 // Optional: with SKILLS_EMBEDDINGS_MODEL (and the other SKILLS_EMBEDDINGS_* settings of the service) set, also the
 // RP@5 of the ranking RankSkills answers with the embedding re-ranker, on both halves (labels scored as above).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -130,22 +132,26 @@ if (rerankRows.length) {
 // gold span's text (token-wise), per CV.
 const dotin = join(data, 'cvs/dotin-train');
 if (existsSync(dotin)) {
-  const cvs = readdirSync(dotin).filter((f) => f.endsWith('.xml')).map((file) => parseDotin(readFileSync(join(dotin, file), 'utf8')));
-  let tp = 0, predicted = 0, goldTotal = 0, goldHit = 0, rp = 0, rpUnits = 0, chars = 0;
-  for (const { text, spans } of cvs) {
+  const cvs = readdirSync(dotin).filter((f) => f.endsWith('.xml')).map((file) => ({ half: dotinHalf(file), ...parseDotin(readFileSync(join(dotin, file), 'utf8')) }));
+  const totals = { whole: dotinCounts(), A: dotinCounts(), B: dotinCounts() };
+  let chars = 0;
+  for (const { half, text, spans } of cvs) {
     const gold = [...new Set(spans.map((s) => tokenKeys(s).join(' ')).filter(Boolean))];
     const found = catalog.extract(text, '', 'cv').skills.sort(byConfidence);
     chars += text.length;
     const matches = (pred) => gold.some((g) => contains(g, pred) || contains(pred, g));
     const predTexts = [...new Set(found.map((s) => tokenKeys(s.matchedText).join(' ')))];
-    predicted += predTexts.length;
-    tp += predTexts.filter(matches).length;
-    goldTotal += gold.length;
-    goldHit += gold.filter((g) => predTexts.some((p) => contains(g, p) || contains(p, g))).length;
-    if (gold.length > 0) {
-      const top = found.slice(0, 5).map((s) => tokenKeys(s.matchedText).join(' '));
-      rp += top.filter(matches).length / Math.min(5, gold.length);
-      rpUnits++;
+    for (const counts of [totals.whole, totals[half]]) {
+      counts.predicted += predTexts.length;
+      counts.tp += predTexts.filter(matches).length;
+      counts.goldTotal += gold.length;
+      counts.goldHit += gold.filter((g) => predTexts.some((p) => contains(g, p) || contains(p, g))).length;
+      counts.cvs++;
+      if (gold.length > 0) {
+        const top = found.slice(0, 5).map((s) => tokenKeys(s.matchedText).join(' '));
+        counts.rp += top.filter(matches).length / Math.min(5, gold.length);
+        counts.rpUnits++;
+      }
     }
   }
   // Throughput: a second pass, warm (every language's dictionary built), texts already parsed.
@@ -156,10 +162,14 @@ if (existsSync(dotin)) {
   const perSecond = cvs.length / ((performance.now() - t0) / 1000);
   const cpu = process.cpuUsage(cpu0);
   const perCpuSecond = cvs.length / ((cpu.user + cpu.system) / 1e6);
-  const precision = predicted ? tp / predicted : 0;
-  const recall = goldTotal ? goldHit / goldTotal : 0;
+  const row = (set, { cvs: n, tp, predicted, goldHit, goldTotal, rp, rpUnits }) => {
+    const precision = predicted ? tp / predicted : 0;
+    const recall = goldTotal ? goldHit / goldTotal : 0;
+    return { set, cvs: n, precision: f3(precision), recall: f3(recall), f1: f3(precision + recall ? (2 * precision * recall) / (precision + recall) : 0), 'rp@5': f3(rpUnits ? rp / rpUnits : 0) };
+  };
   console.log('dotin-train CVs (target: precision ≥ 0.43 while recall rises; linking ≥ 100 CVs/s in process)');
-  console.table([{ set: 'dotin-train CVs', cvs: cvs.length, precision: f3(precision), recall: f3(recall), f1: f3(precision + recall ? (2 * precision * recall) / (precision + recall) : 0), 'rp@5': f3(rpUnits ? rp / rpUnits : 0) }]);
+  console.log('halves: sha1(file name) first byte even → A (rules looked at), odd → B (held out), as eval:extraction');
+  console.table([row('dotin-train CVs', totals.whole), row('  half A', totals.A), row('  half B (held out)', totals.B)]);
   console.log(`dotin linking in process: ${perSecond.toFixed(0)} CVs/s wall, ${perCpuSecond.toFixed(0)} CVs/s of CPU time (${Math.round(chars / cvs.length)} chars/CV avg; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
 }
 
@@ -214,6 +224,16 @@ function overfitting(set, tuning, held) {
       'splits ≥ this gap': f3(split.atLeast),
     };
   });
+}
+
+/** Counts of the dotin measures over some CVs. */
+function dotinCounts() {
+  return { cvs: 0, tp: 0, predicted: 0, goldTotal: 0, goldHit: 0, rp: 0, rpUnits: 0 };
+}
+
+/** The fixed dotin half of a CV file: sha1(file name) first byte even → A, odd → B (as eval:extraction's split). */
+function dotinHalf(file) {
+  return createHash('sha1').update(file).digest()[0] & 1 ? 'B' : 'A';
 }
 
 function contains(haystack, needle) {
