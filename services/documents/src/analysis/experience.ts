@@ -21,7 +21,7 @@ import {
 } from './dates.js';
 import { parsePlace } from './contacts.js';
 import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
-import { DOCUMENT_TITLES } from './headings.js';
+import { DOCUMENT_TITLES, ENTRY_LABELS } from './headings.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
 import { foldWords, joinWrapped, tidy, wordCount, type Line } from './text.js';
@@ -375,16 +375,17 @@ function entries(
   headerTexts: string[],
   body: readonly Line[],
   spans: readonly DateSpan[],
+  now: Date,
   mayBeTitle?: (line: string) => boolean,
 ): CvExperience[] {
   const cuts: number[] = [];
   for (let i = 1; i < body.length; i++) if (positionTitle(body[i]!, body[i - 1])) cuts.push(i);
-  if (cuts.length === 0) return [entry(headerTexts, body, spans, mayBeTitle).experience];
+  if (cuts.length === 0) return [entry(headerTexts, body, spans, now, mayBeTitle).experience];
   // "GOOGLE" … "APPLE COMPUTER" / "Software Engineer, Intern": an employer line right above a position's title
   // names that position's employer, not the entry's; it is not the last line of the body before it.
   const ownEmployer = cuts.map((c) => (c >= 2 && isEmployerAbove(body[c - 1]!) ? body[c - 1]!.text : ''));
   const end = (k: number) => (k < cuts.length ? cuts[k]! - (ownEmployer[k] ? 1 : 0) : body.length);
-  const first = entry(headerTexts, body.slice(0, end(0)), spans, mayBeTitle);
+  const first = entry(headerTexts, body.slice(0, end(0)), spans, now, mayBeTitle);
   const employer = first.rest.filter((h) => !isPlace(h)).slice(0, 1);
   const out = [first.experience];
   cuts.forEach((c, k) => {
@@ -424,6 +425,7 @@ function entry(
   headerTexts: string[],
   body: readonly Line[],
   spans: readonly DateSpan[],
+  now: Date,
   mayBeTitle?: (line: string) => boolean,
 ): { experience: CvExperience; rest: string[] } {
   let activity = '';
@@ -468,7 +470,9 @@ function entry(
   const end = span?.end;
   let duration = start && end ? monthsBetween(start, end) : 0;
   if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
-  const description = [...rest, ...joinWrapped(bodyLines)].join('\n').slice(0, MAX_DESCRIPTION);
+  const description = contentFirst([...rest, ...joinWrapped(bodyLines)], now)
+    .join('\n')
+    .slice(0, MAX_DESCRIPTION);
   return {
     experience: {
       title,
@@ -480,6 +484,48 @@ function entry(
     },
     rest,
   };
+}
+
+const ENTRY_LABEL_SET = new Set(ENTRY_LABELS.map(foldWords));
+
+/** "Responsibilities:", "ROLES AND RESPONSIBILITIES", "LANGUAGES": a label alone, without its value. */
+function isBareLabel(text: string): boolean {
+  const t = text.replace(/\s*[:：]\s*$/, '');
+  return ENTRY_LABEL_SET.has(foldWords(t)) || isLabelLine(t);
+}
+
+/** A bare label, or one whose value is a count ("Team Size : 30", "TEAM SIZE 20", "Team Size 15 Members"). */
+function isEntryLabel(text: string): boolean {
+  return isBareLabel(text) || isBareLabel(text.replace(/\s*[:：]?\s*\d+(?:\s+\p{L}+)?$/u, ''));
+}
+
+/** A header line (an employer, a project name) rather than a duty: short, not a sentence. */
+function isHeaderText(text: string): boolean {
+  return isHeaderLike({ text, bullet: false }) && !isSentence(text) && wordCount(text) <= 6;
+}
+
+/** "Apr 2012 - Nov 2013", "2013-To date", "7/6/95": dates and nothing else. */
+function isDateOnly(text: string, now: Date): boolean {
+  const spans = findDateSpans(text, now);
+  return spans.length > 0 && cleanTitle(remainder(text, spans).replace(/[|:：.,;]/g, ' ')) === '';
+}
+
+/**
+ * The description opens with the entry's own text. Lines that are only dates (a date column the layout set
+ * apart) or labels of the entry's parts ("Responsibilities", "TEAM SIZE 20") name no employer, so they do not
+ * open it: a header line after them (short, not a sentence: "Nedbank - Transactional Products") comes first;
+ * duties after a bare label are introduced by it ("Responsibilities: Trained new agents …"). No text is dropped.
+ */
+function contentFirst(lines: readonly string[], now: Date): string[] {
+  const n = lines.findIndex((l) => !isDateOnly(l, now) && !isEntryLabel(l));
+  if (n <= 0) return [...lines];
+  const run = lines.slice(0, n);
+  const next = lines[n]!;
+  const after = lines.slice(n + 1);
+  const last = run[run.length - 1]!;
+  if (isBareLabel(last) && !isHeaderText(next))
+    return [`${last.replace(/\s*[:：]\s*$/, '')}: ${next}`, ...run.slice(0, -1), ...after];
+  return [next, ...run, ...after];
 }
 
 // What is left of a header line once its dates are cut out is not a title when it is only a duration, a
@@ -626,7 +672,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
   const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
   dropDatedLists(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
-  if (datesLast(rows, anchors)) return dateLastEntries(rows, anchors);
+  if (datesLast(rows, anchors)) return dateLastEntries(rows, anchors, now);
   if (anchors.length === 0) {
     // No date lines: the section is read as one entry, dated by the first date written anywhere in it.
     const lead = rows.findIndex((r) => !r.header);
@@ -639,6 +685,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
         .filter((s) => s.start)
         .slice(0, 1)
         .concat(spans.slice(0, 1)),
+      now,
     ).experience;
     return e.title || e.description ? [e] : [];
   }
@@ -684,6 +731,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
         h.slots.map((s) => s.text),
         h.body,
         h.spans,
+        now,
         (line) => allowed.has(line),
       ).filter((e) => !isPageHeader(e)),
     );
@@ -713,7 +761,7 @@ function headerRun(block: readonly Row[]): number {
   return n;
 }
 
-function dateLastEntries(rows: readonly Row[], anchors: readonly number[]): CvExperience[] {
+function dateLastEntries(rows: readonly Row[], anchors: readonly number[], now: Date): CvExperience[] {
   return anchors.flatMap((a, k) => {
     const block = rows.slice(k ? anchors[k - 1]! + 1 : 0, a);
     const n = headerRun(block);
@@ -723,6 +771,7 @@ function dateLastEntries(rows: readonly Row[], anchors: readonly number[]): CvEx
       headers,
       block.slice(n).map((r) => r.line),
       rows[a]!.spans,
+      now,
     ).filter((e) => !isPageHeader(e));
   });
 }

@@ -1,0 +1,73 @@
+// Experience rules added in rules-10, each on a CV snippet written for the test (fake people and employers).
+import { describe, expect, it } from 'vitest';
+import { parseExperience } from '../src/analysis/experience.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const lines = (description: string) => description.split('\n');
+
+describe('the description opens with the entry’s own text, rules-10', () => {
+  it('puts the employer line before a label of the entry’s parts written above it', () => {
+    const text = [
+      'Senior Business Analyst',
+      'March 2015 – June 2019',
+      'RESPONSIBILITIES',
+      'Kestrelwood Bank - Retail Products',
+      '• Gathered the requirements of the new card platform with the product owners',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: 'Senior Business Analyst', start_date: '2015-03' });
+    expect(lines(e!.description).slice(0, 2)).toEqual(['Kestrelwood Bank - Retail Products', 'RESPONSIBILITIES']);
+  });
+
+  it('lets a bare label introduce the duties when no employer follows it (English, German)', () => {
+    const [en] = parseExperience(
+      toLines(
+        'Voice Trainer\nOctober 2016 - February 2017\nResponsibilities:\nTrained new call-centre agents on pronunciation and on handling difficult calls',
+      ),
+      NOW,
+    );
+    expect(lines(en!.description)[0]).toBe(
+      'Responsibilities: Trained new call-centre agents on pronunciation and on handling difficult calls',
+    );
+    const [de] = parseExperience(
+      toLines(
+        'Buchhalterin\n04/2019 – heute\nAufgaben\nErstellung der Monatsabschlüsse für drei Gesellschaften der Gruppe\nPflege der Anlagenbuchhaltung',
+      ),
+      NOW,
+    );
+    expect(lines(de!.description)).toEqual([
+      'Aufgaben: Erstellung der Monatsabschlüsse für drei Gesellschaften der Gruppe',
+      'Pflege der Anlagenbuchhaltung',
+    ]);
+  });
+
+  it('does not open with a project field such as the team size', () => {
+    const text = [
+      'Lead Engineer',
+      'January 2014 - June 2015',
+      'TEAM SIZE 12',
+      'Payments Gateway Migration',
+      '• Planned the move of the settlement jobs to the new gateway',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(lines(e!.description).slice(0, 2)).toEqual(['Payments Gateway Migration', 'TEAM SIZE 12']);
+  });
+});
+
+describe('dates set apart from their entry, rules-10', () => {
+  it('does not open the description with a line that is only dates', () => {
+    const text = [
+      'LECTURING AND TEACHING',
+      '2014 - to date',
+      '2009 - 2014',
+      '2003 - 2009',
+      'Part-time lecturer in the department of Public Health of Eastmoor University.',
+      'Teaching the community nursing units.',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    const description = lines(e!.description);
+    expect(description[0]).toBe('Part-time lecturer in the department of Public Health of Eastmoor University.');
+    expect(description).toContain('2014 - to date');
+  });
+});
