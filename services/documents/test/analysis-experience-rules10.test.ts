@@ -71,3 +71,60 @@ describe('dates set apart from their entry, rules-10', () => {
     expect(description).toContain('2014 - to date');
   });
 });
+
+describe('a title written in the body of an entry whose header has none, rules-10', () => {
+  it('takes a role set apart in brackets under the employer line', () => {
+    const text = [
+      '2012 - 2014',
+      'Institute for Coastal Housing Studies, Perth.',
+      '[Research Assistant]',
+      'Built the survey database of the housing project and wrote its quarterly reports.',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: 'Research Assistant', start_date: '2012-01' });
+    expect(lines(e!.description)).toEqual([
+      'Institute for Coastal Housing Studies, Perth.',
+      'Built the survey database of the housing project and wrote its quarterly reports.',
+    ]);
+  });
+
+  it('takes a position field among the first lines of the body (English, German)', () => {
+    const [en] = parseExperience(
+      toLines(
+        [
+          'Riverside College, School of Social Inquiry',
+          'March 2011 - November 2012',
+          'Taught first-year courses in public policy and comparative politics to large groups.',
+          'Position: Tutor (six contact hours per week)',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(en).toMatchObject({ title: 'Tutor', start_date: '2011-03', end_date: '2012-11' });
+    expect(en!.description).not.toContain('Position');
+    const [de] = parseExperience(
+      toLines(
+        [
+          'Hafenwerk Logistik GmbH, Bremen',
+          'Januar 2016 - Dezember 2018',
+          'Planung der Touren für 40 Fahrzeuge und Abstimmung mit den Kunden im Hafen.',
+          'Position: Disponentin',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(de).toMatchObject({ title: 'Disponentin', start_date: '2016-01' });
+  });
+
+  it('leaves a bracketed note that is no role in the description', () => {
+    const text = [
+      'Coastal Housing Pty Ltd, Perth',
+      '2012 - 2014',
+      'Built the survey database of the housing project.',
+      '(Fixed-term contract)',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e!.title).toBe('');
+    expect(lines(e!.description)).toContain('(Fixed-term contract)');
+  });
+});

@@ -447,6 +447,12 @@ function entry(
   const picked =
     labelledTitle(headers) ??
     pickTitle(headers.map((h) => h.replace(HEADER_LABEL, '')).filter(Boolean), mayBeTitle && ((h) => mayBeTitle(h)));
+  const field = picked.title ? -1 : titleInBody(bodyLines);
+  if (field >= 0) {
+    const text = bodyLines[field]!.text;
+    picked.title = (BRACKETED.exec(text)?.[1] ?? text).replace(TITLE_LABEL, '');
+    bodyLines.splice(field, 1);
+  }
   if (!picked.title) {
     // No title line: the role a sentence of the entry names ("Currently working as a Java Trainer at …").
     const named = bodyLines
@@ -484,6 +490,24 @@ function entry(
     },
     rest,
   };
+}
+
+// "[Research Assistant]", "(Designation: Software Intern)": a line set apart in brackets.
+const BRACKETED = /^[[(]\s*([^\])]+?)\s*[\])]\.?$/;
+// Title fields an entry's body may hold; a bare "Title:" there is as often a project's or a thesis's.
+const BODY_TITLE_LABEL =
+  /^(?:designation|position(?:\s+held)?|job\s+title|role|post|funktion|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\s*[:：]\s*\S/i;
+
+/**
+ * An entry whose header holds no title may write it on one of its first body lines: as a field ("Position:
+ * Tutor (five contact hours per week)") or alone in brackets under the employer line ("[Research Assistant]").
+ */
+function titleInBody(body: readonly Line[]): number {
+  return body.slice(0, 3).findIndex((l) => {
+    if (l.bullet) return false;
+    const inner = BRACKETED.exec(l.text)?.[1];
+    return BODY_TITLE_LABEL.test(inner ?? l.text) || (!!inner && isRole(inner) && titleShaped(inner));
+  });
 }
 
 const ENTRY_LABEL_SET = new Set(ENTRY_LABELS.map(foldWords));
