@@ -20,8 +20,8 @@ export interface Phrase {
   withoutVendor: boolean;
 }
 
-// Entry codes: label id × 8 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
-// of "Microsoft Windows"); 0 is the label as written.
+// Entry codes: label id × 16 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
+// of "Microsoft Windows", 8 a name in one word written as its parts: "Power Point"); 0 is the label as written.
 type Code = number;
 
 /**
@@ -61,7 +61,7 @@ export class PhraseDictionary {
         // Without its vendor, a product must still be a name ("Dreamweaver", "PowerPoint"): not ordinary words the
         // taxonomy writes in lowercase ("Project", "Office", "Web Services") nor two letters ("CO" of "SAP CO").
         if (keys && variant & 4 && (keys.every((key) => this.lowercaseWords.has(key)) || (keys.length === 1 && keys[0]!.length < 3))) continue;
-        if (keys) this.put(keys, label * 8 + variant);
+        if (keys) this.put(keys, label * VARIANT_CODES + variant);
       }
     }
   }
@@ -109,8 +109,8 @@ export class PhraseDictionary {
   }
 
   private expand(code: Code): Phrase {
-    const label = code >> 3;
-    const variant = code & 7;
+    const label = Math.floor(code / VARIANT_CODES);
+    const variant = code % VARIANT_CODES;
     const keys = this.variantKeys(label, variant)!;
     const surface = variantText(this.index.labelText[label]!, variant)!;
     return {
@@ -191,7 +191,9 @@ export class PhraseDictionary {
   }
 }
 
-const VARIANTS = [0, 1, 2, 3, 4, 5];
+// Every combination of the variant bits that can differ from the label (2 joins parts, 8 splits one: never both).
+const VARIANTS = [0, 1, 2, 3, 4, 5, 8, 9, 12, 13];
+const VARIANT_CODES = 16;
 const MAX_EXPANDED = 20_000;
 
 /**
@@ -213,7 +215,19 @@ function variantText(text: string, variant: number): string | undefined {
     base = base.slice(space + 1).trim();
     if (!/^\p{Lu}/u.test(base)) return undefined;
   }
-  return base;
+  return variant & 8 ? splitCamelCase(base) : base;
+}
+
+/**
+ * A one-word name with capitals inside, cut where a capital follows a lowercase letter ("PowerPoint" → "Power Point",
+ * "JavaScript" → "Java Script", "OpenOffice" → "Open Office"): CVs often write such names as two words. Undefined
+ * for anything else, or when a part would be a single letter ("iPhone").
+ */
+function splitCamelCase(name: string): string | undefined {
+  if (!/^[\p{L}\p{N}]+$/u.test(name)) return undefined;
+  const parts = name.replace(/(\p{Ll})(?=\p{Lu})/gu, '$1 ').split(' ');
+  if (parts.length < 2 || parts.some((part) => part.length < 2)) return undefined;
+  return parts.join(' ');
 }
 
 function stripParentheses(text: string): string {

@@ -272,15 +272,16 @@ export class SkillLinker {
   /** Phrase matches of the tokens; `stems` are their stems in each dictionary's language. */
   private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment): Match[] {
     const matches: Match[] = [];
+    const headings = capitalRuns(tokens, segment);
     let i = 0;
     while (i < tokens.length) {
-      const best = this.longestAt(tokens, stems, dictionaries, i, 1);
+      const best = this.longestAt(tokens, stems, dictionaries, i, 1, !headings[i]);
       if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
         for (let j = i + 1; j < i + best.length; j++) {
-          const overlapping = this.longestAt(tokens, stems, dictionaries, j, i + best.length - j + 1);
+          const overlapping = this.longestAt(tokens, stems, dictionaries, j, i + best.length - j + 1, !headings[j]);
           if (overlapping && overlapping.length >= 2) {
             matches.push({ phrase: overlapping.phrase, start: tokens[j]!.start, end: tokens[j + overlapping.length - 1]!.end, confidence: overlapping.confidence, segment });
             next = j + overlapping.length;
@@ -299,7 +300,7 @@ export class SkillLinker {
     }
     for (let j = 0; j < tokens.length; j++) {
       if (taken[j]) continue;
-      const gapped = this.gapMatch(tokens, stems, dictionaries, j, taken);
+      const gapped = this.gapMatch(tokens, stems, dictionaries, j, taken, !headings[j]);
       if (gapped) {
         matches.push({ phrase: gapped.phrase, start: gapped.start, end: gapped.end, confidence: gapped.confidence, segment });
         j = gapped.next - 1;
@@ -312,7 +313,7 @@ export class SkillLinker {
    * A label of two or three words written with one more word inside ("develop beautiful campaigns" for "develop
    * campaigns", "solving business problems" for "solve problems"): less sure than a match as written.
    */
-  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, taken: Uint8Array): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
+  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, taken: Uint8Array, capitalsMark: boolean): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
     for (let d = 0; d < dictionaries.length; d++) {
       const dictionary = dictionaries[d]!;
       const stemmed = stems[d]!;
@@ -333,7 +334,7 @@ export class SkillLinker {
           const phrases = dictionary.lookup(key);
           if (!phrases) continue;
           const kept = tokens.slice(i, end).filter((_, k) => i + k !== skip);
-          const chosen = this.choose(phrases, kept, i === 0);
+          const chosen = this.choose(phrases, kept, i === 0, capitalsMark);
           if (chosen) return { phrase: chosen.phrase, start: tokens[i]!.start, end: tokens[end - 1]!.end, confidence: chosen.confidence * 0.75, next: end };
         }
       }
@@ -342,7 +343,7 @@ export class SkillLinker {
   }
 
   /** The longest phrase of at least `minLength` tokens starting at token i, in any of the dictionaries. */
-  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, minLength: number): { length: number; phrase: Phrase; confidence: number } | undefined {
+  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, minLength: number, capitalsMark: boolean): { length: number; phrase: Phrase; confidence: number } | undefined {
     let best: { length: number; phrase: Phrase; confidence: number } | undefined;
     dictionaries.forEach((dictionary, d) => {
       const stemmed = stems[d]!;
@@ -353,7 +354,7 @@ export class SkillLinker {
         if (tokens[i]!.glued && i > 0) continue;
         const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
         if (!phrases) continue;
-        const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0);
+        const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0, capitalsMark);
         if (chosen) {
           best = { length, ...chosen };
           break;
@@ -363,8 +364,11 @@ export class SkillLinker {
     return best;
   }
 
-  /** Picks the phrase a span most likely means, and how sure we are. */
-  private choose(phrases: Phrase[], span: Token[], sentenceStart: boolean): { phrase: Phrase; confidence: number } | undefined {
+  /**
+   * Picks the phrase a span most likely means, and how sure we are. `capitalsMark`: a word in capitals there is
+   * written so on purpose, not as part of a heading in capitals.
+   */
+  private choose(phrases: Phrase[], span: Token[], sentenceStart: boolean, capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
     const written = span.map((t) => t.surface).join(' ');
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
@@ -374,8 +378,9 @@ export class SkillLinker {
       if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface) && !writtenAsAcronymLoosely(span[0]!.surface, p.surface, this.ordinary)) return false;
       if (!p.caseSensitive) return true;
       // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised; an
-      // acronym also in capitals or its plural ("LEDs").
-      if (written !== p.surface && !(span.length === 1 && isAcronym(p.surface) && writtenAsAcronym(written, p.surface))) return false;
+      // acronym also in capitals or its plural ("LEDs"); a name also in capitals ("LINUX", "WINDOWS").
+      const inCapitals = capitalsMark && span.length === 1 && writtenInCapitals(written, p.surface);
+      if (written !== p.surface && !inCapitals && !(span.length === 1 && isAcronym(p.surface) && writtenAsAcronym(written, p.surface))) return false;
       return !sentenceStart || p.surface.length > 1 && p.surface === p.surface.toUpperCase();
     });
     if (usable.length === 0) return undefined;
@@ -417,6 +422,28 @@ function isAcronym(label: string): boolean {
   if (!/^[\p{L}\p{N}]{2,}$/u.test(label)) return false;
   const capitals = label.replace(/[^\p{Lu}]/gu, '').length;
   return capitals >= 2 || (capitals === 1 && /^[\p{Lu}\p{N}]+$/u.test(label)) ? capitals * 2 >= label.replace(/\p{N}/gu, '').length : false;
+}
+
+/**
+ * A capitalised name of three letters or more written all in capitals ("LINUX" for "Linux", "WINDOWS"): CVs write
+ * tool lists in capitals; an ordinary word in capitals is rare outside headings.
+ */
+function writtenInCapitals(word: string, name: string): boolean {
+  return /^\p{Lu}\p{Ll}{2,}$/u.test(name) && word === name.toUpperCase();
+}
+
+/**
+ * Tokens of runs of words in capitals written next to each other ("TEACHING SKILLS", "STUDENT TEACHING"): headings,
+ * even inside a line of text. Words in capitals in a list ("UNIX, LINUX") are not a run.
+ */
+function capitalRuns(tokens: Token[], segment: Segment): Uint8Array {
+  const runs = new Uint8Array(tokens.length);
+  const capitals = (t: Token) => /^\p{Lu}{2,}$/u.test(t.surface);
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const [a, b] = [tokens[k]!, tokens[k + 1]!];
+    if (capitals(a) && capitals(b) && !segment.text.slice(a.end - segment.start, b.start - segment.start).trim()) runs[k] = runs[k + 1] = 1;
+  }
+  return runs;
 }
 
 /** The word is the acronym as the label writes it or in capitals, with a plural "s" at most ("API", "APIs", "DOE"). */
