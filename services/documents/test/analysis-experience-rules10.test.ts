@@ -128,3 +128,47 @@ describe('a title written in the body of an entry whose header has none, rules-1
     expect(lines(e!.description)).toContain('(Fixed-term contract)');
   });
 });
+
+describe('the employer line opens the description, rules-10', () => {
+  it('puts the header line naming the employer before a line the layout set above the dates', () => {
+    const text = [
+      'Full-time positions',
+      '2011 to present',
+      'Larchmont Tooling, Petaluma, California',
+      'Shop Supervisor',
+      'Set up the new machine shop and hired its staff.',
+      'Working with the design engineers',
+      '2008 to 2010',
+      'Corvel Optics, Santa Rosa, California',
+      'Mechanical Designer',
+      'Drew the parts of the vacuum coating machines.',
+    ].join('\n');
+    const [first, second] = parseExperience(toLines(text), NOW);
+    expect(first).toMatchObject({ title: 'Shop Supervisor', start_date: '2011-01' });
+    expect(lines(first!.description).slice(0, 2)).toEqual([
+      'Larchmont Tooling, Petaluma, California',
+      'Full-time positions',
+    ]);
+    expect(second).toMatchObject({ title: 'Mechanical Designer', start_date: '2008-01' });
+    expect(lines(second!.description).slice(0, 2)).toEqual([
+      'Corvel Optics, Santa Rosa, California',
+      'Working with the design engineers',
+    ]);
+  });
+
+  it('does so in German, and leaves a first line that may itself name the employer', () => {
+    const [de] = parseExperience(
+      toLines(
+        'Festanstellung\n01/2015 – heute\nLeiterin Einkauf\nBrennholt Handels GmbH, Köln\nVerhandlung der Rahmenverträge mit 30 Lieferanten.',
+      ),
+      NOW,
+    );
+    expect(de).toMatchObject({ title: 'Leiterin Einkauf' });
+    expect(lines(de!.description)[0]).toBe('Brennholt Handels GmbH, Köln');
+    const [caps] = parseExperience(
+      toLines('KESTREL PROGRAMME\n01/2015 – 2018\nTest Lead\nHarwick Labs Inc., India\nWrote the test plans.'),
+      NOW,
+    );
+    expect(lines(caps!.description)[0]).toBe('KESTREL PROGRAMME');
+  });
+});

@@ -263,6 +263,24 @@ function employerFirst(rest: string[], headers: readonly string[], i: number): s
   return [...rest.slice(0, i), ...rest.slice(i + 1), leftover];
 }
 
+/**
+ * "Validation" / "Aptuit Inc., India", "Remunerated" / "Nofas AS": of the header lines left after the title, the
+ * one that names the employer (an organisation, or a name and its place) opens the description, before a
+ * department, a project or a note the layout set above it. A first line that may itself be the employer stays.
+ */
+function employerLineFirst(rest: string[]): string[] {
+  if (rest.length < 2 || mayBeEmployer(rest[0]!)) return rest;
+  const k = rest.findIndex(isEmployerLine);
+  return k > 0 ? [rest[k]!, ...rest.filter((_, j) => j !== k)] : rest;
+}
+
+/** An employer line, an organisation however long its line, or a short name in capitals ("MTN", "KEENSCREEN"). */
+function mayBeEmployer(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  const shouted = letters.length >= 2 && letters === letters.toUpperCase() && wordCount(text) <= 4;
+  return isEmployerLine(text) || isOrganisation(text) || (shouted && !isPlace(text));
+}
+
 /** "McAfee Inc, Canada", "Acme Corp": an organisation, or a name followed by its place. */
 function isEmployerLine(text: string): boolean {
   if (isOrganisation(text)) return !isSentence(text) && !isRole(text);
@@ -470,7 +488,7 @@ function entry(
   const title = cleanTitle(picked.title);
   // What is left of a header once title and dates are out may be only a duration or a date word ("1 Year 3
   // Months", "onwards", "Current:") or a bare field label: nothing of the employer or place.
-  const rest = picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h));
+  const rest = employerLineFirst(picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h)));
   const span = spans.find((s) => s.start) ?? spans[0];
   const start = span?.start ?? span?.end;
   const end = span?.end;
