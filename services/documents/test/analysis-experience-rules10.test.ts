@@ -172,3 +172,28 @@ describe('the employer line opens the description, rules-10', () => {
     expect(lines(caps!.description)[0]).toBe('KESTREL PROGRAMME');
   });
 });
+
+describe('a wrapped line is not the next entry’s header, rules-10', () => {
+  it('leaves a line opening in lowercase with the body it carries on', () => {
+    const text = [
+      'Other Employment',
+      '2010-2011',
+      'Riverside College, School of Social Inquiry',
+      'Position: Tutor (six contact hours per week)',
+      'Adapted my teaching to students from a wide range of cultural, language',
+      'and ability backgrounds',
+      '2008-2009',
+      'Harlow & Finch, Melbourne',
+      'Position: Sales Assistant (casual)',
+      'Served customers in the menswear department',
+    ].join('\n');
+    const [tutor, sales] = parseExperience(toLines(text), NOW);
+    expect(tutor).toMatchObject({ title: 'Tutor', start_date: '2010-01' });
+    expect(tutor!.description).toContain('and ability backgrounds');
+    expect(sales).toMatchObject({ title: 'Sales Assistant', start_date: '2008-01' });
+    expect(lines(sales!.description)).toEqual([
+      'Harlow & Finch, Melbourne',
+      'Served customers in the menswear department',
+    ]);
+  });
+});

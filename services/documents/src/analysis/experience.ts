@@ -732,9 +732,12 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
     return e.title || e.description ? [e] : [];
   }
   // Header lines directly above an anchor, not crossing the previous anchor.
+  // A line opening in lowercase carries on the line before it ("linguistic and ability backgrounds"): the end
+  // of the previous entry's body, so neither it nor what stands above it heads the next entry.
   const above = (a: number, floor: number) => {
     let n = 0;
-    while (n < 3 && a - n - 1 > floor && rows[a - n - 1]!.header && !rows[a - n - 1]!.anchor) n++;
+    const heads = (r: Row) => r.header && !r.anchor && !CONTINUES.test(r.line.text);
+    while (n < 3 && a - n - 1 > floor && heads(rows[a - n - 1]!)) n++;
     return n;
   };
   const dateFirst = above(anchors[0]!, -1) === 0;
