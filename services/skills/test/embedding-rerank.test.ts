@@ -6,7 +6,7 @@ import { readTaxonomy } from '../src/taxonomy/taxonomy-loader.js';
 import type { TaxonomySkill, TaxonomyVersionInfo } from '../src/taxonomy/model.js';
 import { startFakeEmbeddings, type FakeEmbeddings, type FakeEmbeddingsAnswer } from './fake-embeddings.js';
 
-// The shipped seed (1,873 skills): enough lexical candidates per sentence for a re-ordering to show.
+// The shipped seed (1,888 skills): enough lexical candidates per sentence for a re-ordering to show.
 let skills: TaxonomySkill[];
 let version: TaxonomyVersionInfo;
 let lexicalCatalog: SkillCatalog;

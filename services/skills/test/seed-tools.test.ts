@@ -52,4 +52,21 @@ describe.skipIf(!existsSync(shippedSeedDir))('the shipped seed links well-known 
       ['VLANs', 'VLAN'],
     ]);
   });
+
+  it('links general software and analysis practices CVs name', () => {
+    expect(names('At Brightwell I wrote test cases, led regression testing and test management for the claims GUI.')).toEqual([
+      ['test cases', 'Test case design'],
+      ['regression testing', 'Regression testing'],
+      ['test management', 'Test management'],
+      ['GUI', 'Graphical user interfaces'],
+    ]);
+    expect(names('Later: data structures, MVC web services on our middleware, a gap analysis tracked in Rally.')).toEqual([
+      ['data structures', 'Data structures'],
+      ['MVC', 'Model-view-controller'],
+      ['web services', 'Web services'],
+      ['middleware', 'Middleware'],
+      ['gap analysis', 'Gap analysis'],
+      ['Rally', 'Rally Software'],
+    ]);
+  });
 });
