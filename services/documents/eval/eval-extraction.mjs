@@ -11,7 +11,8 @@
 //    labelled spans (precision / recall / F1, definitions printed with the table), then the 10 worst CVs per
 //    field with what the labels expected. Dates are read relative to NOW (the same for the analyzer and for the
 //    labelled "… to Present" spans). Phone numbers are not labelled in this set: their reference is a number
-//    written after a phone word ("Phone:", "Mobile", "Tel") on the same line, a proxy.
+//    written after a phone word ("Phone:", "Mobile", "Tel") on the same line, a proxy, read before a references
+//    heading since rules-10 (TALENT_EVAL_PHONE_PROXY=all: the whole text, as before).
 //    Two corrections where the first version was wrong (rules-4 round): the export's escaped apostrophes
 //    ("Master\'s") are read as apostrophes in texts and labels, and a graduation-year span that is a range
 //    ("2005 - 2008", 115 of the 372 spans) expects its last year only, not both. Fixed in the rules-8 round: a
@@ -234,6 +235,16 @@ function expectedMonths(spans) {
 
 const PHONE_WORD = /\b(?:phone|mobile|mob|tel|telephone|cell|contact\s*(?:no|number))\b[^\d+\n]{0,15}(\+?[\d(][\d\s().-]{6,}\d)/gi;
 const digits = (s) => s.replace(/\D/g, '');
+// Referees' numbers are not the candidate's (the record leaves them out on purpose): since rules-10 the proxy reads
+// the text before a line (or cell) that is only a references heading. TALENT_EVAL_PHONE_PROXY=all reads the whole text (the
+// proxy of rules-2 … rules-9).
+const PHONE_PROXY_OWN = process.env.TALENT_EVAL_PHONE_PROXY !== 'all';
+// "A line" here is also a cell of the export, which separates lines by runs of spaces.
+const REFERENCES_LINE = /(?:^|\n|\s{2,})(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)[ \t]*:?[ \t]*(?=\n|\s{2,}|$)/i;
+const candidatePart = (text) => {
+  const at = text.search(REFERENCES_LINE);
+  return at < 0 ? text : text.slice(0, at);
+};
 const phoneMatch = (got, expected) => {
   const a = digits(got);
   const b = digits(expected);
@@ -266,7 +277,7 @@ for (const cv of cvs) {
   const name = `${r.information.first_name} ${r.information.last_name}`.trim();
   cvScores.add('name', cv.file, compare(L('Name').slice(0, 1), name ? [name] : [], (a, b) => norm(a) === norm(b)));
   cvScores.add('email', cv.file, compare(L('Email Address').map((e) => e.toLowerCase().replace(/^indeed\.com\/r\//, '')), r.information.email, (a, b) => norm(a) === norm(b)));
-  const phones = [...new Set([...cv.text.matchAll(PHONE_WORD)].map((m) => m[1].trim()).filter((p) => digits(p).length >= 7 && digits(p).length <= 15))];
+  const phones = [...new Set([...(PHONE_PROXY_OWN ? candidatePart(cv.text) : cv.text).matchAll(PHONE_WORD)].map((m) => m[1].trim()).filter((p) => digits(p).length >= 7 && digits(p).length <= 15))];
   cvScores.add('phone (proxy)', cv.file, compare(phones, r.information.phone, phoneMatch));
   const titles = [...new Set(r.experience.map((e) => e.title).filter(Boolean))];
   cvScores.add('designation', cv.file, compare(L('Designation'), titles, sameTitle));

@@ -64,8 +64,27 @@ const DATE_LIKE = [
   /^(?:19|20)\d{2}\s+(?:19|20)\d{2}$/,
   /^[^+]*(?<!\d)\d{1,2}\s?[./]\s?(?:19|20)\d{2}(?!\d)/,
 ];
-const PHONE_LABEL =
-  /\b(?:phone|ph|tel|telephone|telefon|telefono|teléfono|telefoon|telefone|téléphone|tél|mobile|mob|mobil|mobiel|móvil|movil|cell|cellphone|cellulare|celular|handy|portable|gsm|telemóvel|contact(?:\s+(?:no|number))?)\b[^\d+(\n]{0,24}(\+?\(?\d[\d\s()./-]{5,}\d)/gi;
+// Words that label a phone number, in the seven languages ("Ph." but not "Ph.D.").
+const PHONE_WORDS =
+  'phone|ph(?![.\\s]*d(?!\\p{L}))|tel|telephone|telefon|telefono|teléfono|telefoon|telefone|téléphone|tél|mobile|mob|mobil|mobiel|móvil|movil|cell|cellphone|cellulare|celular|handy|portable|gsm|telemóvel|contact(?:\\s+(?:no|number))?';
+const PHONE_WORD = new RegExp(String.raw`(?<![\p{L}\d])(?:${PHONE_WORDS})(?![\p{L}\d])`, 'iu');
+// Between a phone label and its number: a short gap on the label's line, which may hold a note in brackets
+// ("Phone (H): …", "Tel. (mobile) …"), or, in a form laid out label above value, the end of the label's line
+// (the value's line may start with the note: "Phone" / "(H) +1 …").
+const NOTE = String.raw`\([^\d()\n]{1,12}\)`;
+const PHONE_LABEL = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:${PHONE_WORDS})(?![\p{L}\d])` +
+    String.raw`(?:(?:[^\d+(\n]|${NOTE}){0,24}|[ \t.]*[:：]?[ \t]*\n[ \t]*(?:${NOTE}[ \t]*[:：]?[ \t]*)?)(\+?\(?\d[\d\s()./-]{5,}\d)`,
+  'giu',
+);
+
+// A fax number is not a number to call ("Tel.: … Fax: …"); "Tel./Fax" still names a phone.
+const FAX_LABEL = /(?<![\p{L}/])(?:tele)?fax(?![\p{L}])[^\d\n]{0,10}$/iu;
+
+/** A line that names a phone number ("Tel.:", "Mobile (work)", "Téléphone"). */
+export function hasPhoneLabel(text: string): boolean {
+  return PHONE_WORD.test(text);
+}
 
 /** Offsets of date ranges ("2015-2019", "01/2015 – 02/2019") in the text: digits there are not phone numbers. */
 function dateRanges(text: string): Array<[number, number]> {
@@ -104,6 +123,7 @@ export function findPhones(text: string, defaultCountry: CountryCode | undefined
     const raw = text.slice(found.startsAt, found.endsAt).trim();
     if (DATE_LIKE.some((re) => re.test(raw)) || digits(raw).length < 8 || inRange(found.startsAt, found.endsAt))
       continue;
+    if (FAX_LABEL.test(text.slice(Math.max(0, found.startsAt - 16), found.startsAt))) continue;
     push(found.number.number);
   }
   for (const m of text.matchAll(PHONE_LABEL)) {

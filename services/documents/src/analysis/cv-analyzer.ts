@@ -1,25 +1,21 @@
 /** CV text → CV record content. */
 import type { CvContent, CvEducation } from '@talent/records';
+import type { CountryCode } from 'libphonenumber-js';
 import type { CvSectionKind } from './headings.js';
 import type { SkillLinker } from './index.js';
 import { findDateSpans } from './dates.js';
-import { findEmails, findLinks, findPhones, findPlace, phoneCountry } from './contacts.js';
+import { findEmails, findLinks, findPhones, findPlace, hasPhoneLabel, phoneCountry } from './contacts.js';
 import { findDegrees } from './degrees.js';
 import { parseEducation } from './education.js';
 import { parseExperience, sentencePositions, strayEntries } from './experience.js';
 import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
-import { cvSections, type Section } from './sections.js';
+import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { toLines, type Line } from './text.js';
 
 export type CvText = Omit<CvContent, 'hard_skills' | 'soft_skills'>;
 
-// Referees' contact details are not the candidate's.
-const REFERENCES_HEADING =
-  /\b(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)\b/i;
-const PHONE_HINT =
-  /\b(?:phone|tel|mobile|mob|cell|handy|mobil|portable|gsm|telefon|teléfono|telefono|telefoon|telefone|téléphone|móvil|celular|cellulare|contact)\b/i;
 const MAX_SKILL_LINES = 150;
 // Sections where a two-column PDF's interleaved text or a missing heading leaves job entries (not awards or
 // activities sections, whose dated roles are mostly not jobs).
@@ -47,11 +43,43 @@ function degreesAmongCertificates(lines: readonly Line[], now: Date): CvEducatio
 }
 const ACADEMIC_LEVEL = 3;
 
+// A phone label alone on its line, its value on the next: how a form-like CV ("TELEPHONE:" / "0161 496 0000")
+// reads once its table is flattened. Alone: no digits, and a colon or at most three words ("Mobile (work)").
+const PHONE_LABEL_ALONE = /^(?:[^\d]{0,30}[:：]|[^\d\s]+(?:\s+[^\d\s]+){0,2})\s*$/;
+
+// Referees' contact details are not the candidate's.
+const isOwn = (s: Section<CvSectionKind>) => !(s.kind === 'other' && isReferencesHeading(s.heading));
+
+/**
+ * The candidate's phone numbers. They sit in the header or a contact section, or after a phone label (on its line
+ * or, in a form, above it); digits elsewhere are other things, and lines with a date range are dates, whatever a
+ * phone parser makes of their digits. Nothing in the referees' sections, even within the first lines.
+ */
+function candidatePhones(
+  lines: readonly Line[],
+  sections: readonly Section<CvSectionKind>[],
+  country: CountryCode | undefined,
+  now: Date,
+): string[] {
+  const referees = new Set(sections.filter((s) => !isOwn(s)).flatMap((s) => s.lines));
+  const contactLines = [...(sections[0]?.lines ?? []), ...linesOf(sections, 'contact'), ...lines.slice(0, 30)].filter(
+    (l) => hasPhoneLabel(l.text) || !findDateSpans(l.text, now).some((s) => s.start),
+  );
+  const labelled = lines.filter((l) => hasPhoneLabel(l.text));
+  const labelsAboveValues = lines.flatMap((line, i) => {
+    const value = lines[i + 1];
+    const isPair = value && hasPhoneLabel(line.text) && PHONE_LABEL_ALONE.test(line.text) && !referees.has(value);
+    return isPair ? [`${line.text}\n${value.text}`] : [];
+  });
+  const own = [...new Set([...contactLines, ...labelled])].filter((l) => !referees.has(l));
+  return findPhones([...own.map((l) => l.text), ...labelsAboveValues].join('\n'), country);
+}
+
 /** The text part of CV analysis: everything but the skills, which need the linker. */
 export function parseCv(text: string, now: Date): CvText {
   const lines = toLines(text);
   const sections = cvSections(lines);
-  const own = sections.filter((s) => !(s.kind === 'other' && REFERENCES_HEADING.test(s.heading)));
+  const own = sections.filter(isOwn);
   const ownText = own.map((s) => [s.heading, ...s.lines.map((l) => l.text)].join('\n')).join('\n');
   const language = detectLanguage(text);
   const headerCount = sections[0]?.lines.length ?? 0;
@@ -60,16 +88,7 @@ export function parseCv(text: string, now: Date): CvText {
     headerCount,
     language,
   );
-  // Phone numbers sit in the header or a contact section, or after a phone label; digits elsewhere are other things.
-  // Lines with a date range are dates, whatever a phone parser makes of their digits.
-  const contactLines = [
-    ...new Set([...(sections[0]?.lines ?? []), ...linesOf(sections, 'contact'), ...lines.slice(0, 30)]),
-  ].filter((l) => PHONE_HINT.test(l.text) || !findDateSpans(l.text, now).some((s) => s.start));
-  const labelled = own.flatMap((s) => s.lines).filter((l) => PHONE_HINT.test(l.text));
-  const phones = findPhones(
-    [...new Set([...contactLines, ...labelled])].map((l) => l.text).join('\n'),
-    phoneCountry(place, language),
-  );
+  const phones = candidatePhones(lines, sections, phoneCountry(place, language), now);
   const name = withTwoSurnames(findName(lines), language);
   const experience = [
     ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),

@@ -268,6 +268,14 @@ function headingStyle(text: string): string {
 const GLUED_CV_HEADINGS = new Set<CvSectionKind>(['experience', 'education']);
 const PUBLICATIONS = new Set(PUBLICATION_HEADINGS.map(foldWords));
 
+const REFERENCES_HEADING =
+  /\b(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)\b/i;
+
+/** A heading of the referees' section ("References", "REFEREES:", "Referenzen"). */
+export function isReferencesHeading(heading: string): boolean {
+  return REFERENCES_HEADING.test(heading);
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
     lines,
@@ -275,6 +283,9 @@ export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
     (current, m, line) => {
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
+      // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
+      // candidate's.
+      if (!m.rest && isReferencesHeading(line.text)) return true;
       // "Publications: Books" after the last position: a list of citations, never a field of an entry.
       if (PUBLICATIONS.has(foldWords(line.text.split(/[:：]/)[0] ?? '')) && !/\d/.test(m.rest)) return true;
       return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
