@@ -20,6 +20,8 @@ const E = '(?![\\p{L}\\p{N}])';
 // "MS Office" or a US state after a comma ("Boston, MA").
 const CTX = '(?=\\s*(?:degree|deg\\b|in\\b|en\\b|of\\b|or\\b|and\\b|[/,;)(]|\\.(?!\\w)|-\\s|$))';
 const NOT_STATE = '(?<!,\\s?)';
+// Not the tail of a name's initials ("Dr. R.M.L.S College", "A.J.D. Rao").
+const NOT_INITIALS = '(?<!\\p{L}\\.)';
 
 // What follows "of" in a degree's name: the kind of degree, not its field ("Bachelor of Science Informatik" is a
 // BSc in computer science). Longest first, matched on folded text.
@@ -60,7 +62,7 @@ const DEGREE_KINDS = [
 const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     6,
-    `ph\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree|(?!\\s+(?:thesis|dissertation|research|fellow)))|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|doctor\\s+of\\s+(?:${DEGREE_KINDS.join('|')})|docteur(?=\\s+(?:en|es|d['’]))|doktor(?=\\s+der\\s)|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
+    `p\\.?\\s?h\\.?\\s?d\\.?|d\\.?\\s?phil\\.?|doctorate|doctoral(?:\\s+degree|(?!\\s+(?:thesis|dissertation|research|fellow)))|doctorat|doctorado|dottorato(?:\\s+di\\s+ricerca)?|doctoraat|doutorado|doutoramento|psy\\.?\\s?d\\.?|ed\\.\\s?d\\.?|juris\\s+doctor(?:ate)?|doctor\\s+of\\s+(?:${DEGREE_KINDS.join('|')})|docteur(?=\\s+(?:en|es|d['’]))|doktor(?=\\s+der\\s)|dr\\.\\s?(?:rer|phil|ing|med)\\.?(?:\\s?nat\\.?)?`,
   ],
   [
     5,
@@ -92,15 +94,15 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   // Indian, US and British abbreviations of professional degrees ("MBBS", "B.Pharm", "PGDCA", "PharmD", "DVM").
   [
     6,
-    `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
+    `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|${NOT_INITIALS}J\\.D\\.|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
   ],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|M\\.A\\.|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
@@ -140,6 +142,9 @@ const KIND_AFTER_OF = new RegExp(
   'u',
 );
 
+// "Bachelor of Laws (LL.B)", "(LL.B Honours)", "(BA Hons)": the degree's abbreviation in brackets, with its honours.
+const BRACKETED_ABBREVIATION = /^\s*\((?:[A-Z][\w.]*)(?:\s+\(?Hon(?:ou?rs|s)?\.?\)?)?\)/u;
+
 /** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …" and before a field of study. */
 export function degreePhrase(text: string, mention: DegreeMention): { degree: string; end: number } {
   const after = text.slice(mention.end);
@@ -149,13 +154,15 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
   if (kind) {
     // A known kind: the phrase ends there, so a field written next ("… of Science Informatik") stays the major.
     const end = lead + kind[0].length;
-    extra = after.slice(0, end) + /^(?:\s+degree)?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(after.slice(end))![0];
+    extra = after.slice(0, end) + /^(?:\s+degree)?/u.exec(after.slice(end))![0];
+    extra += BRACKETED_ABBREVIATION.exec(after.slice(extra.length))?.[0] ?? '';
   } else {
     const m =
-      /^(?:\s+(?:[Dd]egree|DEGREE))?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+(?:[Dd]egree|DEGREE))?(?:\s*\((?:[A-Z][\w.]*)\))?/u.exec(
+      /^(?:\s+(?:[Dd]egree|DEGREE))?(?:\s+(?:of|in\s+the\s+field\s+of)\s+(?:\p{Lu}[\p{L}.]*|and|&)(?:\s+(?:\p{Lu}[\p{L}.]*|and|&|of))*)?(?:\s+(?:[Dd]egree|DEGREE))?/u.exec(
         after,
       );
     extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
+    if (extra === m?.[0]) extra += BRACKETED_ABBREVIATION.exec(after.slice(extra.length))?.[0] ?? '';
     // "PhD degree of Kenyatta University": capitalised words after "of" that name a school are where the degree
     // was earned, not its kind.
     const of = /\s+of\s/.exec(extra);
@@ -192,6 +199,8 @@ const FIELD_JOINERS = new Set([
   'voor',
 ]);
 // Capitalised words after a degree that describe the degree's state, not its field ("PhD Candidate", "MBA Student").
+// Honours written where a field would stand ("B.S.W." / "Summa cum laude", "J.D. (Cum Laude)") are no field.
+const HONOURS_WORDS = /\b(?:cum\s+laude|hono(?:u)?rs|hons|distinction|first\s+class)\b/i;
 const NOT_FIELD =
   /^(?:candidate|student|programme|program|thesis|research|project|course|coursework|exchange|degree|diploma|certificate|graduate|honours|honors|hons|class|level|niveau|nivel|livello|expected|ongoing|completed|pursuing|in\s+progress|studium|studiengang|cursus|curso|corso|opleiding)$/i;
 
@@ -223,7 +232,8 @@ export function fieldLine(text: string): string {
   // French, Spanish, Italian and Portuguese write a field in sentence case ("Informatique de gestion").
   const t = tidy(text);
   const first = t.split(/\s+/)[0]!;
-  return /^\p{Lu}\p{Ll}+(?:\s+[\p{Ll}&]+){1,4}$/u.test(t) &&
+  return !HONOURS_WORDS.test(t) &&
+    /^\p{Lu}\p{Ll}+(?:\s+[\p{Ll}&]+){1,4}$/u.test(t) &&
     !NOT_FIELD.test(first) &&
     !/ed$/i.test(first) &&
     !institutionWords.inText(t) &&
@@ -272,7 +282,14 @@ function isDateWord(word: string): boolean {
  */
 function bracketedField(rest: string): string {
   const m = /^\s*\(([^()]{3,80})\)/u.exec(rest);
-  if (!m?.[1] || !/\p{Ll}/u.test(m[1]) || /^\s*hon/i.test(m[1]) || findDegrees(m[1]).length > 0) return '';
+  if (
+    !m?.[1] ||
+    !/\p{Ll}/u.test(m[1]) ||
+    /^\s*hon/i.test(m[1]) ||
+    HONOURS_WORDS.test(m[1]) ||
+    findDegrees(m[1]).length > 0
+  )
+    return '';
   const field = tidy(m[1]);
   return institutionWords.inText(field) || isDateWord(field.split(/\s+/)[0]!) ? '' : field;
 }

@@ -33,6 +33,11 @@ const BIRTH_DATE =
 const GENERIC_SCHOOL =
   /^(?:the\s+)?(?:name\s+of\s+(?:the\s+)?)?(?:university|college|school|institute|institution|academy|universit[äa]t|universit[ée]|universidad|universit[àa]|universiteit|universidade|hochschule|[ée]cole|escuela|scuola)\W*$/i;
 
+// A kind of school is no school's name: "Endorsements: Elementary Education (K-9), Middle School", "Graduate
+// School", "Community College".
+const SCHOOL_KIND =
+  /^(?:the\s+)?(?:primary|elementary|middle|junior|senior|high|secondary|grammar|public|private|graduate|law|business|medical|nursing|community|technical|trade|vocational)\s+(?:school|college|university|academy)\W*$/i;
+
 interface Draft {
   degree: string;
   major: string;
@@ -96,6 +101,8 @@ function institutionIn(text: string, exclude: string): string {
       !exclude.includes(s) &&
       institutionWords.inText(s) &&
       !GENERIC_SCHOOL.test(s) &&
+      !SCHOOL_KIND.test(s) &&
+      !countryNamed(s) &&
       wordCount(s) <= 12
     )
       return s;
@@ -266,6 +273,44 @@ function schoolLeavingCell(text: string): DegreeMention | undefined {
 
 const BOARD = /\b(?:board|CBSE|ICSE)\b/i;
 
+// "Student Teaching:" / "Oak Hill Elementary School, Fall 2024": teachers' and nurses' CVs list their training
+// placements under their degree; the schools and clinics there are where they trained, not where they studied.
+// They end at the next qualification or the next school of higher education.
+const HIGHER_EDUCATION =
+  /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|faculdade|facultad|facult[ée])(?!\p{L})/iu;
+const PLACEMENTS =
+  /^(?:student\s+teaching|practicum|teaching\s+(?:practice|placements?|internships?)|field\s+(?:experience|placements?)|clinical\s+(?:placements?|rotations?|experience)|schulpraktikum|praxissemester|stages?\s+(?:p[ée]dagogiques?|d['’]enseignement)|pr[áa]cticas\s+(?:docentes|de\s+ense[ñn]anza)|tirocinio(?:\s+formativo)?|onderwijsstage|lio-stage|est[áa]gio\s+(?:supervisionado|docente|curricular))\s*:?\s*$/i;
+
+// "University of Redlands, School of Business" / "Riverside Campus": a campus line names the site of the school
+// above it, not another school.
+const CAMPUS = /\bcampus\b/i;
+
+const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
+
+/**
+ * The section's first entry opens on its school ("Westbrook University" / "MSc Physics" / "BSc Physics"): then a
+ * school line without a qualification opens an entry, and a further qualification under a school is from it.
+ */
+function schoolFirstLayout(lines: readonly Line[], now: Date): boolean {
+  const content = lines.filter((l) => !tableHeader(l.text) && !BIRTH_DATE.test(l.text));
+  const first = content.find(
+    (l) => degreeIn(l.text) || institutionIn(l.text, '') || findDateSpans(l.text, now).length > 0,
+  );
+  return !!first && opensOnSchool(content, content.indexOf(first), now);
+}
+
+/**
+ * A line that starts with a school's name ("Westbrook University, Leeds"; not "Evening courses, Westbrook
+ * University") with its qualification on the next line, past any line of place or dates only.
+ */
+function opensOnSchool(lines: readonly Line[], at: number, now: Date): boolean {
+  const text = lines[at]!.text;
+  const school = institutionIn(text, '');
+  if (!school || degreeIn(text) || text.replace(/^\s*the\s+/i, '').indexOf(school) > 0) return false;
+  const next = lines.slice(at + 1).find((l) => !onlyDates(l.text, now) && !parsePlace(l.text, false)?.country);
+  return !!next && !!degreeIn(next.text);
+}
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -279,8 +324,14 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
   let afterDegree = false;
-  for (const line of datesAfterEntries(joinWrappedSchools(joinSplitRanges(lines, now)), now)) {
+  const read = datesAfterEntries(joinWrappedSchools(joinSplitRanges(lines, now)), now);
+  const schoolFirst = schoolFirstLayout(read, now);
+  let placements = false;
+  for (const line of read) {
     const text = line.text;
+    if (PLACEMENTS.test(text)) placements = true;
+    if (placements && !degreeIn(text) && !HIGHER_EDUCATION.test(text)) continue;
+    placements = false;
     const wasAfterDegree = afterDegree;
     afterDegree = false;
     // A date line moved under its degree line: the field may still follow it ("BA (Hons)" / "2014" / "Marketing").
@@ -298,7 +349,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (!cur.major) cur.major = tidy(majorField[1]);
       continue;
     }
-    const mention = schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
+    const mention = degreeIn(text);
     let degree = '';
     let major = '';
     let second = '';
@@ -316,6 +367,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
     }
     let institution = institutionIn(text, degree);
+    if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
     const span = spans.find((s) => s.start) ?? spans[0];
@@ -329,8 +381,13 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     }
     afterDegree = !!mention;
     const score = scoreIn(text);
-    const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span);
+    // In a school-first layout a school line opens the next entry even when the current one has no school yet,
+    // and a further qualification under a school is from that school.
+    const opensEntry = schoolFirst && !!institution && !mention && !!cur.degree;
+    const sameSchool = schoolFirst && degree && cur.degree && !institution ? cur.institution : '';
+    const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span) || opensEntry;
     if (clash) flush();
+    if (sameSchool) cur.institution = sameSchool;
     if (degree) {
       cur.degree = degree;
       if (major) cur.major = major;

@@ -1,0 +1,140 @@
+// Education rules added in rules-10, each on a CV snippet written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const education = (text: string) => parseEducation(toLines(text), NOW);
+const lines = (...xs: string[]) => xs.join('\n');
+
+describe('entries under their school, rules-10', () => {
+  it('gives a second qualification under a school that school, and opens an entry on the next school line', () => {
+    const rows = education(
+      lines(
+        'Westbrook University of Science and Technology (Millbrook, OR)',
+        'Ph.D. Materials Engineering',
+        'Dissertation: “Fatigue of welded joints in cold climates.”',
+        'May 2021',
+        'M.S. Materials Engineering',
+        'May 2018',
+        'Harlow Polytechnic University (Harlow, UK)',
+        'B.S. Mechanical Engineering',
+        'May 2016',
+      ),
+    );
+    expect(rows.map((r) => [r.degree, r.institution_name, r.end_date])).toEqual([
+      ['Ph.D.', 'Westbrook University of Science and Technology', '2021-05'],
+      ['M.S.', 'Westbrook University of Science and Technology', '2018-05'],
+      ['B.S.', 'Harlow Polytechnic University', '2016-05'],
+    ]);
+  });
+
+  it('reads a German CV whose school line comes first, past the line of its town', () => {
+    const rows = education(
+      lines(
+        'Universität Kleinfeld',
+        'Kleinfeld, Deutschland',
+        'Master of Science Physik, 2019 – 2021',
+        'Bachelor of Science Physik, 2016 – 2019',
+      ),
+    );
+    expect(rows.map((r) => [r.degree, r.major, r.institution_name])).toEqual([
+      ['Master of Science', 'Physik', 'Universität Kleinfeld'],
+      ['Bachelor of Science', 'Physik', 'Universität Kleinfeld'],
+    ]);
+  });
+
+  it('keeps the usual reading when the first line names a school inside a longer line', () => {
+    const rows = education(
+      lines(
+        'Evening courses in Accounting, Lakeside Community College, 2012',
+        'Bachelor of Science in Education, May 2010',
+        'University of Kearnton',
+      ),
+    );
+    expect(rows[1]).toMatchObject({ degree: 'Bachelor of Science', institution_name: 'University of Kearnton' });
+  });
+});
+
+describe('what is no school, rules-10', () => {
+  it('reads no school in a kind of school or in a country name', () => {
+    const rows = education(
+      lines(
+        'B.A., Elementary Education, Prairie Hills University, Chicago, IL, 2016',
+        'Endorsements: Elementary Education (K-9), Middle School',
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ degree: 'B.A.', institution_name: 'Prairie Hills University' });
+    expect(education('Développeur logiciel / Kestrel Films, Royaume-Uni, 2013')).toEqual([]);
+  });
+
+  it('skips the schools of student-teaching placements listed under a degree', () => {
+    const rows = education(
+      lines(
+        'Bachelor of Science, May 2019',
+        'Greyfield College, Dayton, OH',
+        'Student Teaching:',
+        'Maple Ridge Elementary School, Dayton, OH Spring 2019',
+        'Taught a 2nd grade class',
+        'Hollow Creek Middle School, Dayton, OH Fall 2018',
+        'Master of Education, 2022',
+        'Greyfield College',
+      ),
+    );
+    expect(rows.map((r) => [r.degree, r.institution_name, r.end_date])).toEqual([
+      ['Bachelor of Science', 'Greyfield College', '2019-05'],
+      ['Master of Education', 'Greyfield College', '2022-01'],
+    ]);
+    // The placements end at the next school of higher education.
+    const next = education(
+      lines('BA Primary Education, 2017', 'Teaching practice', 'Brookside Primary School', 'Kearnton College'),
+    );
+    expect(next.map((r) => r.institution_name)).toEqual(['Kearnton College']);
+    for (const label of ['Practicum', 'Prácticas docentes:', 'Tirocinio formativo', 'Schulpraktikum', 'Onderwijsstage'])
+      expect(education(lines('Laurea in Pedagogia, 2020', label, 'Scuola Primaria Dante, Ferrara'))).toHaveLength(1);
+  });
+
+  it('reads a campus line as the site of the school above it', () => {
+    const rows = education(lines('Juris Doctor, 2011', 'Whitmore University, College of Law', 'Eastlake Campus'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ degree: 'Juris Doctor', institution_name: 'Whitmore University' });
+  });
+});
+
+describe('degrees as CVs abbreviate them, rules-10', () => {
+  it('knows J.D., M.A without its last period, B.S.W., M.L.S. and P.hD', () => {
+    for (const [text, level] of [
+      ['J.D., Harlan School of Law, 2014', 6],
+      ['M.A Education Administration, Kearnton University (2009)', 5],
+      ['B.S.W., Greyfield College', 4],
+      ['M.L.S., Greyfield College', 5],
+      ['Pursuing P.hD in Computer Science', 6],
+    ] as const)
+      expect(findDegrees(text)[0]?.level, text).toBe(level);
+    expect(education('M.A Education Administration, Kearnton University (2009)')[0]).toMatchObject({
+      degree: 'M.A',
+      major: 'Education Administration',
+      end_date: '2009-01',
+    });
+  });
+
+  it('finds no degree in the initials of a name', () => {
+    expect(findDegrees('Dr. R.M.L.S College, Patna')).toEqual([]);
+    expect(findDegrees('A.J.D. Rao Memorial School')).toEqual([]);
+  });
+
+  it('keeps an abbreviation with its honours in brackets with the degree, and honours are no field', () => {
+    expect(education('Bachelor of Laws (LL.B Honours), University of Kearnton, 1999')[0]).toMatchObject({
+      degree: 'Bachelor of Laws (LL.B Honours)',
+      institution_name: 'University of Kearnton',
+    });
+    expect(education('J.D. (Cum Laude), Harlan School of Law, 2006')[0]).toMatchObject({ degree: 'J.D.', major: '' });
+    expect(education(lines('B.S.W., Greyfield College', 'Summa cum laude', '2008'))[0]).toMatchObject({
+      degree: 'B.S.W.',
+      major: '',
+      end_date: '2008-01',
+    });
+  });
+});
