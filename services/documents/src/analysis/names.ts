@@ -339,7 +339,35 @@ export function findName(lines: readonly Line[]): PersonName {
       if (below) return below;
     }
   }
-  return pageHeaderName(lines);
+  const paged = pageHeaderName(lines);
+  return paged.first ? paged : (shortNameAtTop(lines) ?? paged);
+}
+
+// One given name and an initial, as many South Indian names are written ("Karthik.V", "Priya S.", "R. Meena").
+const NAME_AND_INITIAL = /^(?:(\p{Lu}\p{Ll}{2,})(?:\s*\.\s*|\s+)(\p{Lu})\.?|(\p{Lu})\s*\.\s*(\p{Lu}\p{Ll}{2,}))$/u;
+const ONE_NAME = /^\p{Lu}\p{Ll}{2,}(?:['’-]\p{L}+)?$/u;
+// What a CV's contact block holds: an e-mail, a phone number, an address with a house number or a postcode.
+const CONTACT_CUE = /@|\d[\d\s().-]{6,}\d|^\d+[\s,/]|\b\d{5,6}\b/;
+
+/**
+ * A one-word name, or a given name with an initial, alone on the CV's first line right above its contact details:
+ * mononyms and initials are how many people write their names, and nothing else on a CV stands there. Only when
+ * nothing reads like a longer name.
+ */
+function shortNameAtTop(lines: readonly Line[]): PersonName | undefined {
+  const top = lines[0];
+  if (!top || top.bullet || isCvHeading(top)) return undefined;
+  if (!lines.slice(1, 5).some((l) => CONTACT_CUE.test(l.text))) return undefined;
+  const text = top.text.trim().replace(/[\s,:;]+$/, '');
+  const initial = NAME_AND_INITIAL.exec(text);
+  if (initial) {
+    const given = initial[1] ?? initial[4] ?? '';
+    return tokenOk(given, 0) ? { first: given, last: `${initial[2] ?? initial[3]}.` } : undefined;
+  }
+  const word = text.replace(/\.$/, '');
+  return ONE_NAME.test(word) && tokenOk(word, 0) && !countryNamed(word) && !parsePlace(word, false)
+    ? { first: word, last: '' }
+    : undefined;
 }
 
 /** The first line near the top (the first 12) that reads like a name, or where one starts. */

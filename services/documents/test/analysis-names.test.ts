@@ -1,0 +1,37 @@
+// Short names at the top of a CV (rules-10), on snippets written for the test (fake people).
+import { describe, expect, it } from 'vitest';
+import { findName } from '../src/analysis/names.js';
+import { toLines } from '../src/analysis/text.js';
+
+const nameOf = (text: string) => findName(toLines(text));
+
+describe('a one-word name or a name with an initial above the contact details', () => {
+  it('reads a given name and an initial, joined by a dot or written apart, either way round', () => {
+    expect(nameOf('Karthika.R\n12/4, Gandhi Street, Tambaram\nChennai - 600045\nMobile: 98400 12345')).toEqual({
+      first: 'Karthika',
+      last: 'R.',
+    });
+    expect(nameOf('S. Venkatesh\nvenkat.s@example.in\n+91 98450 12345')).toEqual({ first: 'Venkatesh', last: 'S.' });
+  });
+
+  it('reads a mononym when contact details follow it', () => {
+    expect(nameOf('Sukarno\nJl. Merdeka 17, Bandung 40115\nsukarno@example.id')).toEqual({
+      first: 'Sukarno',
+      last: '',
+    });
+  });
+
+  it('does not read a heading, a title or a lone word without contact details under it as a name', () => {
+    expect(nameOf('Resume\n12 Harbour Road, Cork\nkate@example.ie')).toEqual({ first: '', last: '' });
+    expect(nameOf('OBJECTIVE\nTo work in a team\nmail@example.org')).toEqual({ first: '', last: '' });
+    expect(nameOf('Oswaldo\nSoftware tester with five years in banking\nSelenium, Java')).toEqual({
+      first: '',
+      last: '',
+    });
+  });
+
+  it('prefers a full name anywhere near the top', () => {
+    expect(nameOf('Meena\nMeena Raghavan\nmeena.r@example.in').first).toBe('Meena');
+    expect(nameOf('Meena\nMeena Raghavan\nmeena.r@example.in').last).toBe('Raghavan');
+  });
+});
