@@ -1,5 +1,6 @@
 // Experience rules added in rules-10, each on a CV snippet written for the test (fake people and employers).
 import { describe, expect, it } from 'vitest';
+import { findDateSpans, formatYearMonth } from '../src/analysis/dates.js';
 import { parseExperience } from '../src/analysis/experience.js';
 import { toLines } from '../src/analysis/text.js';
 
@@ -195,5 +196,25 @@ describe('a wrapped line is not the next entry’s header, rules-10', () => {
       'Harlow & Finch, Melbourne',
       'Served customers in the menswear department',
     ]);
+  });
+});
+
+describe('a month word joined to its year by a hyphen or a slash, rules-10', () => {
+  const range = (text: string) =>
+    findDateSpans(text, NOW).map((s) => [text.slice(s.from, s.to), formatYearMonth(s.start), formatYearMonth(s.end)]);
+
+  it('reads "May-2008", "Jan/2015" and "Oct- 2008" as one month each, not a month-only range', () => {
+    expect(range('Sr. Software Engineer May-2008 to May-2016')).toEqual([
+      ['May-2008 to May-2016', '2008-05', '2016-05'],
+    ]);
+    expect(range('Jan/2015 – Mar/2017')).toEqual([['Jan/2015 – Mar/2017', '2015-01', '2017-03']]);
+    expect(range('Worked at Quillfeather Labs since Oct- 2008 to Jan 2014')).toEqual([
+      ['Oct- 2008 to Jan 2014', '2008-10', '2014-01'],
+    ]);
+    expect(range('Mai/2019 – heute')).toEqual([['Mai/2019 – heute', '2019-05', '2025-06']]);
+  });
+
+  it('still reads two month words before one year as a range within that year', () => {
+    expect(range('January-March 2009')).toEqual([['January-March 2009', '2009-01', '2009-03']]);
   });
 });
