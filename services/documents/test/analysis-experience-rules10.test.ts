@@ -218,3 +218,32 @@ describe('a month word joined to its year by a hyphen or a slash, rules-10', () 
     expect(range('January-March 2009')).toEqual([['January-March 2009', '2009-01', '2009-03']]);
   });
 });
+
+describe('the title written right after the employer’s legal form, rules-10', () => {
+  it('splits the employer from the role that follows its legal form (English, German)', () => {
+    const [en] = parseExperience(
+      toLines(
+        'Quillfeather Systems Limited Senior Systems Engineer 01st Oct 2015 - till date\n• Built the order integration with the warehouse system',
+      ),
+      NOW,
+    );
+    expect(en).toMatchObject({ title: 'Senior Systems Engineer', start_date: '2015-10' });
+    expect(lines(en!.description)[0]).toBe('Quillfeather Systems Limited');
+    const [de] = parseExperience(
+      toLines('Brennholt Logistik GmbH Projektleiterin\n03/2016 – 12/2019\n• Steuerung von drei Lagerprojekten'),
+      NOW,
+    );
+    expect(de).toMatchObject({ title: 'Projektleiterin' });
+    expect(lines(de!.description)[0]).toBe('Brennholt Logistik GmbH');
+  });
+
+  it('leaves the job’s length written after the title out of it', () => {
+    const [e] = parseExperience(
+      toLines(
+        '1. Quillfeather Ltd Technology Analyst 5 Years 11 Months\nJune 2010 - May 2016\n• Tested the billing platform',
+      ),
+      NOW,
+    );
+    expect(e).toMatchObject({ title: 'Technology Analyst', start_date: '2010-06', end_date: '2016-05' });
+  });
+});

@@ -236,7 +236,7 @@ function pickTitle(
     if (named) return { title: named, rest: headers.filter((_, j) => j !== i) };
     const series = roleSeries(line);
     if (series) return { title: series, rest: replaceLine(headers, i, line, series) };
-    const part = parts(line).find(isRole);
+    const part = parts(line).find(isRole) ?? parts(line).map(roleAfterLegalForm).find(Boolean);
     const role = part && shoutedHead(part);
     if (role) return { title: role, rest: employerFirst(replaceLine(headers, i, line, role), headers, i) };
   }
@@ -249,6 +249,18 @@ function pickTitle(
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * "Infosys Limited Senior Systems Engineer", "Brennholt GmbH Projektleiterin": an employer's legal form ends its
+ * name, so a role written right after it with no separator is the title. "Company" is left out: it also opens
+ * titles ("Company Secretary").
+ */
+function roleAfterLegalForm(text: string): string {
+  const words = text.split(/\s+/);
+  const at = words.findLastIndex((w, i) => i > 0 && foldWords(w) !== 'company' && legalForms.has(foldWords(w)));
+  const tail = at > 0 ? words.slice(at + 1).join(' ') : '';
+  return /^\p{Lu}/u.test(tail) && isRole(tail) && titleShaped(tail) ? tail : '';
 }
 
 /**
@@ -583,6 +595,12 @@ const TERMS_NOTE =
 const QUOTED_NAME = /\s*[“"«„][^”"»“]{3,}[”"»“]/g;
 // "Part-time Lecturer", "Lecturer, full time": how much, not what.
 const WORKLOAD = /^(?:part[\s-]?time|full[\s-]?time)\s+|[\s,]+(?:part[\s-]?time|full[\s-]?time)$/gi;
+// "Technology Analyst 5 Years 11 Months", "Buchhalterin 3 Jahre": how long the job lasted, written after its title.
+const LENGTH_UNIT = 'years?|yrs?|months?|mos?|jahre?n?|monate?n?|ans?|mois|años|meses|anni|mesi|jaar|maanden|anos';
+const TRAILING_LENGTH = new RegExp(
+  `[\\s,–-]+\\(?\\d+(?:[.,]\\d+)?\\+?\\s*(?:${LENGTH_UNIT})(?:\\s*(?:and\\s+|und\\s+|et\\s+|y\\s+|e\\s+|en\\s+)?\\d+\\s*(?:${LENGTH_UNIT}))?\\)?$`,
+  'iu',
+);
 
 // "Worked as a Lecturer in the Department of …", "Joined as Software Engineer at …": the role ends at the first
 // word that attaches it to a place or an employer.
@@ -657,7 +675,8 @@ export function cleanTitle(title: string): string {
       .replace(EMPLOYER_NOTE, ' ')
       .replace(TERMS_NOTE, ' ')
       .replace(QUOTED_NAME, ' ')
-      .replace(WORKLOAD, ' '),
+      .replace(WORKLOAD, ' ')
+      .replace(TRAILING_LENGTH, ''),
   );
   // "SAP as a Consultant": the role named after "as a", the domain before it.
   const as = /^\S.{0,30}?\s+as\s+an?\s+(?=\p{Lu})/u.exec(t);
