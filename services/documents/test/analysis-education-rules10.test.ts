@@ -30,6 +30,27 @@ describe('entries under their school, rules-10', () => {
     ]);
   });
 
+  it('takes no entry dates from a sentence of the entry body', () => {
+    const rows = education(
+      lines(
+        'HARTWELL SCHOOL OF BUSINESS, KEARNTON UNIVERSITY',
+        'Master of Business Administration; Major in Finance',
+        '2016-2018',
+        'Editor, Hartwell Business Review (2016 - 2017): Relaunched the student journal and doubled its readership in a year.',
+        'KEARNTON UNIVERSITY',
+        'Master of Science, Statistics',
+        '2012-2014',
+        'Bachelor of Science, Mathematics',
+        '2008-2012',
+      ),
+    );
+    expect(rows.map((r) => [r.degree, r.institution_name, r.start_date, r.end_date])).toEqual([
+      ['Master of Business Administration', 'HARTWELL SCHOOL OF BUSINESS', '2016-01', '2018-01'],
+      ['Master of Science', 'KEARNTON UNIVERSITY', '2012-01', '2014-01'],
+      ['Bachelor of Science', 'KEARNTON UNIVERSITY', '2008-01', '2012-01'],
+    ]);
+  });
+
   it('reads a German CV whose school line comes first, past the line of its town', () => {
     const rows = education(
       lines(

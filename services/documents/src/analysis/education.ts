@@ -285,6 +285,8 @@ const PLACEMENTS =
 // above it, not another school.
 const CAMPUS = /\bcampus\b/i;
 
+const ACTIVITY_WORDS = 10;
+
 const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
 
 /**
@@ -370,7 +372,11 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
-    const span = spans.find((s) => s.start) ?? spans[0];
+    // "Chair, Student Yearbook (2009 – 2011): Helped relaunch it in 2010 …": a line of ten words or more besides its
+    // dates, naming no qualification or school, is a sentence of the entry's body; its dates are an activity's, so
+    // they neither date the entry nor open another.
+    const activity = !mention && !institution && wordCount(withoutSpans(text, spans)) >= ACTIVITY_WORDS;
+    const span = activity ? undefined : (spans.find((s) => s.start) ?? spans[0]);
     if (!mention && !institution && wasAfterDegree && cur.degree && !cur.major) {
       const field = fieldLine(withoutSpans(text, spans));
       if (field && !countryNamed(field) && !parsePlace(field, false)?.country) {
