@@ -247,3 +247,22 @@ describe('the title written right after the employer’s legal form, rules-10', 
     expect(e).toMatchObject({ title: 'Technology Analyst', start_date: '2010-06', end_date: '2016-05' });
   });
 });
+
+describe('the column heads of a flattened table, rules-10', () => {
+  it('never open the description (English, German)', () => {
+    const [en] = parseExperience(
+      toLines(
+        'Data Analyst\nJune 2015 - May 2018\nNo. Company Role Duration\n1. Kestrel Analytics Ltd\n• Built the sales dashboards',
+      ),
+      NOW,
+    );
+    expect(lines(en!.description).slice(0, 2)).toEqual(['1. Kestrel Analytics Ltd', 'No. Company Role Duration']);
+    const [de] = parseExperience(
+      toLines(
+        'Projektleiterin\n03/2016 – 12/2019\nFirma / Position / Zeitraum\nBrennholt Logistik GmbH\n• Steuerung von drei Lagerprojekten',
+      ),
+      NOW,
+    );
+    expect(lines(de!.description)[0]).toBe('Brennholt Logistik GmbH');
+  });
+});

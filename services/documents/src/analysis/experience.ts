@@ -550,7 +550,23 @@ function isBareLabel(text: string): boolean {
 
 /** A bare label, or one whose value is a count ("Team Size : 30", "TEAM SIZE 20", "Team Size 15 Members"). */
 function isEntryLabel(text: string): boolean {
-  return isBareLabel(text) || isBareLabel(text.replace(/\s*[:：]?\s*\d+(?:\s+\p{L}+)?$/u, ''));
+  return isBareLabel(text) || isBareLabel(text.replace(/\s*[:：]?\s*\d+(?:\s+\p{L}+)?$/u, '')) || isColumnHeads(text);
+}
+
+// Column heads of a table of positions, flattened into one line.
+const COLUMN_WORDS = new Set(
+  'no s sr sl serial name of the and company organisation organization employer designation role position title job duration period from to date dates location client years firma unternehmen arbeitgeber zeitraum dauer entreprise employeur poste fonction periode duree empresa cargo puesto periodo azienda ruolo datore lavoro bedrijf werkgever functie funcao'.split(
+    ' ',
+  ),
+);
+
+/** "No. Company Role Duration", "Organization Designation Duration", "Firma / Position / Zeitraum". */
+function isColumnHeads(text: string): boolean {
+  const words = foldWords(text).split(' ').filter(Boolean);
+  return (
+    new Set(words.filter((w) => !['no', 's', 'sr', 'sl', 'of', 'the', 'and', 'di'].includes(w))).size >= 2 &&
+    words.every((w) => COLUMN_WORDS.has(w))
+  );
 }
 
 /** A header line (an employer, a project name) rather than a duty: short, not a sentence. */
