@@ -266,3 +266,28 @@ describe('the column heads of a flattened table, rules-10', () => {
     expect(lines(de!.description)[0]).toBe('Brennholt Logistik GmbH');
   });
 });
+
+describe('a course named by its code after a teaching title, rules-10', () => {
+  it('leaves the course out of the title and keeps it at the end of the description', () => {
+    const [e] = parseExperience(
+      toLines(
+        'Instructor COMP 1120 Composition\nAugust 2012 - May 2014\nLakeshore Community College, Duluth\n• Taught two sections of first-year writing',
+      ),
+      NOW,
+    );
+    expect(e).toMatchObject({ title: 'Instructor', start_date: '2012-08' });
+    expect(lines(e!.description)).toEqual([
+      'Lakeshore Community College, Duluth',
+      'Taught two sections of first-year writing',
+      'COMP 1120 Composition',
+    ]);
+  });
+
+  it('keeps a number that is part of no course code ("Software Engineer II")', () => {
+    const [e] = parseExperience(
+      toLines('Software Engineer II\nAugust 2012 - May 2014\nHarwick Labs Inc.\n• Built the billing service'),
+      NOW,
+    );
+    expect(e!.title).toBe('Software Engineer II');
+  });
+});

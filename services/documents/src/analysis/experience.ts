@@ -383,6 +383,21 @@ function sentenceTitle(text: string): { title: string; rest: string } | undefine
   return isRole(t) && !isPlace(t) && titleShaped(t) ? { title: t, rest: text.slice(stop.index + 1).trim() } : undefined;
 }
 
+// A course code: a short subject abbreviation and a catalogue number ("PE 1615", "COMP 1120", "CS101").
+const COURSE_CODE = /\s+\p{Lu}{2,5}\s?\d{3,4}\p{Lu}?(?![\p{L}\d])/u;
+
+/** "Instructor COMP 1120 Composition": the course a teaching post names by its code (not the title), or ''. */
+function courseOf(title: string): string {
+  const code = COURSE_CODE.exec(title);
+  return code && isRole(title.slice(0, code.index)) ? tidy(title.slice(code.index)) : '';
+}
+
+/** The course a title named by its code ends the description: kept, and never read as the employer. */
+function withCourse(lines: string[], title: string): string[] {
+  const course = courseOf(title);
+  return course ? [...lines, course] : lines;
+}
+
 // The end of a sentence: a period after a lowercase word (not "Sr.", "U.S."), then a capitalised word.
 const SENTENCE_STOP = /(?<=\p{Ll}{3})\.\s+(?=\p{Lu}\p{Ll})/u;
 
@@ -428,7 +443,7 @@ function entries(
     out.push({
       title: cleanTitle(title),
       activity_sector: first.experience.activity_sector,
-      description: [...(ownEmployer[k] ? [ownEmployer[k]] : employer), ...joinWrapped(segment)]
+      description: withCourse([...(ownEmployer[k] ? [ownEmployer[k]] : employer), ...joinWrapped(segment)], title)
         .join('\n')
         .slice(0, MAX_DESCRIPTION),
       duration: 0,
@@ -506,7 +521,7 @@ function entry(
   const end = span?.end;
   let duration = start && end ? monthsBetween(start, end) : 0;
   if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
-  const description = contentFirst([...rest, ...joinWrapped(bodyLines)], now)
+  const description = withCourse(contentFirst([...rest, ...joinWrapped(bodyLines)], now), picked.title)
     .join('\n')
     .slice(0, MAX_DESCRIPTION);
   return {
@@ -700,6 +715,8 @@ export function cleanTitle(title: string): string {
   // "Litigation Paralegal. Assigned to the Probate Division": the title ends with its sentence.
   const stop = SENTENCE_STOP.exec(t);
   if (stop && isRole(t.slice(0, stop.index))) t = tidy(t.slice(0, stop.index));
+  const course = courseOf(t);
+  if (course) t = tidy(t.slice(0, t.lastIndexOf(course)));
   if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
   if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
   const tokens = t.split(/\s+/).filter(Boolean);
