@@ -159,3 +159,45 @@ describe('degrees as CVs abbreviate them, rules-10', () => {
     });
   });
 });
+
+describe('degrees as Spanish, French, Italian, Dutch and Portuguese CVs name them, rules-10', () => {
+  it('reads the titles of the degrees before Bologna and the holder titles', () => {
+    for (const [line, degree, level] of [
+      ['Ingeniero Industrial, Universidad de Valdemora, 2008 – 2014', 'Ingeniero Industrial', 5],
+      ['Ingeniería Técnica en Informática de Gestión, Universidad de Valdemora', 'Ingeniería Técnica', 4],
+      ['DESS Marketing, Université de Valmont, 2003', 'DESS', 5],
+      ['DEA de sociologie, Université de Valmont, 1999', 'DEA', 5],
+      ['Mastère spécialisé Management de projets, École de Valmont, 2019', 'Mastère spécialisé', 5],
+      ['Dottore in Giurisprudenza, Università di Castelrocca, 2012', 'Dottore', 4],
+      ['Dottoressa magistrale in Chimica, Università di Castelrocca, 2015', 'Dottoressa magistrale', 5],
+      ['Doctoraal Economie, Universiteit van Zandvoorde, 1998', 'Doctoraal', 5],
+      ['Bacharel em Direito, Universidade de Vilarinho, 2011', 'Bacharel', 4],
+      ['Mestre em Engenharia Informática, Instituto Superior de Vilarinho, 2016', 'Mestre', 5],
+      ['Doutora em Biologia, Universidade de Vilarinho, 2020', 'Doutora', 6],
+    ] as const) {
+      expect(findDegrees(line)[0]?.level, line).toBe(level);
+      expect(education(line)[0]?.degree, line).toBe(degree);
+    }
+    // A holder title is no job title, and a master's plan no degree.
+    expect(findDegrees('Dottore commercialista presso Studio Ferri')).toEqual([]);
+    expect(findDegrees('Mestre de obras na Construtora Vilarinho')).toEqual([]);
+  });
+
+  it('reads the French master\'s year and the school after "por la", "pela"', () => {
+    expect(education('depuis 2022 Master 2 Data Science, Université de Valmont')[0]).toMatchObject({
+      degree: 'Master 2',
+      major: 'Data Science',
+      institution_name: 'Université de Valmont',
+      start_date: '2022-01',
+      end_date: '',
+    });
+    expect(education('Licenciado en Derecho por la Universidad de Valdemora (2010)')[0]).toMatchObject({
+      major: 'Derecho',
+      institution_name: 'Universidad de Valdemora',
+    });
+    expect(education('Licenciado em Economia pela Universidade de Vilarinho, 2009')[0]).toMatchObject({
+      major: 'Economia',
+      institution_name: 'Universidade de Vilarinho',
+    });
+  });
+});
