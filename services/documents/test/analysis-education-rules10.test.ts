@@ -117,6 +117,24 @@ describe('what is no school, rules-10', () => {
       expect(education(lines('Laurea in Pedagogia, 2020', label, 'Scuola Primaria Dante, Ferrara'))).toHaveLength(1);
   });
 
+  it("reads a named school with no qualification as the candidate's secondary school", () => {
+    const rows = education(
+      lines('B.Tech in Civil Engineering', 'Ravindra Institute of Technology', '2016', "St. Anne's School", '2010'),
+    );
+    expect(rows[1]).toMatchObject({
+      degree: 'High School',
+      institution_name: "St. Anne's School",
+      end_date: '2010-01',
+    });
+    for (const school of [
+      'Harlan Law School',
+      'Pinewood Middle School',
+      'Westbrook Business School',
+      'Kearnton School of Nursing',
+    ])
+      expect(education(`${school}, 2012`)[0]?.degree, school).toBe('');
+  });
+
   it('reads a campus line as the site of the school above it', () => {
     const rows = education(lines('Juris Doctor, 2011', 'Whitmore University, College of Law', 'Eastlake Campus'));
     expect(rows).toHaveLength(1);

@@ -146,9 +146,15 @@ function scoreIn(text: string): string {
 const SECONDARY_SCHOOL =
   /(?:\bhigh\s+school|(?:\b(?:higher|senior|sr\.?)\s*|\bh(?:r|igher)?\.\s*)sec(?:ondary|\.)?\s*school|\bsecondary\s+(?:school|college)|\bmatric(?:ulation)?\s+school|gymnasium\b|\blyc[ée]e\b|\bliceo\b|\binstituto\s+de\s+educaci[óo]n\s+secundaria\b|\bescola\s+secund[áa]ria\b|\bmiddelbare\s+school\b)/iu;
 
+// "St. Anne's School", "Delhi Public School", "Hollybrook Convent School" with no qualification: a school named after a
+// person or place is the candidate's secondary school, as a "… High School" is; not a school of a discipline
+// ("Harlan Law School", "… School of …") nor one below secondary ("Pinewood Middle School").
+const NAMED_SCHOOL =
+  /^(?!.*\bschool\s+of\b)(?!.*\b(?:business|law|management|medical|medicine|nursing|engineering|graduate|art|arts|design|film|music|hotel|language|languages|driving|flight|dental|pharmacy|technology|divinity|theology|economics|journalism|architecture|aviation|computer|training|professional|vocational|trade|technical|summer|night|evening|online|motor|beauty|cooking|culinary|dance|drama|acting|sports?|elementary|primary|middle|nursery|sunday)\s+school\b).*\bschool\W*$/i;
+
 function finish(d: Draft): CvEducation | undefined {
   if (!d.degree && !d.institution) return undefined;
-  if (!d.degree && SECONDARY_SCHOOL.test(d.institution)) d.degree = levelName(1);
+  if (!d.degree && (SECONDARY_SCHOOL.test(d.institution) || NAMED_SCHOOL.test(d.institution))) d.degree = levelName(1);
   const start = d.span?.start;
   // "2014 - Current": a degree still being studied has no end yet (the record would otherwise claim it ended
   // this month); an expected end written as a date ("Expected May 2026") is kept.
