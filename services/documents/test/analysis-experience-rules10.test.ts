@@ -291,3 +291,32 @@ describe('a course named by its code after a teaching title, rules-10', () => {
     expect(e!.title).toBe('Software Engineer II');
   });
 });
+
+describe('a date field repeating its entry’s dates, rules-10', () => {
+  it('is a field of the entry, not a second job counted again', () => {
+    const text = [
+      'Lead Engineer - Payments Testing',
+      'Harwick Systems -',
+      'January 2014 to June 2015',
+      'DURATION Jan-2014 to Jun-2015',
+      'TEAM SIZE 20',
+      'ROLES AND RESPONSIBILITIES',
+      'Lead Engineer - Payments Testing',
+      '• Planned the test automation of the payments gateway',
+      'Member Technical Staff - Payments Testing',
+      'Harwick Systems -',
+      'January 2013 to December 2013',
+      'DURATION Jan-2013 to Dec-2013',
+      '• Automated the regression tests',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    const dated = entries.filter((e) => e.start_date);
+    expect(dated.map((e) => [e.title, e.start_date, e.end_date])).toEqual([
+      ['Lead Engineer', '2014-01', '2015-06'],
+      ['Member Technical Staff', '2013-01', '2013-12'],
+    ]);
+    expect(entries.reduce((n, e) => n + e.duration, 0)).toBe(30);
+    // The position named again under the labels keeps the entry's employer, not a label, as its first line.
+    expect(entries.every((e) => lines(e.description)[0] === 'Harwick Systems -')).toBe(true);
+  });
+});

@@ -460,7 +460,8 @@ function entries(
  */
 function isEmployerAbove(line: Line): boolean {
   const t = line.text;
-  if (line.bullet || wordCount(t) > 6 || /[.;:：]$/.test(t) || isRole(t) || isDetail(t) || isLabelLine(t)) return false;
+  if (line.bullet || wordCount(t) > 6 || /[.;:：]$/.test(t) || isRole(t) || isDetail(t) || isEntryLabel(t))
+    return false;
   if (isEmployerLine(t)) return true;
   const letters = t.replace(/[^\p{L}]/gu, '');
   return letters.length >= 3 && letters === letters.toUpperCase() && !isPlace(t) && /^\p{Lu}/u.test(t);
@@ -724,6 +725,30 @@ export function cleanTitle(title: string): string {
 }
 
 /**
+ * "January 2014 to June 2015" / "TEAM SIZE 20" / "DURATION Jan-2014 to Jun-2015": a date field repeating the dates
+ * of the entry it stands in, with no body between, is a field of that entry, not a second one.
+ */
+function dropRepeatedDates(rows: Row[]): void {
+  let last = -1;
+  rows.forEach((r, i) => {
+    if (!r.anchor) return;
+    const previous = rows[last];
+    const repeated =
+      !!previous &&
+      DATE_LABEL.test(r.line.text) &&
+      sameDates(previous.spans, r.spans) &&
+      rows.slice(last + 1, i).every((b) => b.header);
+    if (repeated) r.anchor = false;
+    else last = i;
+  });
+}
+
+function sameDates(a: readonly DateSpan[], b: readonly DateSpan[]): boolean {
+  const key = (s: readonly DateSpan[]) => (s[0] ? `${formatYearMonth(s[0].start)}|${formatYearMonth(s[0].end)}` : '');
+  return !!key(a) && key(a) === key(b);
+}
+
+/**
  * Three or more dated lines in a row with no role word among them are a list (courses taught, publications,
  * awards: "Operating Systems (1998)"), not job entries, which have a title or a body between their dates.
  */
@@ -765,6 +790,7 @@ export function parseExperience(lines: readonly Line[], now: Date): CvExperience
   if (lines.length === 0) return [];
   const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
   dropDatedLists(rows);
+  dropRepeatedDates(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
   if (datesLast(rows, anchors)) return dateLastEntries(rows, anchors, now);
   if (anchors.length === 0) {
