@@ -320,3 +320,32 @@ describe('a date field repeating its entry’s dates, rules-10', () => {
     expect(entries.every((e) => lines(e.description)[0] === 'Harwick Systems -')).toBe(true);
   });
 });
+
+describe('an entry whose first line opens with the post and where it was held, rules-10', () => {
+  it('takes the post as the title and keeps the line whole (English, German)', () => {
+    const [en] = parseExperience(
+      toLines(
+        '2016 - 2019\nPart-time lecturer in the Department of Nursing Sciences of Eastmoor University.\nTaught the community health units.',
+      ),
+      NOW,
+    );
+    expect(en).toMatchObject({ title: 'lecturer', start_date: '2016-01' });
+    expect(lines(en!.description)[0]).toBe(
+      'Part-time lecturer in the Department of Nursing Sciences of Eastmoor University.',
+    );
+    const [de] = parseExperience(
+      toLines('2014 – 2018\nLehrer für Mathematik am Gymnasium Nordheide\nUnterricht in den Klassen 7 bis 10.'),
+      NOW,
+    );
+    expect(de).toMatchObject({ title: 'Lehrer für Mathematik' });
+    expect(lines(de!.description)[0]).toBe('Lehrer für Mathematik am Gymnasium Nordheide');
+  });
+
+  it('reads no title in a line opened by a past tense', () => {
+    const [e] = parseExperience(
+      toLines('2011 - 2012\nAwarded “Student Teacher of the Year” for the district in 2012.\nTaught grade four.'),
+      NOW,
+    );
+    expect(e!.title).toBe('');
+  });
+});

@@ -398,6 +398,22 @@ function withCourse(lines: string[], title: string): string[] {
   return course ? [...lines, course] : lines;
 }
 
+/**
+ * The role a line opens with when a place or employer follows it ("Lecturer in …", "Legal officer at …",
+ * "Faculty member of the …"; "of" alone goes on with the title: "Manager of University Relations"), or ''. A line
+ * opened by a past tense ("Awarded …") reports an action.
+ */
+function leadingRole(text: string): string {
+  const m = /^(\p{Lu}[^,;:()“"]*?)\s+(?:in|at|of\s+the|with|for|bei|an\s+der|am|chez|à|presso|bij|en|em|na|no)\s/u.exec(
+    text,
+  );
+  const role = m?.[1] ?? '';
+  const first = role.split(/\s+/)[0] ?? '';
+  const action =
+    IRREGULAR_PAST.has(first.toLowerCase()) || (/^\p{Lu}\p{Ll}+ed$/u.test(first) && !TITLE_PARTICIPLES.test(first));
+  return wordCount(role) <= 6 && !action && isRole(role) ? role : '';
+}
+
 // The end of a sentence: a period after a lowercase word (not "Sr.", "U.S."), then a capitalised word.
 const SENTENCE_STOP = /(?<=\p{Ll}{3})\.\s+(?=\p{Lu}\p{Ll})/u;
 
@@ -513,10 +529,13 @@ function entry(
       bodyLines[0] = { text: lead.rest, bullet: false };
     }
   }
-  const title = cleanTitle(picked.title);
   // What is left of a header once title and dates are out may be only a duration or a date word ("1 Year 3
   // Months", "onwards", "Current:") or a bare field label: nothing of the employer or place.
   const rest = employerLineFirst(picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h)));
+  // "Part time lecturer in the Department of Nursing, Eastmoor University": with no title yet, the entry's first
+  // line may open with the post and where it was held; the line stays whole in the description (the employer).
+  const opening = rest[0] ?? (bodyLines[0]?.bullet ? '' : bodyLines[0]?.text);
+  const title = cleanTitle(picked.title) || cleanTitle(leadingRole(opening ?? ''));
   const span = spans.find((s) => s.start) ?? spans[0];
   const start = span?.start ?? span?.end;
   const end = span?.end;
