@@ -349,3 +349,20 @@ describe('an entry whose first line opens with the post and where it was held, r
     expect(e!.title).toBe('');
   });
 });
+
+describe('role words of German and French CVs, rules-10', () => {
+  it('reads feminine and trade titles as roles next to their employer', () => {
+    const title = (text: string) => parseExperience(toLines(text), NOW)[0]?.title;
+    expect(
+      title('Brennholt Handels GmbH, Köln | Buchhalterin\n04/2019 – heute\n• Monatsabschlüsse für drei Gesellschaften'),
+    ).toBe('Buchhalterin');
+    expect(title('Ecole Les Tilleuls, Lyon - Enseignante\n09/2016 - 06/2020\n• Classes de CE1 et CE2')).toBe(
+      'Enseignante',
+    );
+    expect(
+      title(
+        'Grundschule Am Lindenhof, Bremen\nGrundschullehrerin\n08/2015 – heute\n• Klassenleitung einer dritten Klasse',
+      ),
+    ).toBe('Grundschullehrerin');
+  });
+});
