@@ -219,3 +219,13 @@ describe('degrees as Spanish, French, Italian, Dutch and Portuguese CVs name the
     });
   });
 });
+
+describe('school words of Portuguese and of French universities, rules-10', () => {
+  it('reads "Escola", "IUT" and "IAE" as schools', () => {
+    expect(education('Licenciatura em Gestão, Escola Superior de Vilarinho, 2014')[0]?.institution_name).toBe(
+      'Escola Superior de Vilarinho',
+    );
+    expect(education('DUT Informatique, IUT de Valmont, 2012')[0]?.institution_name).toBe('IUT de Valmont');
+    expect(education('Master Management, IAE Valmont, 2016')[0]?.institution_name).toBe('IAE Valmont');
+  });
+});

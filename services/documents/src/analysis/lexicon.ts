@@ -525,6 +525,11 @@ const INSTITUTION_WORDS = [
   'vidyalaya',
   'mahavidyalaya',
   'institution',
+  // Portuguese (and Catalan) schools; French university institutes of technology and of business administration.
+  'escola',
+  'liceu',
+  'iut',
+  'iae',
 ];
 
 const STREET_WORDS = [
