@@ -87,8 +87,9 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
     1,
     // School-leaving qualifications: Indian "Class XII"/"Std. X"/"Senior Secondary" (a PDF may glue
     // "SecondarySchool"), German "Allgemeine Hochschulreife"/"Mittlere Reife", French "brevet des collèges",
-    // Italian "diploma di maturità", Dutch "VMBO/MAVO" (cased below).
-    `high\\s+school(?:\\s+diploma)?|(?:(?:higher|senior|sr\\.?)\\s*)?secondary\\s*school(?:\\s+certificate)?|(?:higher|senior|sr\\.?)\\s*secondary|(?:class|std\\.?|standard)\\s*[-:]?\\s*(?:x|xii|10|12)(?:th)?|(?:x|xii)(?:th)?\\s+(?:std|standard|class)|(?:allgemeine\\s+)?(?:fach)?hochschulreife|mittlere\\s+reife|realschulabschluss|hauptschulabschluss|brevet\\s+des\\s+colleges|diploma\\s+di\\s+maturita|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
+    // Italian "diploma di maturità", Dutch "VMBO/MAVO" (cased below). Indian CVs name the two years after class 10
+    // "10+2", "+2" or "Plus Two" (not "+2" before digits, a phone number, nor "5 +2" or "plus two years", counts).
+    `10\\s?\\+\\s?2|(?:(?<![\\p{L}\\p{N}]\\s?)\\+\\s?2(?!\\s*[\\d(])|plus\\s+(?:two|2))(?!\\s+(?:years?|yrs?|months?|weeks?|days?|hours?|more|additional|others?)\\b)|high\\s+school(?:\\s+diploma)?|(?:(?:higher|senior|sr\\.?)\\s*)?secondary\\s*school(?:\\s+certificate)?|(?:higher|senior|sr\\.?)\\s*secondary|(?:class|std\\.?|standard)\\s*[-:]?\\s*(?:x|xii|10|12)(?:th)?|(?:x|xii)(?:th)?\\s+(?:std|standard|class)|(?:allgemeine\\s+)?(?:fach)?hochschulreife|mittlere\\s+reife|realschulabschluss|hauptschulabschluss|brevet\\s+des\\s+colleges|diploma\\s+di\\s+maturita|abitur|fachabitur|matura|maturita|baccalaureat|bachillerato|ensino\\s+(?:medio|secundario)|a-levels?|a\\s+levels|gcse|matriculation|12th|10th|certificate\\s+of\\s+(?:secondary\\s+)?education`,
   ],
 ];
 
@@ -112,7 +113,7 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
   [
     1,
-    `GED|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`,
+    `GED|HSSC|HSC|SSC|HAVO|VWO|VMBO|MAVO|SSLC|HSLC|AISSCE?|ICSE|CBSE|XIIth|Xth|H\\.\\s?S\\.\\s?C\\.?|S\\.\\s?S\\.\\s?(?:L\\.\\s?)?C\\.?`,
   ],
 ];
 

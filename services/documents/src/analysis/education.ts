@@ -124,6 +124,11 @@ function schoolAfterDegree(text: string): string {
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
+/** "Marietta, Ohio", "Chennai, Tamil Nadu": a place a country or region confirms, written where a field may stand. */
+function isPlace(text: string): boolean {
+  return !!countryNamed(text) || !!parsePlace(text, false)?.country;
+}
+
 function withoutSpans(text: string, spans: readonly DateSpan[]): string {
   let out = text;
   for (const s of [...spans].sort((a, b) => b.from - a.from)) out = `${out.slice(0, s.from)} ${out.slice(s.to)}`;
@@ -375,6 +380,10 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
     }
     let institution = institutionIn(text, degree);
+    // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
+    // name is its place, not a field of study.
+    if (mention && institution.includes(mention.text)) major = '';
+    if (major && isPlace(major)) major = '';
     if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
@@ -385,7 +394,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     const span = activity ? undefined : (spans.find((s) => s.start) ?? spans[0]);
     if (!mention && !institution && wasAfterDegree && cur.degree && !cur.major) {
       const field = fieldLine(withoutSpans(text, spans));
-      if (field && !countryNamed(field) && !parsePlace(field, false)?.country) {
+      if (field && !isPlace(field)) {
         cur.major = field;
         if (span && !cur.span) cur.span = span;
         continue;

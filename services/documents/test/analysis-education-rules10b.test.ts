@@ -1,0 +1,63 @@
+// Education rules of the second rules-10 round, each on a CV snippet written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const education = (text: string) => parseEducation(toLines(text), NOW);
+const lines = (...xs: string[]) => xs.join('\n');
+const rows = (text: string) => education(text).map((r) => [r.degree, r.major, r.institution_name, r.end_date]);
+
+describe('Indian school-leaving qualifications, rules-10', () => {
+  it('reads "10+2", "+2" and "Plus Two" as school-leaving, before the board or a school named after them', () => {
+    expect(
+      rows(
+        lines(
+          'B.Tech (Civil Engineering), Rajmohan Institute of Technology, 2015 - 7.9 CGPA',
+          '10+2, Kendriya Vidyalaya No. 3, Udaipur (CBSE), 2011 - 84%',
+          '10th, Kendriya Vidyalaya No. 3, Udaipur (CBSE), 2009 - 90%',
+        ),
+      ),
+    ).toEqual([
+      ['B.Tech', 'Civil Engineering', 'Rajmohan Institute of Technology', '2015-01'],
+      ['10+2', '', 'Kendriya Vidyalaya No. 3', '2011-01'],
+      ['10th', '', 'Kendriya Vidyalaya No. 3', '2009-01'],
+    ]);
+    expect(
+      rows(
+        lines(
+          'Qualification | Institution | Board | Year',
+          '+2 | Govt. Higher Secondary School, Kottamala | Kerala State Board | 2012',
+          'Plus Two | St. Ignatius HSS | State Board | 2012',
+        ),
+      ),
+    ).toEqual([
+      ['+2', '', 'Govt. Higher Secondary School', '2012-01'],
+      ['Plus Two', '', '', '2012-01'],
+    ]);
+    expect(findDegrees('HSSC, Federal Board, Islamabad')[0]).toMatchObject({ text: 'HSSC', level: 1 });
+  });
+
+  it('reads no qualification in a phone number, a sum or a count of years', () => {
+    expect(findDegrees('Mobile: +2 348 555 0101')).toEqual([]);
+    expect(findDegrees('Team of 5 +2 interns')).toEqual([]);
+    expect(findDegrees('3 years of Java plus two years of Kotlin')).toEqual([]);
+    expect(findDegrees('Bachelor degree +2 years in retail')).toHaveLength(1);
+  });
+});
+
+describe('no place as a field of study, rules-10', () => {
+  it('reads no field after a qualification written inside the school name', () => {
+    expect(rows(lines('Government Girls Higher Secondary School, Kottamala', '2010'))).toEqual([
+      ['Higher Secondary School', '', 'Government Girls Higher Secondary School', '2010-01'],
+    ]);
+  });
+
+  it('reads no field where a degree is followed by its place', () => {
+    expect(rows(lines('Senior Secondary, Haldwani, Uttarakhand', '2009'))).toEqual([['Senior Secondary', '', '', '2009-01']]);
+    expect(rows(lines('Harwick College', 'Bachelor of Arts, Marietta, Ohio', 'May 2012'))).toEqual([
+      ['Bachelor of Arts', '', 'Harwick College', '2012-05'],
+    ]);
+  });
+});
