@@ -379,7 +379,8 @@ const PRESENT_ONLY = new RegExp(`^\\s*(?:[-–—]\\s*)?(?:${PRESENT_ALT})\\s*[.
 
 /**
  * Re-joins a date range that text extraction broke over two lines ("Mar 2011" / "Present", "Nov 2010" /
- * "Mar 2011"): a line ending with a single date followed by a line that is only a date or "present".
+ * "Mar 2011"): a line ending with a single date followed by a line that is only a date or "present"; a colon may
+ * close that date ("1984" / "1986:", a range whose dash the export turned into a gap, labelling what follows).
  */
 export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
   const out: Line[] = [];
@@ -399,7 +400,7 @@ export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
             .slice(0, nextSpans[0]!.from)
             .trim()
             .replace(/^[-–—]$/, '') === '' &&
-          next.text.slice(nextSpans[0]!.to).trim() === '';
+          /^:?$/.test(next.text.slice(nextSpans[0]!.to).trim());
         // "2014" / "2010": a range runs forward, so a line with an earlier date is another entry's date.
         const nextEnd = nextSpans[0]?.end;
         const backwards = onlyDate && !!nextEnd && !!last.end && index(nextEnd) < index(last.end);

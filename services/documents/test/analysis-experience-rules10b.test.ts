@@ -1,0 +1,41 @@
+// Experience rules of the second rules-10 round, each on a CV snippet written for the test (fake people and employers).
+import { describe, expect, it } from 'vitest';
+import { joinSplitRanges } from '../src/analysis/dates.js';
+import { parseExperience } from '../src/analysis/experience.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+
+describe('a year range whose dash the export turned into a gap, closed by a colon', () => {
+  // A PDF table cell "1998 – 2004:" often comes out as two cells, "1998" and "2004:".
+  const text = [
+    'Employment Record',
+    '1998',
+    '2004:',
+    'Tana Valley Water Services Board',
+    'Senior Procurement Officer',
+    '2004',
+    '2011:',
+    'Mwangaza Insurance Co. Ltd',
+    'Claims Manager',
+  ].join('\n');
+
+  it('joins the two years into one range', () => {
+    const joined = joinSplitRanges(toLines(text), NOW).map((l) => l.text);
+    expect(joined).toContain('1998 - 2004:');
+    expect(joined).toContain('2004 - 2011:');
+  });
+
+  it('counts each job once, from its first year to its last', () => {
+    const entries = parseExperience(toLines(text).slice(1), NOW);
+    expect(entries.map((e) => [e.start_date, e.end_date, e.duration])).toEqual([
+      ['1998-01', '2004-01', 72],
+      ['2004-01', '2011-01', 84],
+    ]);
+  });
+
+  it('still reads a year written after a later one as another entry’s date', () => {
+    const joined = joinSplitRanges(toLines('2014\n2010:\nBSc in Agriculture'), NOW).map((l) => l.text);
+    expect(joined).toEqual(['2014', '2010:', 'BSc in Agriculture']);
+  });
+});
