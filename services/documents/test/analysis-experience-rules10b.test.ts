@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { joinSplitRanges } from '../src/analysis/dates.js';
 import { parseExperience } from '../src/analysis/experience.js';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
+import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
+const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 
 describe('a year range whose dash the export turned into a gap, closed by a colon', () => {
   // A PDF table cell "1998 – 2004:" often comes out as two cells, "1998" and "2004:".
@@ -37,5 +40,34 @@ describe('a year range whose dash the export turned into a gap, closed by a colo
   it('still reads a year written after a later one as another entry’s date', () => {
     const joined = joinSplitRanges(toLines('2014\n2010:\nBSc in Agriculture'), NOW).map((l) => l.text);
     expect(joined).toEqual(['2014', '2010:', 'BSc in Agriculture']);
+  });
+});
+
+describe('jobs listed as posts, the British and Commonwealth way', () => {
+  it('reads "Present Post", "Past Posts" and "Posts Held" as experience headings', () => {
+    for (const heading of ['Present Post', 'PAST POSTS:', 'Posts Held', 'Previous Posts', 'Career Record']) {
+      const kinds = cvSections(toLines(`${heading}\nMarch 2014 - present\nSenior Registrar, Eastmoor General Hospital`));
+      expect(kinds.map((s) => s.kind)).toEqual(['header', 'experience']);
+    }
+  });
+
+  it('reads the positions under them as entries', async () => {
+    const text = [
+      'Dr Imogen Halloway',
+      'imogen.halloway@example.org',
+      'Present Post:',
+      'Since May 2016',
+      'Consultant Histopathologist, Brackenfield University Hospitals NHS Trust',
+      'Reports on gastrointestinal and liver biopsies; leads the department’s audit programme.',
+      'Past Posts:',
+      'August 2011 - April 2016',
+      'Specialty Registrar in Histopathology, Northgate Deanery',
+      'Rotated through four teaching hospitals of the region.',
+    ].join('\n');
+    const cv = await createRulesAnalyzer(noSkills, { now: () => NOW }).analyzeCv(text);
+    expect(cv.experience.map((e) => [e.title, e.start_date])).toEqual([
+      ['Consultant Histopathologist', '2016-05'],
+      ['Specialty Registrar in Histopathology', '2011-08'],
+    ]);
   });
 });
