@@ -1,12 +1,13 @@
 // Experience rules of the second rules-10 round, each on a CV snippet written for the test (fake people and employers).
 import { describe, expect, it } from 'vitest';
 import { joinSplitRanges } from '../src/analysis/dates.js';
-import { parseExperience } from '../src/analysis/experience.js';
+import { isSentence, parseExperience } from '../src/analysis/experience.js';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
+const lines = (description: string) => description.split('\n');
 const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 
 describe('a year range whose dash the export turned into a gap, closed by a colon', () => {
@@ -69,5 +70,25 @@ describe('jobs listed as posts, the British and Commonwealth way', () => {
       ['Consultant Histopathologist', '2016-05'],
       ['Specialty Registrar in Histopathology', '2011-08'],
     ]);
+  });
+});
+
+describe('a line a first-person subject opens is a sentence, never a title', () => {
+  it('reads "I spent …", "We built …", "Ich leitete …" as sentences, not a name that merely starts with a capital', () => {
+    expect(isSentence('I spent nine years in full-time posts')).toBe(true);
+    expect(isSentence('We built the regional claims office')).toBe(true);
+    expect(isSentence('Ich leitete das Team der Disposition')).toBe(true);
+    expect(isSentence('My Kitchen Helper')).toBe(false);
+  });
+
+  it('leaves such a line in the description when it follows the dates', () => {
+    const text = [
+      'From March 2009 until June 2017, I spent eight years in full-time posts',
+      'Kestrel Port Services Ltd, Mombasa',
+      'Drafted and negotiated the authority’s supply and construction contracts.',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e).toMatchObject({ title: '', start_date: '2009-03', end_date: '2017-06' });
+    expect(lines(e!.description)[0]).toBe('Kestrel Port Services Ltd, Mombasa');
   });
 });

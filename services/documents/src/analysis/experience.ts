@@ -184,10 +184,13 @@ export function isSentence(text: string): boolean {
   // words or more reports an action, whatever the case of the word after it.
   if (words.length < 2) return false;
   if (IRREGULAR_PAST.has(first.toLowerCase())) return true;
+  // "I spent 22 years in full-time posts", "We built …", "My duties included": a first-person subject opens a sentence.
+  if (FIRST_PERSON.test(first) && /^\p{Ll}/u.test(second)) return true;
   return (
     /^\p{Lu}\p{Ll}+ed$/u.test(first) && !TITLE_PARTICIPLES.test(first) && (/^\p{Ll}/u.test(second) || words.length >= 4)
   );
 }
+const FIRST_PERSON = /^(?:I|We|My|Our|Ich|Wir|Je|J['’]ai|Nous|Yo|Io|Ik|Wij|Eu)$/;
 // Irregular past tenses that open duty lines; none starts a job title ("Lead" does, "Led" does not).
 const IRREGULAR_PAST = new Set(
   'held led built taught ran wrote made grew oversaw drove sold won brought began took gave kept met spent sent found chose undertook understood'.split(
