@@ -61,3 +61,29 @@ describe('no place as a field of study, rules-10', () => {
     ]);
   });
 });
+
+describe('"Graduate in <field>", rules-10', () => {
+  it('reads a graduate in a field as a bachelor, not a verb or a person', () => {
+    expect(rows(lines('Graduate in Commerce, Shantiniketan College of Arts, 2009', 'Post Graduate in Commerce, Eastfield University, 2011'))).toEqual([
+      ['Graduate', 'Commerce', 'Shantiniketan College of Arts', '2009-01'],
+      ['Post Graduate', 'Commerce', 'Eastfield University', '2011-01'],
+    ]);
+    expect(findDegrees('Graduate in Commerce')[0]).toMatchObject({ level: 4 });
+    expect(findDegrees('Graduation in Accounting')[0]).toMatchObject({ level: 4 });
+    expect(findDegrees('I will graduate in Spring 2026')).toEqual([]);
+    expect(findDegrees('Expected to graduate in May 2026')).toEqual([]);
+    expect(findDegrees('Recent graduate in Marketing looking for a first role')).toEqual([]);
+    expect(findDegrees('Graduated in the top 5% of my class')).toEqual([]);
+  });
+});
+
+describe('a field labelled on the degree line, rules-10', () => {
+  it('reads "Specialization:" written after the degree as its field', () => {
+    expect(
+      rows(lines('[2011-2015]', 'Kaveri University, Salem, India.', 'Bachelor of Technology [B.Tech] Specialization: Food Technology')),
+    ).toEqual([['Bachelor of Technology', 'Food Technology', 'Kaveri University', '2015-01']]);
+    expect(rows('MBA, Brookmere Business School, Major: Finance, 2019')).toEqual([
+      ['MBA', 'Finance', 'Brookmere Business School', '2019-01'],
+    ]);
+  });
+});

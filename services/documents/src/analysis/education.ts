@@ -11,8 +11,11 @@ import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
 
-const MAJOR_FIELD =
-  /^(?:major|field\s+of\s+study|speciali[sz]ation|concentration|fachrichtung|studienfach|schwerpunkt|spécialité|spécialisation|especialidad|especialización|indirizzo|specializzazione|richting|specialisatie|área|especialização)\s*[:：]\s*(.+)$/i;
+const MAJOR_LABEL =
+  '(?:major|field\\s+of\\s+study|speciali[sz]ation|concentration|fachrichtung|studienfach|schwerpunkt|spécialité|spécialisation|especialidad|especialización|indirizzo|specializzazione|richting|specialisatie|área|especialização)\\s*[:：]\\s*';
+const MAJOR_FIELD = new RegExp(`^${MAJOR_LABEL}(.+)$`, 'i');
+// "Bachelor of Technology [B.Tech] Specialization: Bioinformatics": the field labelled on the degree's line.
+const MAJOR_INLINE = new RegExp(`(?<!\\p{L})${MAJOR_LABEL}(\\p{L}[^,;|()[\\]\\d]*)`, 'iu');
 const SCORE_LABELLED =
   /\b(?:c?gpa|grade\s+point\s+average|grade|note|moyenne|mention|nota|voto|cijfer|média|media|percentage|score|marks|aggregate|final\s+grade|abschlussnote|gesamtnote)\s*(?:of|:|-|=)?\s*(\d{1,3}(?:[.,]\d{1,2})?(?:\s*\/\s*\d{1,3}(?:[.,]\d{1,2})?)?\s*%?|(?:sehr\s+)?gut|très\s+bien|assez\s+bien|bien|first\s+class|distinction)/i;
 const SCORE_TRAILING =
@@ -378,6 +381,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       const school = fieldParts.findIndex((p) => institutionWords.inText(p));
       // "HSC, Maharashtra Board": the board that set the examination is no field of study.
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
+      if (!major) major = tidy(MAJOR_INLINE.exec(text.slice(phrase.end))?.[1] ?? '');
     }
     let institution = institutionIn(text, degree);
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
