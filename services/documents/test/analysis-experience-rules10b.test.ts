@@ -92,3 +92,51 @@ describe('a line a first-person subject opens is a sentence, never a title', () 
     expect(lines(e!.description)[0]).toBe('Kestrel Port Services Ltd, Mombasa');
   });
 });
+
+describe('a table of positions flattened column by column', () => {
+  it('pairs a run of titles with the run of as many employer lines under it, in order', () => {
+    const text = [
+      'Current:',
+      'Level Designer',
+      'Freelance',
+      'Past:',
+      'Sr. Gameplay Programmer',
+      'Gameplay Programmer',
+      'Junior Tools Developer',
+      'Twistwood Games Ltd, Indore, India',
+      'Pixelmoor Studios Pvt. Ltd, Pune, India',
+      'Brightquill Software Ltd, Leeds, UK',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.slice(0, 3).map((e) => [e.title, lines(e.description)[0], e.duration])).toEqual([
+      ['Sr. Gameplay Programmer', 'Twistwood Games Ltd, Indore, India', 0],
+      ['Gameplay Programmer', 'Pixelmoor Studios Pvt. Ltd, Pune, India', 0],
+      ['Junior Tools Developer', 'Brightquill Software Ltd, Leeds, UK', 0],
+    ]);
+  });
+
+  it('leaves the title and employer lines of a dated entry to that entry', () => {
+    const text = [
+      'Senior Consultant',
+      'Test Manager',
+      'Corvane Ltd, Halifax, Canada',
+      'Lottery Systems Inc, Moncton, Canada',
+      'September 2011 - January 2012',
+      'Planned the regression testing of the new draw engine.',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ start_date: '2011-09', end_date: '2012-01' });
+  });
+
+  it('reads no list of products with a role word as titles', () => {
+    const text = [
+      'Gearboxes, Cylinder Heads, Intake Manifolds',
+      'Brake Drums, Flywheels',
+      'Ostrava Castings Ltd, Ostrava, Czech Republic',
+      'Kolben Metall GmbH, Linz, Austria',
+    ].join('\n');
+    // Read as before: the section is one entry, not two pairs of product list and employer.
+    expect(parseExperience(toLines(text), NOW)).toHaveLength(1);
+  });
+});

@@ -807,10 +807,65 @@ function splitDatedHeaders(lines: readonly Line[], now: Date): Line[] {
   });
 }
 
+/**
+ * An undated title line of a flattened table: title-shaped, with a role word (so no legal form), one cell (no
+ * comma: "Like Gearboxes, Cylinder Heads" lists products, "Test Lead, QA" is a header line with its department).
+ */
+function isTitleCell(row: Row): boolean {
+  const t = row.line.text;
+  if (row.line.bullet || row.spans.length > 0 || /[,;]|\.$/.test(t)) return false;
+  return isRole(t) && titleShaped(t);
+}
+
+/** An undated employer line of a flattened table: an organisation, or a name and its place. */
+function isEmployerCell(row: Row): boolean {
+  return !row.line.bullet && row.spans.length === 0 && isEmployerLine(row.line.text);
+}
+
+/**
+ * "Sr. Game Programmer" / "Game Programmer" / "Twistwood Games Ltd, Indore" / "Pixelmoor Studios Ltd, Pune": a
+ * table of positions that text extraction flattened column by column, a run of titles and then as many employer
+ * lines, pairs them in order. The pairs are undated entries (`duration` 0) and their rows leave the section.
+ */
+function flattenedPositions(rows: Row[]): { at: number; entries: CvExperience[] } | undefined {
+  for (let i = 0; i < rows.length; i++) {
+    let n = 0;
+    while (i + n < rows.length && isTitleCell(rows[i + n]!)) n++;
+    let m = 0;
+    while (i + n + m < rows.length && m <= n && isEmployerCell(rows[i + n + m]!)) m++;
+    // Next to a date line the lines are that entry's header ("Sr. Consultant" / "Test Lead" / "CGI" / dates).
+    const dated = rows[i - 1]?.anchor || rows[i + 2 * n]?.anchor;
+    if (n >= 2 && m === n && !dated) {
+      const cut = rows.splice(i, 2 * n);
+      const entries = cut.slice(0, n).map((r, k) => ({
+        title: cleanTitle(r.line.text),
+        activity_sector: '',
+        description: cut[n + k]!.line.text,
+        duration: 0,
+        start_date: '',
+        end_date: '',
+      }));
+      return { at: i, entries };
+    }
+    i += n;
+  }
+  return undefined;
+}
+
 /** Experience entries of one experience section's lines. */
 export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
   if (lines.length === 0) return [];
   const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
+  const table = flattenedPositions(rows);
+  if (!table) return datedExperience(rows, now);
+  const dated = datedExperience(rows, now);
+  // The table stands where it was read: before the dated entries when no date line comes before it.
+  const first = rows.findIndex((r) => r.anchor);
+  return first < 0 || table.at <= first ? [...table.entries, ...dated] : [...dated, ...table.entries];
+}
+
+function datedExperience(rows: Row[], now: Date): CvExperience[] {
+  if (rows.length === 0) return [];
   dropDatedLists(rows);
   dropRepeatedDates(rows);
   const anchors = rows.flatMap((r, i) => (r.anchor ? [i] : []));
