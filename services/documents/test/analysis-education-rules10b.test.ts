@@ -87,3 +87,25 @@ describe('a field labelled on the degree line, rules-10', () => {
     ]);
   });
 });
+
+describe('flattened education tables, rules-10', () => {
+  it('joins no column names into a school, and no later cells into a bracket a wrapped cell left open', () => {
+    const table = lines(
+      'Degree    Institute    Year    Percentage',
+      'B.E. (Computer    Sri Venkata College of Engineering    2014    72%',
+      'Science)    Chennai',
+      'HSC (State    Govt. Boys Higher Secondary School    2010    88%',
+      'Board)    Vellore',
+    );
+    expect(rows(table)).toEqual([
+      ['B.E.', '', 'Sri Venkata College of Engineering', '2014-01'],
+      ['HSC', '', 'Govt. Boys Higher Secondary School', '2010-01'],
+    ]);
+  });
+
+  it('still joins a bracket wrapped inside its cell', () => {
+    expect(rows(lines('B.TECH', '(Electronics and', 'Communication)', 'Ravipur Institute of Technology', '2012'))).toEqual([
+      ['B.TECH', 'Electronics and Communication', 'Ravipur Institute of Technology', '2012-01'],
+    ]);
+  });
+});

@@ -186,14 +186,22 @@ const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voo
 // degree qualifying it, continues the line above.
 const openBracket = (t: string) => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/g)?.length ?? 0);
 
+// "B.E. (Computer" / "Sri Venkata College of" / "2014" / "72%" / "Science)": a flattened table row whose first cell
+// wraps; its bracket closes a row later, so the next cells are not the bracket's words. A bracket continues on a
+// line only when that line or the one after it closes it.
+const closesBracket = (lines: readonly Line[], at: number) =>
+  lines.slice(at, at + 2).some((l) => l.text.includes(')'));
+
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const prev = out[out.length - 1];
     const wrapped =
       prev &&
       !line.bullet &&
-      ((openBracket(prev.text) && prev.text.length < 120) ||
+      // "Degree" / "Institute": a table's column names one a line are no school name wrapped.
+      !tableHeader(prev.text) &&
+      ((openBracket(prev.text) && prev.text.length < 120 && closesBracket(lines, i)) ||
         (/^\(/.test(line.text) && findDegrees(prev.text).length > 0 && !/\)\s*$/.test(prev.text)) ||
         // "Senior Secondary" / "examination(Class XII)": a qualification's name wrapped in its cell.
         (/^\p{Ll}/u.test(line.text) &&
@@ -365,7 +373,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (!cur.major) cur.major = tidy(majorField[1]);
       continue;
     }
-    const mention = degreeIn(text);
+    let mention = degreeIn(text);
     let degree = '';
     let major = '';
     let second = '';
@@ -385,8 +393,12 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     }
     let institution = institutionIn(text, degree);
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
-    // name is its place, not a field of study.
-    if (mention && institution.includes(mention.text)) major = '';
+    // name is its place, not a field of study. Under an entry's qualification with no school yet ("HSC (State
+    // Board)" / "Govt. Boys Higher Secondary School"), the line names that entry's school, not a qualification.
+    if (mention && institution.includes(mention.text)) {
+      major = '';
+      if (cur.degree && !cur.institution) [mention, degree, second] = [undefined, '', ''];
+    }
     if (major && isPlace(major)) major = '';
     if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
