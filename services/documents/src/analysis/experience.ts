@@ -832,7 +832,8 @@ function flattenedPositions(rows: Row[]): { at: number; entries: CvExperience[] 
     let n = 0;
     while (i + n < rows.length && isTitleCell(rows[i + n]!)) n++;
     let m = 0;
-    while (i + n + m < rows.length && m <= n && isEmployerCell(rows[i + n + m]!)) m++;
+    // Employer lines are only looked for after a run of titles (the place test is the costly one).
+    while (n >= 2 && i + n + m < rows.length && m <= n && isEmployerCell(rows[i + n + m]!)) m++;
     // Next to a date line the lines are that entry's header ("Sr. Consultant" / "Test Lead" / "CGI" / dates).
     const dated = rows[i - 1]?.anchor || rows[i + 2 * n]?.anchor;
     if (n >= 2 && m === n && !dated) {
