@@ -109,3 +109,12 @@ describe('flattened education tables, rules-10', () => {
     ]);
   });
 });
+
+describe('a field in brackets after a comma, rules-10', () => {
+  it('reads the bracketed field written after the degree and a comma', () => {
+    expect(rows(lines('Doctor of Philosophy, (Operations Research - Logistics), 2003', 'Kent Ridge University, Kent OH'))).toEqual([
+      ['Doctor of Philosophy', 'Operations Research - Logistics', 'Kent Ridge University', '2003-01'],
+    ]);
+    expect(rows('MBA, (Finance) Lakeshore College, 2010')).toEqual([['MBA', 'Finance', 'Lakeshore College', '2010-01']]);
+  });
+});

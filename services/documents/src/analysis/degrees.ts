@@ -256,6 +256,8 @@ export function majorAfter(text: string, end: number): string {
   const intro = FIELD_INTRO.exec(text.slice(end));
   if (!intro) return bracketedField(text.slice(end)) || bareField(text.slice(end));
   const rest = text.slice(end + intro[0].length);
+  // "Doctor of Philosophy, (Business Administration - MIS), 1999": the field in brackets after a comma.
+  if (/^\(/.test(rest)) return bracketedField(rest);
   // "PhD - Thesis title: …" names a label, not a field of study; "History - Thesis: …" ends at the dash.
   if (/^[^,.;:]{0,40}:/.test(rest.split(/\s+[-–—|]\s+/)[0]!)) return '';
   const stop = FIELD_END.exec(rest);
