@@ -35,13 +35,32 @@ function linesOf(sections: readonly Section<CvSectionKind>[], kind: CvSectionKin
 
 /**
  * Degrees written under "Professional Development", "Training" or "Certifications": an academic degree
- * (associate or higher, "Bachelor of Science in Business Administration") is education wherever it is written;
- * certificates and courses stay out of `education[]`.
+ * (associate or higher, "Bachelor of Science in Business Administration") is education wherever it is written,
+ * and so is a diploma a university, college or faculty awards ("Diploma in Nursing, Westbrook University");
+ * certificates, courses and other diplomas stay out of `education[]`.
  */
 function degreesAmongCertificates(lines: readonly Line[], now: Date): CvEducation[] {
-  return parseEducation(lines, now).filter((e) => (findDegrees(e.degree)[0]?.level ?? 0) >= ACADEMIC_LEVEL);
+  const entries = parseEducation(lines, now);
+  return entries.filter((e) => isAcademicDegree(e) || (isDiploma(e) && ownAcademy(e, entries)));
 }
 const ACADEMIC_LEVEL = 3;
+// Schools of higher education, in the languages supported ("School of Law": a university's faculty, not a
+// driving or language school).
+const AWARDED_BY_ACADEMY =
+  /(?<!\p{L})(?:universit\p{L}*|college|polytechnic|hochschule|fachhochschule|hogeschool|school\s+of|facult\p{L}*|faculdade|facultad)(?!\p{L})/iu;
+
+const isAcademicDegree = (entry: CvEducation) => (findDegrees(entry.degree)[0]?.level ?? 0) >= ACADEMIC_LEVEL;
+const isDiploma = (entry: CvEducation) => /^diplom/i.test(findDegrees(entry.degree)[0]?.text ?? '');
+
+/**
+ * The school of higher education that awarded this entry alone: a school line above a list of trainings
+ * ("University of North Fenwick" / "Bachelor of Science …" / "Diploma in Workplace Safety") is given to every
+ * entry under it, and says nothing about who awarded the later ones.
+ */
+function ownAcademy(entry: CvEducation, entries: readonly CvEducation[]): boolean {
+  const school = entry.institution_name;
+  return AWARDED_BY_ACADEMY.test(school) && entries.filter((e) => e.institution_name === school).length === 1;
+}
 
 // A phone label alone on its line, its value on the next: how a form-like CV ("TELEPHONE:" / "0161 496 0000")
 // reads once its table is flattened. Alone: no digits, and a colon or at most three words ("Mobile (work)").

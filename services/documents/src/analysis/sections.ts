@@ -144,6 +144,19 @@ function fragmentedHeading<K extends string>(words: readonly string[], vocabular
   return vocabulary.compact.get(words.join(''));
 }
 
+// Words a heading may put before its phrase ("Highlights of Professional Experience"); a shouted compound may put
+// more when the phrase ends the line ("CLINICAL AND FIELD RESEARCH EXPERIENCE").
+const MAX_QUALIFIERS = 3;
+const MAX_COMPOUND_QUALIFIERS = 5;
+
+/**
+ * A heading in capitals that joins its qualifiers with "and", "&" or "/" ("VISITING STUDENT AND RESEARCHER
+ * EXPERIENCES"). A comma marks a title and its employer or field instead ("PROJECT MANAGER, DATA PROJECTS").
+ */
+function isShoutedCompound(head: string, words: readonly string[]): boolean {
+  return isUpper(head) && !head.includes(',') && words.slice(1, -1).some((w) => CONNECTORS.has(w));
+}
+
 function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
   if (line.bullet) return undefined;
   const text = line.text.replace(/^(?:[ivx]{1,4}|\d{1,2}|[a-h])[.)]\s+/i, '');
@@ -173,16 +186,19 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   const styled =
     isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w) || HEADING_MINOR.has(w));
   if (!styled) return undefined;
+  const compound = isShoutedCompound(head, words);
   let best: { kind: K; n: number } | undefined;
   for (let i = 0; i < words.length; i++) {
     const before = words.slice(0, i);
     // "Highlights of Professional Experience" is a heading; "Bachelor of Education", "Coordinator of
     // Education" are not: a preposition before the phrase is only allowed after ordinary words.
     // "Associate's Degree - Education", "BS Education": a degree named before the phrase is an entry, not a heading.
+    // In a shouted compound the connector joins the qualifiers ("STUDENT AND RESEARCHER EXPERIENCES").
+    const prepositions = before.filter((w) => PREPOSITIONS.has(w) && !(compound && CONNECTORS.has(w)));
     if (
-      before.length > 3 ||
+      before.length > (compound ? MAX_COMPOUND_QUALIFIERS : MAX_QUALIFIERS) ||
       before.some((w) => DEGREE_NAMES.has(w)) ||
-      (before.some((w) => PREPOSITIONS.has(w)) && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
+      (prepositions.length > 0 && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
     )
       break;
     for (let n = Math.min(vocabulary.maxWords, words.length - i); n >= 1; n--) {
@@ -192,6 +208,7 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
         kind = vocabulary.suffixes.find(([suffix]) => phrase.length > suffix.length && phrase.endsWith(suffix))?.[1];
       if (!kind) continue;
       const after = words.slice(i + n);
+      if (before.length > MAX_QUALIFIERS && after.length > 0) continue;
       if (after.length > 4 || (after.length > 0 && !CONNECTORS.has(after[0] ?? ''))) continue;
       if (!best || n > best.n) best = { kind, n };
       break;
@@ -203,8 +220,9 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
 /**
  * A heading that lost its line break and runs into the first line of its section ("Work Experience Carnegie
  * Mellon University", "PROFESSIONAL EXPERIENCE Senior Analyst, Acme"): a capitalised heading phrase of two or
- * more words, then a capitalised word that does not continue the phrase. One-word headings are not read this way
- * ("Experience with SQL" is a sentence).
+ * more words, then a capitalised word that does not continue the phrase. A one-word heading is read this way only
+ * in capitals before words that are not ("EDUCATION Bachelor of Arts, …"): "Experience with SQL", "Education
+ * Coordinator" are a sentence and a title.
  */
 function gluedHeading<K extends string>(
   line: Line,
@@ -213,9 +231,10 @@ function gluedHeading<K extends string>(
 ): (HeadingMatch<K> & { heading: string }) | undefined {
   if (line.bullet) return undefined;
   const tokens = line.text.split(' ');
-  for (let n = Math.min(vocabulary.maxWords, tokens.length - 1); n >= 2; n--) {
+  for (let n = Math.min(vocabulary.maxWords, tokens.length - 1); n >= 1; n--) {
     const head = tokens.slice(0, n);
     if (!head.every((t) => /^\p{Lu}/u.test(t))) continue;
+    if (n === 1 && !(isUpper(head[0]!) && !isUpper(tokens.slice(1).join(' ')))) continue;
     const kind = vocabulary.exact.get(foldWords(head.join(' ')));
     if (!kind || !kinds.has(kind) || vocabulary.alone.has(foldWords(head.join(' ')))) continue;
     const next = tokens[n]!;
@@ -231,12 +250,15 @@ function segment<K extends string>(
   vocabulary: Vocabulary<K>,
   isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line) => boolean,
   gluedKinds: ReadonlySet<K> = new Set(),
+  isColumnName: (current: Section<K>, m: HeadingMatch<K>, next: Line | undefined) => boolean = () => false,
 ): Section<K>[] {
   const sections: Section<K>[] = [{ kind: 'header', heading: '', lines: [] }];
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const current = sections[sections.length - 1]!;
     const m = matchHeading(line, vocabulary);
     const glued = m || gluedKinds.size === 0 ? undefined : gluedHeading(line, vocabulary, gluedKinds);
+    // A table's column name, like a heading, names what follows and is no content of its own.
+    if (m && isColumnName(current, m, lines[i + 1])) continue;
     if (m && isHeading(current, m, line)) {
       const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
       if (m.rest) section.lines.push({ text: m.rest, bullet: false });
@@ -276,6 +298,29 @@ export function isReferencesHeading(heading: string): boolean {
   return REFERENCES_HEADING.test(heading);
 }
 
+// Column names of an education table ("Institute", "Year of Passing", "Percentage").
+const EDUCATION_COLUMN =
+  /^(?:name\s+of\s+(?:the\s+)?)?(?:institut(?:e|ion)|university|college|school|board|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|percentage|%|marks|aggregate|c?gpa|grade|result|score)\s*:?$/i;
+
+/**
+ * "EDUCATION" / "Certification" / "Institute" / "Year" / "B.Tech" …: an education table flattened column by
+ * column names its first column "Certification" or "Qualification"; that cell, right under the heading and above
+ * another column's name, is no heading (the rows stay in the education section) but the first column's name.
+ */
+function isEducationTableColumn(
+  current: Section<CvSectionKind>,
+  m: HeadingMatch<CvSectionKind>,
+  next: Line | undefined,
+): boolean {
+  return (
+    current.kind === 'education' &&
+    current.lines.length === 0 &&
+    !m.rest &&
+    next !== undefined &&
+    EDUCATION_COLUMN.test(next.text.trim())
+  );
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
     lines,
@@ -291,6 +336,7 @@ export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
       return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
     },
     GLUED_CV_HEADINGS,
+    isEducationTableColumn,
   );
 }
 
