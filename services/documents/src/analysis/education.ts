@@ -6,6 +6,7 @@
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
 import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
+import { isEducationTableHeader } from './headings.js';
 import { institutionWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
@@ -189,8 +190,7 @@ const openBracket = (t: string) => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/
 // "B.E. (Computer" / "Sri Venkata College of" / "2014" / "72%" / "Science)": a flattened table row whose first cell
 // wraps; its bracket closes a row later, so the next cells are not the bracket's words. A bracket continues on a
 // line only when that line or the one after it closes it.
-const closesBracket = (lines: readonly Line[], at: number) =>
-  lines.slice(at, at + 2).some((l) => l.text.includes(')'));
+const closesBracket = (lines: readonly Line[], at: number) => lines.slice(at, at + 2).some((l) => l.text.includes(')'));
 
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
@@ -200,7 +200,7 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
       prev &&
       !line.bullet &&
       // "Degree" / "Institute": a table's column names one a line are no school name wrapped.
-      !tableHeader(prev.text) &&
+      !isEducationTableHeader(prev.text) &&
       ((openBracket(prev.text) && prev.text.length < 120 && closesBracket(lines, i)) ||
         (/^\(/.test(line.text) && findDegrees(prev.text).length > 0 && !/\)\s*$/.test(prev.text)) ||
         // "Senior Secondary" / "examination(Class XII)": a qualification's name wrapped in its cell.
@@ -217,20 +217,6 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
     else out.push(line);
   }
   return out;
-}
-
-/**
- * Column names of an education table flattened into text ("Degree | Board/University | Year | Percentage", or one
- * cell a line): they name no school, degree or year of the candidate's.
- */
-const TABLE_COLUMN =
-  /^(?:s\.?\s?no\.?|sr\.?\s?no\.?|sl\.?\s?no\.?|degree|degree\s*\/\s*course|course|qualifications?|examination|exam|class|standard|stream|specialization|specialisation|subjects?|board|university|institute|institution|college|school|name\s+of\s+(?:the\s+)?(?:institut(?:e|ion)|college|school|university|board|degree|course|examination)|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|percentage|%|marks|aggregate|c?gpa|grade|result|division|score|abschluss|jahr|zeitraum|note|diplôme|année|établissement|mention|título|año|centro|calificación|titolo|anno|istituto|voto|opleiding|jaar|instelling|cijfer|curso|ano|instituição|nota)$/i;
-function tableHeader(text: string): boolean {
-  const cells = text
-    .split(/\s*(?:[|\t/]|\s{3,})\s*/)
-    .map((c) => c.trim())
-    .filter(Boolean);
-  return cells.length > 0 && cells.every((c) => TABLE_COLUMN.test(c));
 }
 
 /** A line that holds dates and nothing else ("2014", "2005 - 2010"). */
@@ -316,7 +302,7 @@ const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[
  * school line without a qualification opens an entry, and a further qualification under a school is from it.
  */
 function schoolFirstLayout(lines: readonly Line[], now: Date): boolean {
-  const content = lines.filter((l) => !tableHeader(l.text) && !BIRTH_DATE.test(l.text));
+  const content = lines.filter((l) => !isEducationTableHeader(l.text) && !BIRTH_DATE.test(l.text));
   const first = content.find(
     (l) => degreeIn(l.text) || institutionIn(l.text, '') || findDateSpans(l.text, now).length > 0,
   );
@@ -365,7 +351,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       afterDegree = true;
       continue;
     }
-    if (wordCount(text) > 30 || tableHeader(text)) continue;
+    if (wordCount(text) > 30 || isEducationTableHeader(text)) continue;
     // "DOB: 12/09/1985" between entries is the candidate's birth, not a date of study.
     if (BIRTH_DATE.test(text)) continue;
     const majorField = MAJOR_FIELD.exec(text);

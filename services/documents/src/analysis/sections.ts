@@ -3,6 +3,7 @@ import {
   CV_HEADINGS,
   JOB_HEADINGS,
   PUBLICATION_HEADINGS,
+  isEducationTableHeader,
   type CvSectionKind,
   type JobSectionKind,
 } from './headings.js';
@@ -298,10 +299,6 @@ export function isReferencesHeading(heading: string): boolean {
   return REFERENCES_HEADING.test(heading);
 }
 
-// Column names of an education table ("Institute", "Year of Passing", "Percentage").
-const EDUCATION_COLUMN =
-  /^(?:name\s+of\s+(?:the\s+)?)?(?:institut(?:e|ion)|university|college|school|board|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|percentage|%|marks|aggregate|c?gpa|grade|result|score)\s*:?$/i;
-
 /**
  * "EDUCATION" / "Certification" / "Institute" / "Year" / "B.Tech" …: an education table flattened column by
  * column names its first column "Certification" or "Qualification"; that cell, right under the heading and above
@@ -317,7 +314,7 @@ function isEducationTableColumn(
     current.lines.length === 0 &&
     !m.rest &&
     next !== undefined &&
-    EDUCATION_COLUMN.test(next.text.trim())
+    isEducationTableHeader(next.text.trim())
   );
 }
 
