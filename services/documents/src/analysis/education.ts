@@ -321,6 +321,10 @@ function opensOnSchool(lines: readonly Line[], at: number, now: Date): boolean {
   return !!next && !!degreeIn(next.text);
 }
 
+// A short name in capitalised words ("Niels Brock", "Instituto Ramos & Filhos"); not a wrapped thesis title or a note.
+const CAPITALISED_NAME = /^\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|&|of|the|and|de|di|da|do|du|der|van|von))*$/u;
+const mayNameSchool = (text: string) => wordCount(text) <= 5 && CAPITALISED_NAME.test(text.trim()) && !isPlace(text);
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -337,6 +341,9 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   const read = datesAfterEntries(joinWrappedSchools(joinSplitRanges(lines, now)), now);
   const schoolFirst = schoolFirstLayout(read, now);
   let placements = false;
+  // A line naming neither qualification nor school nor dates may be a school the lexicon does not know ("Niels
+  // Brock" / "Diploma in Marketing"): a qualification after it is not from the school above it.
+  let unknownSinceEntry = false;
   for (const line of read) {
     const text = line.text;
     if (PLACEMENTS.test(text)) placements = true;
@@ -386,6 +393,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (cur.degree && !cur.institution) [mention, degree, second] = [undefined, '', ''];
     }
     if (major && isPlace(major)) major = '';
+    // "+2, St. Joseph's Higher Secondary School": an abbreviation's period cut the school's first word off as a field.
+    if (major && institution.startsWith(`${major}.`)) major = '';
     if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
     if (!institution && !mention && cur.degree && !cur.institution) institution = schoolAfterDegree(text);
     const spans = findDateSpans(text, now);
@@ -403,11 +412,12 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       }
     }
     afterDegree = !!mention;
-    const score = scoreIn(text);
+    // A dated activity's percentage ("re-audit showed 35% improvement") is no grade of the entry.
+    const score = activity && spans.length > 0 ? '' : scoreIn(text);
     // In a school-first layout a school line opens the next entry even when the current one has no school yet,
     // and a further qualification under a school is from that school.
     const opensEntry = schoolFirst && !!institution && !mention && !!cur.degree;
-    const sameSchool = schoolFirst && degree && cur.degree && !institution ? cur.institution : '';
+    const sameSchool = schoolFirst && degree && cur.degree && !institution && !unknownSinceEntry ? cur.institution : '';
     const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span) || opensEntry;
     if (clash) flush();
     if (sameSchool) cur.institution = sameSchool;
@@ -419,6 +429,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (institution) cur.institution = institution;
     if (span && !cur.span) cur.span = span;
     if (score && !cur.score) cur.score = score;
+    unknownSinceEntry = !mention && !institution && (unknownSinceEntry || (!span && !score && mayNameSchool(text)));
   }
   flush();
   return out;

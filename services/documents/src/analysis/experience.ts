@@ -104,12 +104,15 @@ const SINCE_END =
 
 // A line opening with a lowercase word right after a bullet or a body line carries on that sentence, which the
 // layout wrapped ("• Designed a unit on the history of the city and its" / "architecture"): body, not a header.
-const CONTINUES = /^\p{Ll}+(?:[\s,;.]|$)/u;
+// Not a surname's or firm's particle before a capitalised name ("von Braun Digital GmbH", "van der Berg B.V.").
+const LOWERCASE_START = /^\p{Ll}+(?:[\s,;.]|$)/u;
+const NAME_PARTICLES = /^(?:(?:von|van|der|den|de|ter|te|da|di|du|del|della|dos|das|des|zu|al|el|bin|ibn)\s+)+\p{Lu}/u;
+const continuesAbove = (text: string) => LOWERCASE_START.test(text) && !NAME_PARTICLES.test(text);
 
 function toRows(lines: readonly Line[], now: Date): Row[] {
   let previousBody = false;
   return lines.map((line) => {
-    const header = isHeaderLike(line) && !(previousBody && CONTINUES.test(line.text));
+    const header = isHeaderLike(line) && !(previousBody && continuesAbove(line.text));
     previousBody = !header;
     const spans = header || line.text.length <= 160 ? findDateSpans(line.text, now) : [];
     const detail = isDetail(line.text);
@@ -389,10 +392,16 @@ function sentenceTitle(text: string): { title: string; rest: string } | undefine
 // A course code: a short subject abbreviation and a catalogue number ("PE 1615", "COMP 1120", "CS101").
 const COURSE_CODE = /\s+\p{Lu}{2,5}\s?\d{3,4}\p{Lu}?(?![\p{L}\d])/u;
 
+// Posts that teach courses; other titles name standards and fleets the same way ("Quality Manager ISO 9001 Lead
+// Auditor", "Captain EMB 175"), which stay in the title.
+const TEACHING_ROLE =
+  /(?<!\p{L})(?:teach\p{L}*|instructor|lecturer|professor|tutor|adjunct|faculty|graduate\s+assistant|dozent\p{L}*|docente|profes\p{L}*|enseignant\p{L}*|leraar|docent|maestr[ao])(?!\p{L})/iu;
+
 /** "Instructor COMP 1120 Composition": the course a teaching post names by its code (not the title), or ''. */
 function courseOf(title: string): string {
   const code = COURSE_CODE.exec(title);
-  return code && isRole(title.slice(0, code.index)) ? tidy(title.slice(code.index)) : '';
+  const role = code ? title.slice(0, code.index) : '';
+  return code && isRole(role) && TEACHING_ROLE.test(role) ? tidy(title.slice(code.index)) : '';
 }
 
 /** The course a title named by its code ends the description: kept, and never read as the employer. */
@@ -892,7 +901,7 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
   // of the previous entry's body, so neither it nor what stands above it heads the next entry.
   const above = (a: number, floor: number) => {
     let n = 0;
-    const heads = (r: Row) => r.header && !r.anchor && !CONTINUES.test(r.line.text);
+    const heads = (r: Row) => r.header && !r.anchor && !continuesAbove(r.line.text);
     while (n < 3 && a - n - 1 > floor && heads(rows[a - n - 1]!)) n++;
     return n;
   };

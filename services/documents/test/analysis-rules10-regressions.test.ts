@@ -1,0 +1,125 @@
+// Rules-10 rules that misread CVs written for a red-team pass (fake people, employers and schools), narrowed.
+import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { parseExperience } from '../src/analysis/experience.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2026-11-27T12:00:00Z');
+const entries = (text: string) => parseExperience(toLines(text), NOW).map((e) => [e.title, e.description]);
+const schools = (text: string) =>
+  parseEducation(toLines(text), NOW).map((e) => [e.degree, e.major, e.institution_name, e.score]);
+
+describe('a lowercase line that is a name, not a wrapped sentence', () => {
+  it('lets an employer opened by a name particle head its entry', () => {
+    const text = [
+      'Mobile Engineer',
+      'Halvard Apps AS, Oslo',
+      '2020 - Present',
+      'Shipped the booking flow of the ferry app',
+      'Android Developer',
+      'von Braun Digital GmbH, Berlin',
+      '2017 - 2020',
+    ].join('\n');
+    expect(entries(text)).toEqual([
+      ['Mobile Engineer', 'Halvard Apps AS, Oslo\nShipped the booking flow of the ferry app'],
+      ['Android Developer', 'von Braun Digital GmbH, Berlin'],
+    ]);
+  });
+
+  it('still keeps a wrapped sentence in the body above it', () => {
+    const text = [
+      'Key Account Manager',
+      'Fjordline Packaging ApS, Aarhus',
+      '2012 - 2017',
+      'Sold packaging to retail chains',
+      'and food producers in the Nordics',
+      'Sales Representative',
+      'Baltic Trade Group, Riga',
+      '2008 - 2012',
+    ].join('\n');
+    expect(entries(text)[0]![1]).toBe(
+      'Fjordline Packaging ApS, Aarhus\nSold packaging to retail chains and food producers in the Nordics',
+    );
+    expect(entries(text)[1]![0]).toBe('Sales Representative');
+  });
+});
+
+describe('a code after a title that teaches no course', () => {
+  it('keeps a standard or an aircraft type in the title', () => {
+    const text = [
+      'Quality Manager ISO 9001 Lead Auditor',
+      'Gulfport Valve Company, Houston, TX',
+      '2018 - Present',
+      'Captain EMB 175',
+      'Lone Star Regional Airlines, Houston, TX',
+      '2010 - 2018',
+    ].join('\n');
+    expect(entries(text).map(([title]) => title)).toEqual(['Quality Manager ISO 9001 Lead Auditor', 'Captain EMB 175']);
+  });
+
+  it('still takes a course code out of a teaching title', () => {
+    const text = ['Instructor STAT 243 Elementary Statistics', 'Cascade State University, Salem, OR', '2016 - 2019'].join(
+      '\n',
+    );
+    expect(entries(text)).toEqual([['Instructor', 'Cascade State University, Salem, OR\nSTAT 243 Elementary Statistics']]);
+  });
+});
+
+describe('education lines the rules-10 rules misread', () => {
+  it("reads no field from a school's abbreviated first word", () => {
+    const text = [
+      'B.E. (Electronics and Communication), Anna University, 2016',
+      "+2, St. Joseph's Matriculation Higher Secondary School, 2012",
+    ].join('\n');
+    expect(schools(text)[1]).toEqual(['+2', '', "St. Joseph's Matriculation Higher Secondary School", '']);
+  });
+
+  it("takes no score from a dated activity's sentence", () => {
+    const text = [
+      'BSc Physiology, University of Glasgow, 2014',
+      'Oxygen prescribing audit on the acute wards, 2021 - the re-audit showed a 35% improvement',
+    ].join('\n');
+    expect(schools(text)).toEqual([['BSc', 'Physiology', 'University of Glasgow', '']]);
+  });
+
+  it('gives a qualification under a school the lexicon does not know no school from above', () => {
+    const text = [
+      'Copenhagen Business School',
+      'Graduate Diploma in Business Administration, 2012',
+      'Niels Brock',
+      'Diploma in Marketing, 2007',
+    ].join('\n');
+    expect(schools(text).map(([degree, , school]) => [degree, school])).toEqual([
+      ['Diploma', 'Copenhagen Business School'],
+      ['Diploma', ''],
+    ]);
+  });
+
+  it('still gives a further qualification under a known school that school', () => {
+    const text = ['Politecnico di Milano', 'Laurea magistrale in Ingegneria Informatica, 2013', 'Laurea in Ingegneria Informatica, 2011'].join('\n');
+    expect(schools(text).map(([, , school]) => school)).toEqual(['Politecnico di Milano', 'Politecnico di Milano']);
+  });
+});
+
+describe('a whole CV', () => {
+  it('reads a one-page student CV with a referee', () => {
+    const cv = parseCv(
+      [
+        'Karthik',
+        'karthik.dev@example.com',
+        '+91 90000 12345',
+        'EXPERIENCE',
+        'Network Engineer',
+        'Sundaram Networks Pvt Ltd, Chennai',
+        'May-2019 to till date',
+        'EDUCATION',
+        "+2, St. Joseph's Matriculation Higher Secondary School, 2012",
+      ].join('\n'),
+      NOW,
+    );
+    expect(cv.information.first_name).toBe('Karthik');
+    expect(cv.experience[0]?.start_date).toBe('2019-05');
+    expect(cv.education[0]?.major).toBe('');
+  });
+});
