@@ -43,8 +43,11 @@ export class PhraseDictionary {
   private readonly common: Set<string>;
   /** Words that labels write in lowercase: an acronym label equal to one of them ("LED" / "led") is ambiguous. */
   private readonly lowercaseWords = new Set<string>();
-  /** The most common words of the language, whatever the taxonomy writes (see ambiguous()). */
-  private readonly commonWords: ReadonlySet<string>;
+  /**
+   * The most common words of English, whatever the taxonomy writes (see ambiguous()): product names are English
+   * words in text of any language ("Flash-overstromingen", German "Teams").
+   */
+  private readonly commonWords = commonWords('en');
 
   constructor(
     private readonly index: SkillIndex,
@@ -52,7 +55,6 @@ export class PhraseDictionary {
   ) {
     const languageId = index.languages.indexOf(stemLanguage);
     this.common = new Set(stopwords[stemLanguage] ?? []);
-    this.commonWords = commonWords(stemLanguage);
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
       for (const token of tokenize(index.labelText[label]!)) if (token.surface === token.key) this.lowercaseWords.add(token.key);

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { shippedSeedDir } from '../src/env.js';
+import { readSeedTaxonomy } from '../src/importers/seed.js';
+import { SkillLinker } from '../src/linking/skill-linker.js';
+import { SkillIndex } from '../src/search/skill-index.js';
+
+// Misfires found by red-teaming issue 10's short product names on sentences of our own (fake people and firms).
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker regressions (shipped seed)', () => {
+  const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+  const names = (text: string, language: string) => linker.link(text, { language, context: 'cv' }).skills.map((s) => [s.matchedText, s.skill.name]);
+  const products = (text: string, language: string) => names(text, language).filter(([, name]) => /^(Microsoft|Adobe) /.test(name!));
+
+  it('reads a product short name that is an English word as the word in text of any language', () => {
+    // Sentence-initial "Flash" of a Dutch compound is the word, as it is in English.
+    expect(products('Flash-overstromingen en waterbeheer bij het waterschap Rivierenland.', 'nl')).toEqual([]);
+    expect(products('Ik leidde twee teams van monteurs bij Van Dijk Installatietechniek.', 'nl')).toEqual([]);
+    expect(products('Leitete zwei kleine teams im Lager von Brenner Logistik.', 'de')).toEqual([]);
+  });
+
+  it('still links the products as written in a list of any language', () => {
+    expect(products('Ervaring met Windows, Office 365 en Teams bij Van Dijk Installatietechniek.', 'nl').map(([, name]) => name)).toEqual(
+      expect.arrayContaining(['Microsoft Windows', 'Microsoft Teams']),
+    );
+    expect(products('Gute Kenntnisse in Word, Excel und Outlook; Führerschein Klasse B.', 'de').map(([, name]) => name)).toEqual(['Microsoft Word', 'Microsoft Excel', 'Microsoft Outlook']);
+  });
+});
