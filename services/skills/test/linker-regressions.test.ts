@@ -24,4 +24,16 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker regressions (shipped 
     );
     expect(products('Gute Kenntnisse in Word, Excel und Outlook; Führerschein Klasse B.', 'de').map(([, name]) => name)).toEqual(['Microsoft Word', 'Microsoft Excel', 'Microsoft Outlook']);
   });
+
+  it('does not read a vendor named as the firm as its product', () => {
+    const oracle = (text: string, language: string) => names(text, language).filter(([written]) => written === 'Oracle');
+    expect(oracle('Oracle Corporation, Reading: account manager for retail clients, 2016 to 2020.', 'en')).toEqual([]);
+    expect(oracle('Sales executive at Oracle, selling cloud licences to mid-market retailers.', 'en')).toEqual([]);
+    expect(names('Sales executive at Oracle, selling cloud licences to mid-market retailers.', 'en').map(([, name]) => name)).not.toContain('Oracle Cloud Infrastructure');
+    expect(oracle('Vertriebsleiter bei Oracle Deutschland in München, Schwerpunkt Mittelstand.', 'de')).toEqual([]);
+    expect(oracle('Gerente de contas na Oracle do Brasil, vendas de licenças.', 'pt')).toEqual([]);
+    // The database, in a list or with a version, still links.
+    expect(oracle('Tuned PL/SQL on Oracle 11g and SQL Server for Norland Insurance.', 'en')).toEqual([['Oracle', 'Oracle Database']]);
+    expect(oracle('Experiencia en Oracle y MySQL para Grupo Ventura.', 'es')).toEqual([['Oracle', 'Oracle Database']]);
+  });
 });

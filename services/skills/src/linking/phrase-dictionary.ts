@@ -222,7 +222,7 @@ const MAX_EXPANDED = 20_000;
  * Software vendors whose product labels are often written without them ("Windows", "Dreamweaver", "PowerPoint"):
  * a general list of large vendors, not taken from any evaluation set.
  */
-const VENDORS = new Set(['Microsoft', 'MS', 'Adobe', 'Apple', 'Google', 'IBM', 'Oracle', 'SAP', 'Amazon', 'Autodesk', 'Apache', 'Cisco', 'VMware', 'Salesforce', 'Atlassian', 'JetBrains', 'Mozilla', 'Macromedia']);
+export const VENDORS: ReadonlySet<string> = new Set(['Microsoft', 'MS', 'Adobe', 'Apple', 'Google', 'IBM', 'Oracle', 'SAP', 'Amazon', 'Autodesk', 'Apache', 'Cisco', 'VMware', 'Salesforce', 'Atlassian', 'JetBrains', 'Mozilla', 'Macromedia']);
 
 /** The text of a label variant, or undefined when the variant does not apply (does not differ from the label). */
 function variantText(text: string, variant: number): string | undefined {

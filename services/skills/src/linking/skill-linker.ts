@@ -4,7 +4,7 @@ import { pluralStem, stemToken, tokenize, type Token } from '../text/normalize.j
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
 import { ordinaryWords } from './ordinary-words.js';
-import { PhraseDictionary, type Phrase } from './phrase-dictionary.js';
+import { PhraseDictionary, VENDORS, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { splitSegments, type Segment } from './sentences.js';
 
@@ -276,7 +276,8 @@ export class SkillLinker {
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, i, 1, !headings[i]);
-      if (best) {
+      if (best && best.length === 1 && namedAsFirm(tokens, i)) i++;
+      else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
@@ -299,7 +300,7 @@ export class SkillLinker {
       for (; t < tokens.length && tokens[t]!.end <= match.end; t++) taken[t] = 1;
     }
     for (let j = 0; j < tokens.length; j++) {
-      if (taken[j]) continue;
+      if (taken[j] || namedAsFirm(tokens, j)) continue;
       const gapped = this.gapMatch(tokens, stems, dictionaries, j, taken, !headings[j]);
       if (gapped) {
         matches.push({ phrase: gapped.phrase, start: gapped.start, end: gapped.end, confidence: gapped.confidence, segment });
@@ -445,6 +446,26 @@ function capitalRuns(tokens: Token[], segment: Segment): Uint8Array {
   }
   return runs;
 }
+
+/**
+ * A vendor's name written as the firm, not its product: an employer ("at Oracle", "bei SAP", "chez Oracle") or
+ * followed by a legal form or a country ("Oracle Corporation", "SAP Deutschland", "Oracle do Brasil").
+ */
+function namedAsFirm(tokens: Token[], i: number): boolean {
+  const token = tokens[i]!;
+  if (!VENDORS.has(token.surface)) return false;
+  if (i > 0 && !token.glued && EMPLOYER_PREPOSITIONS.has(tokens[i - 1]!.key)) return true;
+  const next = tokens[i + 1] && NAME_LINKS.has(tokens[i + 1]!.key) ? i + 2 : i + 1;
+  const after = tokens[next];
+  return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
+}
+
+/** Prepositions that name an employer ("Analyst at Oracle"), in the seed languages where they are unambiguous. */
+const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
+/** Words between a firm's name and its country ("Oracle do Brasil", "SAP of America"). */
+const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
+/** Legal forms and countries that follow a firm's name (folded). Not "SE": "Oracle SE" is an edition. */
+const FIRM_WORDS = new Set(['corporation', 'corp', 'inc', 'ltd', 'limited', 'llc', 'plc', 'gmbh', 'ag', 'sa', 'spa', 'srl', 'bv', 'nv', 'deutschland', 'germany', 'france', 'italia', 'italy', 'espana', 'spain', 'iberica', 'nederland', 'netherlands', 'belgium', 'belgique', 'belgie', 'benelux', 'portugal', 'brasil', 'brazil', 'uk', 'ireland', 'usa', 'america', 'schweiz', 'suisse', 'switzerland', 'osterreich', 'austria', 'india', 'canada', 'australia', 'emea', 'nordic', 'polska', 'poland']);
 
 /** The word is the acronym as the label writes it or in capitals, with a plural "s" at most ("API", "APIs", "DOE"). */
 function writtenAsAcronym(word: string, label: string): boolean {
