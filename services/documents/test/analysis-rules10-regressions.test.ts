@@ -102,6 +102,25 @@ describe('education lines the rules-10 rules misread', () => {
   });
 });
 
+describe('a shouted employer line that ends on a heading word', () => {
+  it('names an organisation, not an education section, when "of" links its words', () => {
+    const cv = parseCv(
+      [
+        'EXPERIENCE',
+        'Training Coordinator',
+        'STATE BOARD OF TECHNICAL AND CONTINUING EDUCATION',
+        'June 2017 - December 2017',
+        'Program Manager',
+        'Lakeshore Learning Trust, Mysuru',
+        'Jan 2018 - Present',
+      ].join('\n'),
+      NOW,
+    );
+    expect(cv.experience.map((e) => e.title)).toEqual(['Training Coordinator', 'Program Manager']);
+    expect(cv.education).toEqual([]);
+  });
+});
+
 describe('a whole CV', () => {
   it('reads a one-page student CV with a referee', () => {
     const cv = parseCv(

@@ -194,10 +194,13 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
     // "Highlights of Professional Experience" is a heading; "Bachelor of Education", "Coordinator of
     // Education" are not: a preposition before the phrase is only allowed after ordinary words.
     // "Associate's Degree - Education", "BS Education": a degree named before the phrase is an entry, not a heading.
-    // In a shouted compound the connector joins the qualifiers ("STUDENT AND RESEARCHER EXPERIENCES").
+    // In a shouted compound the connector joins the qualifiers ("STUDENT AND RESEARCHER EXPERIENCES"); more
+    // qualifiers than a heading takes, linked by "of" or "for", name an organisation ("STATE BOARD OF TECHNICAL
+    // AND CONTINUING EDUCATION", an employer line).
     const prepositions = before.filter((w) => PREPOSITIONS.has(w) && !(compound && CONNECTORS.has(w)));
     if (
       before.length > (compound ? MAX_COMPOUND_QUALIFIERS : MAX_QUALIFIERS) ||
+      (before.length > MAX_QUALIFIERS && prepositions.length > 0) ||
       before.some((w) => DEGREE_NAMES.has(w)) ||
       (prepositions.length > 0 && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
     )
