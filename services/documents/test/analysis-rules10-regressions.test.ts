@@ -96,6 +96,14 @@ describe('education lines the rules-10 rules misread', () => {
     ]);
   });
 
+  it('reads no school-leaving level into a school where the entry names a programme', () => {
+    const text = ['The Wharton School', 'Executive Education Programme, 2019', "St. Anne's School", '2008'].join('\n');
+    expect(schools(text).map(([degree, , school]) => [degree, school])).toEqual([
+      ['', 'The Wharton School'],
+      ['High School', "St. Anne's School"],
+    ]);
+  });
+
   it('still gives a further qualification under a known school that school', () => {
     const text = ['Politecnico di Milano', 'Laurea magistrale in Ingegneria Informatica, 2013', 'Laurea in Ingegneria Informatica, 2011'].join('\n');
     expect(schools(text).map(([, , school]) => school)).toEqual(['Politecnico di Milano', 'Politecnico di Milano']);

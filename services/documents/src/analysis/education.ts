@@ -50,6 +50,8 @@ interface Draft {
   span?: DateSpan;
   /** A second degree of a double degree written on the same line ("Bachelor of Laws/Bachelor of Arts"). */
   second?: string;
+  /** A programme or course the entry names without a qualification ("Executive Education Programme"). */
+  programme?: boolean;
 }
 
 // A thesis title names a topic, often with "University" or "School" in it, never the place of study.
@@ -155,6 +157,11 @@ function scoreIn(text: string): string {
 const SECONDARY_SCHOOL =
   /(?:\bhigh\s+school|(?:\b(?:higher|senior|sr\.?)\s*|\bh(?:r|igher)?\.\s*)sec(?:ondary|\.)?\s*school|\bsecondary\s+(?:school|college)|\bmatric(?:ulation)?\s+school|gymnasium\b|\blyc[ée]e\b|\bliceo\b|\binstituto\s+de\s+educaci[óo]n\s+secundaria\b|\bescola\s+secund[áa]ria\b|\bmiddelbare\s+school\b)/iu;
 
+// A programme or course attended without a qualification: at a school named after a person ("The Wharton School" /
+// "Executive Education Programme") it says the school is no secondary school.
+const PROGRAMME =
+  /(?<!\p{L})(?:program(?:me)?s?|courses?|exchange|semester|seminars?|workshops?|executive\s+education|summer\s+school)(?!\p{L})/iu;
+
 // "St. Anne's School", "Delhi Public School", "Hollybrook Convent School" with no qualification: a school named after a
 // person or place is the candidate's secondary school, as a "… High School" is; not a school of a discipline
 // ("Harlan Law School", "… School of …") nor one below secondary ("Pinewood Middle School").
@@ -163,7 +170,8 @@ const NAMED_SCHOOL =
 
 function finish(d: Draft): CvEducation | undefined {
   if (!d.degree && !d.institution) return undefined;
-  if (!d.degree && (SECONDARY_SCHOOL.test(d.institution) || NAMED_SCHOOL.test(d.institution))) d.degree = levelName(1);
+  const namedSecondary = NAMED_SCHOOL.test(d.institution) && !d.programme;
+  if (!d.degree && (SECONDARY_SCHOOL.test(d.institution) || namedSecondary)) d.degree = levelName(1);
   const start = d.span?.start;
   // "2014 - Current": a degree still being studied has no end yet (the record would otherwise claim it ended
   // this month); an expected end written as a date ("Expected May 2026") is kept.
@@ -429,6 +437,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (institution) cur.institution = institution;
     if (span && !cur.span) cur.span = span;
     if (score && !cur.score) cur.score = score;
+    if (!mention && PROGRAMME.test(text)) cur.programme = true;
     unknownSinceEntry = !mention && !institution && (unknownSinceEntry || (!span && !score && mayNameSchool(text)));
   }
   flush();
