@@ -59,10 +59,14 @@ describe('a code after a title that teaches no course', () => {
   });
 
   it('still takes a course code out of a teaching title', () => {
-    const text = ['Instructor STAT 243 Elementary Statistics', 'Cascade State University, Salem, OR', '2016 - 2019'].join(
-      '\n',
-    );
-    expect(entries(text)).toEqual([['Instructor', 'Cascade State University, Salem, OR\nSTAT 243 Elementary Statistics']]);
+    const text = [
+      'Instructor STAT 243 Elementary Statistics',
+      'Cascade State University, Salem, OR',
+      '2016 - 2019',
+    ].join('\n');
+    expect(entries(text)).toEqual([
+      ['Instructor', 'Cascade State University, Salem, OR\nSTAT 243 Elementary Statistics'],
+    ]);
   });
 });
 
@@ -105,7 +109,11 @@ describe('education lines the rules-10 rules misread', () => {
   });
 
   it('still gives a further qualification under a known school that school', () => {
-    const text = ['Politecnico di Milano', 'Laurea magistrale in Ingegneria Informatica, 2013', 'Laurea in Ingegneria Informatica, 2011'].join('\n');
+    const text = [
+      'Politecnico di Milano',
+      'Laurea magistrale in Ingegneria Informatica, 2013',
+      'Laurea in Ingegneria Informatica, 2011',
+    ].join('\n');
     expect(schools(text).map(([, , school]) => school)).toEqual(['Politecnico di Milano', 'Politecnico di Milano']);
   });
 });
@@ -126,6 +134,43 @@ describe('a shouted employer line that ends on a heading word', () => {
     );
     expect(cv.experience.map((e) => e.title)).toEqual(['Training Coordinator', 'Program Manager']);
     expect(cv.education).toEqual([]);
+  });
+});
+
+describe('client references written inside a job', () => {
+  it('stay in the entry when not in the section heading style', () => {
+    const cv = parseCv(
+      [
+        'EXPERIENCE',
+        'Program Manager',
+        'Lakeshore Learning Trust, Mysuru',
+        'Jan 2018 - Present',
+        'Client References',
+        'Handled escalations for three enterprise clients',
+        'Training Coordinator',
+        'Brightcall Services, Bengaluru',
+        'June 2015 - December 2017',
+      ].join('\n'),
+      NOW,
+    );
+    expect(cv.experience.map((e) => e.title)).toEqual(['Program Manager', 'Training Coordinator']);
+  });
+
+  it('while a referees heading in any style still ends the section', () => {
+    const cv = parseCv(
+      [
+        'EXPERIENCE',
+        'Program Manager',
+        'Lakeshore Learning Trust, Mysuru',
+        'Jan 2018 - Present',
+        'References',
+        'Dr. Meera Iyer, Lakeshore Learning Trust',
+        'Tel: 0821 555 0100',
+      ].join('\n'),
+      NOW,
+    );
+    expect(cv.experience[0]?.description).toBe('Lakeshore Learning Trust, Mysuru');
+    expect(cv.information.phone).toEqual([]);
   });
 });
 

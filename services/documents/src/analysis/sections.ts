@@ -297,6 +297,8 @@ const PUBLICATIONS = new Set(PUBLICATION_HEADINGS.map(foldWords));
 const REFERENCES_HEADING =
   /\b(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)\b/i;
 
+const ENTRY_REFERENCES = /\b(?:client|customer|project|kunden|projekt)\p{L}*\s+referen/iu;
+
 /** A heading of the referees' section ("References", "REFEREES:", "Referenzen"). */
 export function isReferencesHeading(heading: string): boolean {
   return REFERENCES_HEADING.test(heading);
@@ -329,8 +331,9 @@ export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
-      // candidate's.
-      if (!m.rest && isReferencesHeading(line.text)) return true;
+      // candidate's. Clients or projects named as references ("Client References") may be a field of an entry,
+      // which ends the section only in the section heading's style.
+      if (!m.rest && isReferencesHeading(line.text) && !ENTRY_REFERENCES.test(line.text)) return true;
       // "Publications: Books" after the last position: a list of citations, never a field of an entry.
       if (PUBLICATIONS.has(foldWords(line.text.split(/[:：]/)[0] ?? '')) && !/\d/.test(m.rest)) return true;
       return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
