@@ -36,4 +36,13 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker regressions (shipped 
     expect(oracle('Tuned PL/SQL on Oracle 11g and SQL Server for Norland Insurance.', 'en')).toEqual([['Oracle', 'Oracle Database']]);
     expect(oracle('Experiencia en Oracle y MySQL para Grupo Ventura.', 'es')).toEqual([['Oracle', 'Oracle Database']]);
   });
+
+  it('reads no label across a colon', () => {
+    expect(names('Mind the gap: analysis of attendance records showed a drop of 12% at Ridgeway Primary.', 'en').map(([, name]) => name)).not.toContain('Gap analysis');
+    expect(names('Gap analysis of the target operating model for Halden Bank.', 'en').map(([, name]) => name)).toContain('Gap analysis');
+  });
+
+  it('reads a vendor name describing the next word as its product', () => {
+    expect(names('Senior consultant at SAP implementation partner Norvik Consulting.', 'en').map(([written]) => written)).toContain('SAP');
+  });
 });

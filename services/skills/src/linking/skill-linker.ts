@@ -273,16 +273,17 @@ export class SkillLinker {
   private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment): Match[] {
     const matches: Match[] = [];
     const headings = capitalRuns(tokens, segment);
+    const breaks = punctuationAfter(tokens, segment);
     let i = 0;
     while (i < tokens.length) {
-      const best = this.longestAt(tokens, stems, dictionaries, i, 1, !headings[i]);
+      const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
       if (best && best.length === 1 && namedAsFirm(tokens, i)) i++;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
         for (let j = i + 1; j < i + best.length; j++) {
-          const overlapping = this.longestAt(tokens, stems, dictionaries, j, i + best.length - j + 1, !headings[j]);
+          const overlapping = this.longestAt(tokens, stems, dictionaries, breaks, j, i + best.length - j + 1, !headings[j]);
           if (overlapping && overlapping.length >= 2) {
             matches.push({ phrase: overlapping.phrase, start: tokens[j]!.start, end: tokens[j + overlapping.length - 1]!.end, confidence: overlapping.confidence, segment });
             next = j + overlapping.length;
@@ -301,7 +302,7 @@ export class SkillLinker {
     }
     for (let j = 0; j < tokens.length; j++) {
       if (taken[j] || namedAsFirm(tokens, j)) continue;
-      const gapped = this.gapMatch(tokens, stems, dictionaries, j, taken, !headings[j]);
+      const gapped = this.gapMatch(tokens, stems, dictionaries, breaks, j, taken, !headings[j]);
       if (gapped) {
         matches.push({ phrase: gapped.phrase, start: gapped.start, end: gapped.end, confidence: gapped.confidence, segment });
         j = gapped.next - 1;
@@ -314,7 +315,7 @@ export class SkillLinker {
    * A label of two or three words written with one more word inside ("develop beautiful campaigns" for "develop
    * campaigns", "solving business problems" for "solve problems"): less sure than a match as written.
    */
-  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, taken: Uint8Array, capitalsMark: boolean): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
+  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, taken: Uint8Array, capitalsMark: boolean): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
     for (let d = 0; d < dictionaries.length; d++) {
       const dictionary = dictionaries[d]!;
       const stemmed = stems[d]!;
@@ -325,7 +326,7 @@ export class SkillLinker {
         if (taken[end - 1] || !dictionary.endsPhrase(stemmed[end - 1]!)) continue;
         if (end > tokens.length) continue;
         let free = true;
-        for (let k = i; k < end; k++) if (taken[k] || (k > i && tokens[k]!.joined)) free = false;
+        for (let k = i; k < end; k++) if (taken[k] || (k > i && tokens[k]!.joined) || (k < end - 1 && breaks[k] === COLON)) free = false;
         if (!free) continue;
         for (let skip = i + 1; skip < end - 1; skip++) {
           // "customers and understanding" is two things, not "customer understanding".
@@ -344,7 +345,7 @@ export class SkillLinker {
   }
 
   /** The longest phrase of at least `minLength` tokens starting at token i, in any of the dictionaries. */
-  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], i: number, minLength: number, capitalsMark: boolean): { length: number; phrase: Phrase; confidence: number } | undefined {
+  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, minLength: number, capitalsMark: boolean): { length: number; phrase: Phrase; confidence: number } | undefined {
     let best: { length: number; phrase: Phrase; confidence: number } | undefined;
     dictionaries.forEach((dictionary, d) => {
       const stemmed = stems[d]!;
@@ -353,6 +354,8 @@ export class SkillLinker {
         // A phrase does not continue across a glue joint it does not own ("Node" of "Node.js" is not "node").
         if (tokens[i + length]?.glued && !tokens.slice(i, i + length).some((t) => t.glued)) continue;
         if (tokens[i]!.glued && i > 0) continue;
+        // "Mind the gap: analysis of …" is not "gap analysis".
+        if (breaks.subarray(i, i + length - 1).includes(COLON)) continue;
         const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
         if (!phrases) continue;
         const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0, capitalsMark);
@@ -454,7 +457,9 @@ function capitalRuns(tokens: Token[], segment: Segment): Uint8Array {
 function namedAsFirm(tokens: Token[], i: number): boolean {
   const token = tokens[i]!;
   if (!VENDORS.has(token.surface)) return false;
-  if (i > 0 && !token.glued && EMPLOYER_PREPOSITIONS.has(tokens[i - 1]!.key)) return true;
+  // "at SAP implementation partner" names the product: the firm is not followed by a lowercase word.
+  const describes = tokens[i + 1] !== undefined && tokens[i + 1]!.start === token.end + 1 && /^\p{Ll}/u.test(tokens[i + 1]!.surface);
+  if (i > 0 && !token.glued && !describes && EMPLOYER_PREPOSITIONS.has(tokens[i - 1]!.key)) return true;
   const next = tokens[i + 1] && NAME_LINKS.has(tokens[i + 1]!.key) ? i + 2 : i + 1;
   const after = tokens[next];
   return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
@@ -466,6 +471,23 @@ const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
 const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
 /** Legal forms and countries that follow a firm's name (folded). Not "SE": "Oracle SE" is an edition. */
 const FIRM_WORDS = new Set(['corporation', 'corp', 'inc', 'ltd', 'limited', 'llc', 'plc', 'gmbh', 'ag', 'sa', 'spa', 'srl', 'bv', 'nv', 'deutschland', 'germany', 'france', 'italia', 'italy', 'espana', 'spain', 'iberica', 'nederland', 'netherlands', 'belgium', 'belgique', 'belgie', 'benelux', 'portugal', 'brasil', 'brazil', 'uk', 'ireland', 'usa', 'america', 'schweiz', 'suisse', 'switzerland', 'osterreich', 'austria', 'india', 'canada', 'australia', 'emea', 'nordic', 'polska', 'poland']);
+
+const COMMA = 1;
+const COLON = 2;
+
+/**
+ * The punctuation after each token, before the next one: a colon ends a heading or a label ("Mind the gap: analysis",
+ * "Skills: Java") and no label reads across it; a gapped match reads across no comma either ("at Oracle, selling
+ * cloud" is not "Oracle Cloud").
+ */
+function punctuationAfter(tokens: Token[], segment: Segment): Uint8Array {
+  const marks = new Uint8Array(tokens.length);
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    const between = segment.text.slice(tokens[k]!.end - segment.start, tokens[k + 1]!.start - segment.start);
+    marks[k] = between.includes(':') ? COLON : between.includes(',') ? COMMA : 0;
+  }
+  return marks;
+}
 
 /** The word is the acronym as the label writes it or in capitals, with a plural "s" at most ("API", "APIs", "DOE"). */
 function writtenAsAcronym(word: string, label: string): boolean {
