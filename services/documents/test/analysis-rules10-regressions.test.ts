@@ -45,6 +45,13 @@ describe('a lowercase line that is a name, not a wrapped sentence', () => {
   });
 });
 
+describe('a role after a legal form', () => {
+  it('keeps "Co" without its period as the prefix of a founder', () => {
+    const text = ['Brightpath Labs Co Founder', 'Apr 2018 - Present', 'Built the first data product'].join('\n');
+    expect(entries(text)).toEqual([['Co Founder', 'Brightpath Labs\nBuilt the first data product']]);
+  });
+});
+
 describe('a code after a title that teaches no course', () => {
   it('keeps a standard or an aircraft type in the title', () => {
     const text = [

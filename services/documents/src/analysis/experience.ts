@@ -266,8 +266,11 @@ function roleAfterLegalForm(text: string): string {
   const words = text.split(/\s+/);
   const at = words.findLastIndex((w, i) => i > 0 && foldWords(w) !== 'company' && legalForms.has(foldWords(w)));
   const tail = at > 0 ? words.slice(at + 1).join(' ') : '';
-  return /^\p{Lu}/u.test(tail) && isRole(tail) && titleShaped(tail) ? tail : '';
+  if (!(/^\p{Lu}/u.test(tail) && isRole(tail) && titleShaped(tail))) return '';
+  // "Brightpath Labs Co Founder": "Co" without its period before a founder or chair is the title's prefix.
+  return /^co$/i.test(words[at]!) && CO_PREFIXED.test(tail) ? `${words[at]} ${tail}` : tail;
 }
+const CO_PREFIXED = /^(?:founder|owner|chair\p{L}*|ordinator|director|host|pilot|author|lead)(?!\p{L})/iu;
 
 /**
  * "Defect Manager, QA" / "Capgemini, Canada": what the title line leaves after its title is the title's
