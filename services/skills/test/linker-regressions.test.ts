@@ -45,4 +45,12 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker regressions (shipped 
   it('reads a vendor name describing the next word as its product', () => {
     expect(names('Senior consultant at SAP implementation partner Norvik Consulting.', 'en').map(([written]) => written)).toContain('SAP');
   });
+
+  it('links a name matched only as written at the start of a list of skills or before a version, not of prose', () => {
+    expect(names('Word, Excel, PowerPoint and Outlook at an advanced level.', 'en').map(([, name]) => name)).toEqual(['Microsoft Word', 'Microsoft Excel', 'Microsoft PowerPoint', 'Microsoft Outlook']);
+    expect(products('Windows 10 rollout to 800 desktops at Dunmore Architects.', 'en').map(([, name]) => name)).toEqual(['Microsoft Windows']);
+    expect(names('Spring 2019: volunteered at the Tilbury food bank.', 'en')).toEqual([]);
+    expect(products('Windows, doors and conservatories fitted for Keller Glazing.', 'en')).toEqual([]);
+    expect(products('Word of mouth brought Fenwick Grocers forty new clients.', 'en')).toEqual([]);
+  });
 });

@@ -293,6 +293,8 @@ export class SkillLinker {
         i = next;
       } else i++;
     }
+    const listHead = this.listHead(tokens, stems, dictionaries, breaks, matches, !headings[0]);
+    if (listHead) matches.unshift({ phrase: listHead.phrase, start: tokens[0]!.start, end: tokens[0]!.end, confidence: listHead.confidence, segment });
     // Second pass: labels written with one more word inside, over the tokens no exact match took.
     const taken = new Uint8Array(tokens.length);
     let t = 0;
@@ -344,8 +346,23 @@ export class SkillLinker {
     return undefined;
   }
 
+  /**
+   * A name matched only as written is no evidence at the start of a sentence ("Word of mouth", "Teams of five"),
+   * except as the first item of a list of skills ("Word, Excel, Outlook": the next item after a comma is linked)
+   * or followed by a version number ("Windows 10", "Flash 8").
+   */
+  private listHead(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, matches: Match[], capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
+    if (tokens.length < 2 || matches[0]?.start === tokens[0]!.start || namedAsFirm(tokens, 0)) return undefined;
+    const listed = breaks[0] === COMMA && matches[0]?.start === tokens[1]!.start;
+    // Not a year: "Spring 2019" is a date ("Word 2016" is lost with it).
+    const versioned = !breaks[0] && /^\d/u.test(tokens[1]!.surface) && !/^(19|20)\d\d$/u.test(tokens[1]!.surface);
+    if (!listed && !versioned) return undefined;
+    const head = this.longestAt(tokens, stems, dictionaries, breaks, 0, 1, capitalsMark, false);
+    return head?.length === 1 ? head : undefined;
+  }
+
   /** The longest phrase of at least `minLength` tokens starting at token i, in any of the dictionaries. */
-  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, minLength: number, capitalsMark: boolean): { length: number; phrase: Phrase; confidence: number } | undefined {
+  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, minLength: number, capitalsMark: boolean, sentenceStart = i === 0): { length: number; phrase: Phrase; confidence: number } | undefined {
     let best: { length: number; phrase: Phrase; confidence: number } | undefined;
     dictionaries.forEach((dictionary, d) => {
       const stemmed = stems[d]!;
@@ -358,7 +375,7 @@ export class SkillLinker {
         if (breaks.subarray(i, i + length - 1).includes(COLON)) continue;
         const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
         if (!phrases) continue;
-        const chosen = this.choose(phrases, tokens.slice(i, i + length), i === 0, capitalsMark);
+        const chosen = this.choose(phrases, tokens.slice(i, i + length), sentenceStart, capitalsMark);
         if (chosen) {
           best = { length, ...chosen };
           break;
