@@ -181,6 +181,24 @@ describe('client references written inside a job', () => {
   });
 });
 
+describe('a form with its labels above their values', () => {
+  it('leaves out the number under a fax label', () => {
+    const cv = parseCv(
+      [
+        'LEBENSLAUF',
+        'Name: Jonas Weber',
+        'Telefon:',
+        '0711 2345678',
+        'Telefax:',
+        '0711 2345679',
+        'E-Mail: jonas.weber@beispiel.de',
+      ].join('\n'),
+      NOW,
+    );
+    expect(cv.information.phone).toEqual(['0711 2345678']);
+  });
+});
+
 describe('a whole CV', () => {
   it('reads a one-page student CV with a referee', () => {
     const cv = parseCv(

@@ -78,8 +78,9 @@ const PHONE_LABEL = new RegExp(
   'giu',
 );
 
-// A fax number is not a number to call ("Tel.: … Fax: …"); "Tel./Fax" still names a phone.
-const FAX_LABEL = /(?<![\p{L}/])(?:tele)?fax(?![\p{L}])[^\d\n]{0,10}$/iu;
+// A fax number is not a number to call ("Tel.: … Fax: …", a form's "Telefax:" above it); "Tel./Fax" still names a
+// phone.
+const FAX_LABEL = /(?<![\p{L}/])(?:tele)?fax(?![\p{L}])[^\d\n]{0,10}(?:\n[^\S\n]*)?$/iu;
 
 /** A line that names a phone number ("Tel.:", "Mobile (work)", "Téléphone"). */
 export function hasPhoneLabel(text: string): boolean {
