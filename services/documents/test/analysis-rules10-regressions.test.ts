@@ -1,6 +1,7 @@
 // Rules-10 rules that misread CVs written for a red-team pass (fake people, employers and schools), narrowed.
 import { describe, expect, it } from 'vitest';
 import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { findDateSpans } from '../src/analysis/dates.js';
 import { parseEducation } from '../src/analysis/education.js';
 import { parseExperience } from '../src/analysis/experience.js';
 import { toLines } from '../src/analysis/text.js';
@@ -196,6 +197,19 @@ describe('a form with its labels above their values', () => {
       NOW,
     );
     expect(cv.information.phone).toEqual(['0711 2345678']);
+  });
+});
+
+describe('a month joined by a hyphen to a two-digit year', () => {
+  const months = (text: string) =>
+    findDateSpans(text, NOW).map((s) => [s.start?.year, s.start?.month, s.end?.year, s.end?.month]);
+
+  it('is that month of that year', () => {
+    expect(months('Jan-15 to Mar-18')).toEqual([[2015, 1, 2018, 3]]);
+  });
+
+  it('is not a day of a full date', () => {
+    expect(months('15-Jan-2015')).toEqual(months('15 Jan 2015'));
   });
 });
 

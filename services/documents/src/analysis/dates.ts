@@ -146,8 +146,8 @@ const TOKEN = new RegExp(
   [
     `(?<dmy>(?<!\\d)(?<dmyA>\\d{1,2})[./-](?<dmyB>\\d{1,2})[./-]${y4('dmyY')}(?!\\d))`,
     `(?<ymd>(?<!\\d)${y4('ymdY')}[./-](?<ymdM>\\d{1,2})[./-]\\d{1,2}(?!\\d))`,
-    // "May 2008", "May-2008", "May/2008", "Oct- 2008": a month word and its year.
-    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/]\\s*(?=(?:19|20)\\d{2})|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|['’](?<namedYY>\\d{2}))(?!\\d))`,
+    // "May 2008", "May-2008", "May/2008", "Oct- 2008": a month word and its year; "Aug-15": its year in two digits.
+    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/]\\s*(?=(?:19|20)\\d{2})|-(?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]|(?<=-))(?<namedYY>\\d{2}))(?!\\d))`,
     `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*${y4('seasonY')}(?!\\d))`,
     `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
