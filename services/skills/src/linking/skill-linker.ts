@@ -354,8 +354,7 @@ export class SkillLinker {
   private listHead(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, matches: Match[], capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
     if (tokens.length < 2 || matches[0]?.start === tokens[0]!.start || namedAsFirm(tokens, 0)) return undefined;
     const listed = breaks[0] === COMMA && matches[0]?.start === tokens[1]!.start;
-    // Not a year: "Spring 2019" is a date ("Word 2016" is lost with it).
-    const versioned = !breaks[0] && /^\d/u.test(tokens[1]!.surface) && !/^(19|20)\d\d$/u.test(tokens[1]!.surface);
+    const versioned = !breaks[0] && isVersion(tokens, 1);
     if (!listed && !versioned) return undefined;
     const head = this.longestAt(tokens, stems, dictionaries, breaks, 0, 1, capitalsMark, false);
     return head?.length === 1 ? head : undefined;
@@ -488,6 +487,15 @@ const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
 const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
 /** Legal forms and countries that follow a firm's name (folded). Not "SE": "Oracle SE" is an edition. */
 const FIRM_WORDS = new Set(['corporation', 'corp', 'inc', 'ltd', 'limited', 'llc', 'plc', 'gmbh', 'ag', 'sa', 'spa', 'srl', 'bv', 'nv', 'deutschland', 'germany', 'france', 'italia', 'italy', 'espana', 'spain', 'iberica', 'nederland', 'netherlands', 'belgium', 'belgique', 'belgie', 'benelux', 'portugal', 'brasil', 'brazil', 'uk', 'ireland', 'usa', 'america', 'schweiz', 'suisse', 'switzerland', 'osterreich', 'austria', 'india', 'canada', 'australia', 'emea', 'nordic', 'polska', 'poland']);
+
+/**
+ * A version number at token i: digits, not a year ("Spring 2019" is a date; "Word 2016" is lost with it) nor one of
+ * several numbers ("Teams 1 and 2 of the night shift").
+ */
+function isVersion(tokens: Token[], i: number): boolean {
+  const number = tokens[i]?.surface ?? '';
+  return /^\d/u.test(number) && !/^(19|20)\d\d$/u.test(number) && !CONJUNCTIONS.has(tokens[i + 1]?.key ?? '');
+}
 
 const COMMA = 1;
 const COLON = 2;
