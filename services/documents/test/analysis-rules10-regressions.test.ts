@@ -53,6 +53,24 @@ describe('a role after a legal form', () => {
   });
 });
 
+describe('a CV typed in lowercase', () => {
+  it('keeps each entry its header lines', () => {
+    const text = [
+      'software engineer',
+      'brightleaf technologies pvt ltd, noida',
+      'jun 2019 - present',
+      'worked on billing microservices in go',
+      'support engineer',
+      'skyline infosystems, gurgaon',
+      'jul 2017 - may 2019',
+    ].join('\n');
+    expect(entries(text).map(([, description]) => description)).toEqual([
+      'software engineer\nbrightleaf technologies pvt ltd, noida\nworked on billing microservices in go',
+      'support engineer\nskyline infosystems, gurgaon',
+    ]);
+  });
+});
+
 describe('a code after a title that teaches no course', () => {
   it('keeps a standard or an aircraft type in the title', () => {
     const text = [

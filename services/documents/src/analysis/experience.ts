@@ -43,6 +43,8 @@ interface Row {
   header: boolean;
   /** A header line carrying the entry's dates. */
   anchor: boolean;
+  /** Opens in lowercase in a section written in capitals: carries on the line above. */
+  continues: boolean;
 }
 
 // "Designation: X", "Employer: Y" label entry headers; other "Label: value" lines ("Environment: Java",
@@ -108,11 +110,17 @@ const SINCE_END =
 const LOWERCASE_START = /^\p{Ll}+(?:[\s,;.]|$)/u;
 const NAME_PARTICLES = /^(?:(?:von|van|der|den|de|ter|te|da|di|du|del|della|dos|das|des|zu|al|el|bin|ibn)\s+)+\p{Lu}/u;
 const continuesAbove = (text: string) => LOWERCASE_START.test(text) && !NAME_PARTICLES.test(text);
+// A CV typed in lowercase ("software engineer" / "brightleaf technologies, noida"; fewer than one line in five opens
+// with a capital) wraps nothing that way.
+const inLowercase = (lines: readonly Line[]) =>
+  lines.filter((l) => /^\p{Lu}/u.test(l.text)).length * 5 < lines.filter((l) => /^\p{L}/u.test(l.text)).length;
 
 function toRows(lines: readonly Line[], now: Date): Row[] {
   let previousBody = false;
+  const cased = !inLowercase(lines);
   return lines.map((line) => {
-    const header = isHeaderLike(line) && !(previousBody && continuesAbove(line.text));
+    const continues = cased && continuesAbove(line.text);
+    const header = isHeaderLike(line) && !(previousBody && continues);
     previousBody = !header;
     const spans = header || line.text.length <= 160 ? findDateSpans(line.text, now) : [];
     const detail = isDetail(line.text);
@@ -123,7 +131,7 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
       // Separators ("Acme Inc. / Big University - San Jose, CA") are not words of the header.
       wordCount(remainder(line.text, spans).replace(/(?:^|\s)[-–—/|•·](?=\s|$)/g, ' ')) <= 10 &&
       line.text.length <= 160;
-    return { line, spans, header, anchor };
+    return { line, spans, header, anchor, continues };
   });
 }
 
@@ -904,7 +912,7 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
   // of the previous entry's body, so neither it nor what stands above it heads the next entry.
   const above = (a: number, floor: number) => {
     let n = 0;
-    const heads = (r: Row) => r.header && !r.anchor && !continuesAbove(r.line.text);
+    const heads = (r: Row) => r.header && !r.anchor && !r.continues;
     while (n < 3 && a - n - 1 > floor && heads(rows[a - n - 1]!)) n++;
     return n;
   };
