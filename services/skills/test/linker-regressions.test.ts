@@ -54,4 +54,11 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker regressions (shipped 
     expect(products('Windows, doors and conservatories fitted for Keller Glazing.', 'en')).toEqual([]);
     expect(products('Word of mouth brought Fenwick Grocers forty new clients.', 'en')).toEqual([]);
   });
+
+  it('reads a lowercase product name that is an English word as the word unless the sentence names other skills', () => {
+    expect(names('Sourced bamboo flooring and rattan furniture for Greenleaf Interiors.', 'en')).toEqual([]);
+    expect(names('Organised the annual charity rally for St Brigid\'s Hospice.', 'en')).toEqual([]);
+    expect(names('The oracle of the office on anything tax-related, said my manager at Corrie & Lamb.', 'en').map(([, name]) => name)).not.toContain('Oracle Database');
+    expect(names('Fetched the figures from the oracle with PL/SQL for Norland Insurance.', 'en').map(([, name]) => name)).toContain('Oracle Database');
+  });
 });

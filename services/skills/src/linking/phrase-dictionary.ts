@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
 import { stemToken, tokenize } from '../text/normalize.js';
-import { commonWords } from './ordinary-words.js';
+import { commonWords, lessCommonEnglishWords } from './ordinary-words.js';
 
 const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
 
@@ -19,6 +19,8 @@ export interface Phrase {
   derived: boolean;
   /** Derived by dropping a vendor ("Windows" of "Microsoft Windows"): any label as such written so wins. */
   withoutVendor: boolean;
+  /** A product's short name that is a less common English word ("Oracle", "Bamboo", "Rally"; see skill-linker). */
+  englishWord: boolean;
 }
 
 // Entry codes: label id × 16 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
@@ -119,14 +121,16 @@ export class PhraseDictionary {
     const variant = code % VARIANT_CODES;
     const keys = this.variantKeys(label, variant)!;
     const surface = variantText(this.index.labelText[label]!, variant)!;
+    const productShortName = (variant & 4) !== 0 || this.productAlternative(label);
     return {
       skill: this.index.labelSkill[label]!,
       preferred: this.index.labelPreferred[label] === 1,
       exactKey: keys.join(' '),
       surface,
-      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, (variant & 4) !== 0 || this.productAlternative(label)),
+      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, productShortName),
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
+      englishWord: productShortName && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
     };
   }
 

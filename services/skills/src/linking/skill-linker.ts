@@ -209,7 +209,7 @@ export class SkillLinker {
       const bySkill = new Map<number, Candidate>();
       // Stems in the text's language, then (other languages) in English: the phrase dictionaries' and retrieval's.
       const stems = dictionaries.map((d) => tokens.map((t) => (ACRONYM_PLURAL.test(t.surface) ? t.key.slice(0, -1) : stemToken(t.key, d.stemLanguage))));
-      for (const match of this.matchTokens(tokens, stems, dictionaries, segment)) {
+      for (const match of withoutLoneWords(this.matchTokens(tokens, stems, dictionaries, segment), text)) {
         const current = bySkill.get(match.phrase.skill);
         if (!current) bySkill.set(match.phrase.skill, { skill: match.phrase.skill, score: 0, bm25: 0, coverage: 0, matches: [match] });
         else current.matches.push(match);
@@ -253,7 +253,7 @@ export class SkillLinker {
     while (last < tokens.length - 1 && (weights[last + 1]! > 0 || (last < tokens.length - 2 && weights[last + 2]! > 0))) last += weights[last + 1]! > 0 ? 1 : 2;
     const surface = this.index.preferredLabel(candidate.skill, DEFAULT_LANGUAGE) ?? '';
     return {
-      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false },
+      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false, englishWord: false },
       start: tokens[first]!.start,
       end: tokens[last]!.end,
       // The score of a skill without a phrase is below 1 + COVERAGE_WEIGHT: confidence rises with it up to the cap.
@@ -420,6 +420,17 @@ export class SkillLinker {
     if (span.length === 1 && (!/\p{Lu}/u.test(phrase.surface) || (isAcronym(phrase.surface) && !writtenAsAcronym(span[0]!.surface, phrase.surface)))) confidence -= 0.1;
     return { phrase, confidence };
   }
+}
+
+/**
+ * A product's short name that is an English word, written in lowercase ("oracle", "bamboo", "rally"), is the product
+ * only among other skills of the sentence ("fetched data from the oracle with PL/SQL"); alone it is the word
+ * ("bamboo flooring and rattan furniture", "the annual charity rally").
+ */
+function withoutLoneWords(matches: Match[], text: string): Match[] {
+  const lone = (m: Match) => m.phrase.englishWord && text.slice(m.start, m.end) === text.slice(m.start, m.end).toLowerCase();
+  if (!matches.some(lone) || matches.some((m) => !lone(m))) return matches;
+  return matches.filter((m) => !lone(m));
 }
 
 /**
