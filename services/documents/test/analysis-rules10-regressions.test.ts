@@ -231,6 +231,18 @@ describe('a month joined by a hyphen to a two-digit year', () => {
   });
 });
 
+describe('a one-word first line above the contact details', () => {
+  it('is no name when it titles a letter of application or a portfolio', () => {
+    for (const title of ['Bewerbung', 'Candidature', 'Portfolio']) {
+      const cv = parseCv(
+        [title, 'someone@example.com', '+44 7911 123456', 'EXPERIENCE', 'Clerk', 'Acme Ltd', '2019 - 2020'].join('\n'),
+        NOW,
+      );
+      expect(cv.information.first_name).toBe('');
+    }
+  });
+});
+
 describe('a whole CV', () => {
   it('reads a one-page student CV with a referee', () => {
     const cv = parseCv(
