@@ -371,7 +371,7 @@ export class SkillLinker {
         if (tokens[i + length]?.glued && !tokens.slice(i, i + length).some((t) => t.glued)) continue;
         if (tokens[i]!.glued && i > 0) continue;
         // "Mind the gap: analysis of …" is not "gap analysis".
-        if (breaks.subarray(i, i + length - 1).includes(COLON)) continue;
+        if (length > 1 && colonWithin(breaks, i, i + length - 1)) continue;
         const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
         if (!phrases) continue;
         const chosen = this.choose(phrases, tokens.slice(i, i + length), sentenceStart, capitalsMark);
@@ -508,8 +508,16 @@ function isVersion(tokens: Token[], i: number): boolean {
   return /^\d/u.test(number) && !/^(19|20)\d\d$/u.test(number) && !CONJUNCTIONS.has(tokens[i + 1]?.key ?? '');
 }
 
+/** A colon after one of the tokens from..to-1 (inside a span ending at token `to`). */
+function colonWithin(breaks: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (breaks[k] === COLON) return true;
+  return false;
+}
+
 const COMMA = 1;
 const COLON = 2;
+const COMMA_CODE = ','.charCodeAt(0);
+const COLON_CODE = ':'.charCodeAt(0);
 
 /**
  * The punctuation after each token, before the next one: a colon ends a heading or a label ("Mind the gap: analysis",
@@ -519,8 +527,12 @@ const COLON = 2;
 function punctuationAfter(tokens: Token[], segment: Segment): Uint8Array {
   const marks = new Uint8Array(tokens.length);
   for (let k = 0; k + 1 < tokens.length; k++) {
-    const between = segment.text.slice(tokens[k]!.end - segment.start, tokens[k + 1]!.start - segment.start);
-    marks[k] = between.includes(':') ? COLON : between.includes(',') ? COMMA : 0;
+    // Most tokens are one space apart: read the characters between, no substring per token.
+    for (let c = tokens[k]!.end - segment.start; c < tokens[k + 1]!.start - segment.start; c++) {
+      const char = segment.text.charCodeAt(c);
+      if (char === COLON_CODE) marks[k] = COLON;
+      else if (char === COMMA_CODE && !marks[k]) marks[k] = COMMA;
+    }
   }
   return marks;
 }
