@@ -55,7 +55,9 @@ describe('no place as a field of study, rules-10', () => {
   });
 
   it('reads no field where a degree is followed by its place', () => {
-    expect(rows(lines('Senior Secondary, Haldwani, Uttarakhand', '2009'))).toEqual([['Senior Secondary', '', '', '2009-01']]);
+    expect(rows(lines('Senior Secondary, Haldwani, Uttarakhand', '2009'))).toEqual([
+      ['Senior Secondary', '', '', '2009-01'],
+    ]);
     expect(rows(lines('Harwick College', 'Bachelor of Arts, Marietta, Ohio', 'May 2012'))).toEqual([
       ['Bachelor of Arts', '', 'Harwick College', '2012-05'],
     ]);
@@ -64,7 +66,14 @@ describe('no place as a field of study, rules-10', () => {
 
 describe('"Graduate in <field>", rules-10', () => {
   it('reads a graduate in a field as a bachelor, not a verb or a person', () => {
-    expect(rows(lines('Graduate in Commerce, Shantiniketan College of Arts, 2009', 'Post Graduate in Commerce, Eastfield University, 2011'))).toEqual([
+    expect(
+      rows(
+        lines(
+          'Graduate in Commerce, Shantiniketan College of Arts, 2009',
+          'Post Graduate in Commerce, Eastfield University, 2011',
+        ),
+      ),
+    ).toEqual([
       ['Graduate', 'Commerce', 'Shantiniketan College of Arts', '2009-01'],
       ['Post Graduate', 'Commerce', 'Eastfield University', '2011-01'],
     ]);
@@ -80,7 +89,13 @@ describe('"Graduate in <field>", rules-10', () => {
 describe('a field labelled on the degree line, rules-10', () => {
   it('reads "Specialization:" written after the degree as its field', () => {
     expect(
-      rows(lines('[2011-2015]', 'Kaveri University, Salem, India.', 'Bachelor of Technology [B.Tech] Specialization: Food Technology')),
+      rows(
+        lines(
+          '[2011-2015]',
+          'Kaveri University, Salem, India.',
+          'Bachelor of Technology [B.Tech] Specialization: Food Technology',
+        ),
+      ),
     ).toEqual([['Bachelor of Technology', 'Food Technology', 'Kaveri University', '2015-01']]);
     expect(rows('MBA, Brookmere Business School, Major: Finance, 2019')).toEqual([
       ['MBA', 'Finance', 'Brookmere Business School', '2019-01'],
@@ -104,17 +119,34 @@ describe('flattened education tables, rules-10', () => {
   });
 
   it('still joins a bracket wrapped inside its cell', () => {
-    expect(rows(lines('B.TECH', '(Electronics and', 'Communication)', 'Ravipur Institute of Technology', '2012'))).toEqual([
-      ['B.TECH', 'Electronics and Communication', 'Ravipur Institute of Technology', '2012-01'],
-    ]);
+    expect(
+      rows(lines('B.TECH', '(Electronics and', 'Communication)', 'Ravipur Institute of Technology', '2012')),
+    ).toEqual([['B.TECH', 'Electronics and Communication', 'Ravipur Institute of Technology', '2012-01']]);
   });
 });
 
 describe('a field in brackets after a comma, rules-10', () => {
   it('reads the bracketed field written after the degree and a comma', () => {
-    expect(rows(lines('Doctor of Philosophy, (Operations Research - Logistics), 2003', 'Kent Ridge University, Kent OH'))).toEqual([
-      ['Doctor of Philosophy', 'Operations Research - Logistics', 'Kent Ridge University', '2003-01'],
+    expect(
+      rows(lines('Doctor of Philosophy, (Operations Research - Logistics), 2003', 'Kent Ridge University, Kent OH')),
+    ).toEqual([['Doctor of Philosophy', 'Operations Research - Logistics', 'Kent Ridge University', '2003-01']]);
+    expect(rows('MBA, (Finance) Lakeshore College, 2010')).toEqual([
+      ['MBA', 'Finance', 'Lakeshore College', '2010-01'],
     ]);
-    expect(rows('MBA, (Finance) Lakeshore College, 2010')).toEqual([['MBA', 'Finance', 'Lakeshore College', '2010-01']]);
+  });
+});
+
+describe('the British medical degree, rules-10', () => {
+  it('reads MBChB and its spellings as a bachelor-level degree', () => {
+    for (const line of [
+      'MBChB, University of Glenmoor, 2012',
+      'MB ChB (Hons), University of Glenmoor, 2012',
+      'M.B. Ch.B., University of Glenmoor, 2012',
+    ])
+      expect(findDegrees(line)[0]?.level, line).toBe(4);
+    expect(education('MBChB, University of Glenmoor, 2012')[0]).toMatchObject({
+      institution_name: 'University of Glenmoor',
+      end_date: '2012-01',
+    });
   });
 });

@@ -47,7 +47,9 @@ describe('a year range whose dash the export turned into a gap, closed by a colo
 describe('jobs listed as posts, the British and Commonwealth way', () => {
   it('reads "Present Post", "Past Posts" and "Posts Held" as experience headings', () => {
     for (const heading of ['Present Post', 'PAST POSTS:', 'Posts Held', 'Previous Posts', 'Career Record']) {
-      const kinds = cvSections(toLines(`${heading}\nMarch 2014 - present\nSenior Registrar, Eastmoor General Hospital`));
+      const kinds = cvSections(
+        toLines(`${heading}\nMarch 2014 - present\nSenior Registrar, Eastmoor General Hospital`),
+      );
       expect(kinds.map((s) => s.kind)).toEqual(['header', 'experience']);
     }
   });
@@ -138,5 +140,19 @@ describe('a table of positions flattened column by column', () => {
     ].join('\n');
     // Read as before: the section is one entry, not two pairs of product list and employer.
     expect(parseExperience(toLines(text), NOW)).toHaveLength(1);
+  });
+});
+
+describe('Nordic legal forms, rules-10', () => {
+  it('splits the employer from the role after "ApS", "ASA", "Oy"', () => {
+    for (const [header, employer] of [
+      ['Nordlys Foods ApS Sales Director', 'Nordlys Foods ApS'],
+      ['Fjellvik Shipping ASA Fleet Manager', 'Fjellvik Shipping ASA'],
+      ['Koivula Software Oy Senior Developer', 'Koivula Software Oy'],
+    ]) {
+      const [e] = parseExperience(toLines(`${header}\n03/2016 – 12/2019\n• Opened two export markets`), NOW);
+      expect(lines(e!.description)[0], header).toBe(employer);
+      expect(e!.title, header).toBe(header!.slice(employer!.length + 1));
+    }
   });
 });

@@ -96,7 +96,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
 
 /** Case-sensitive abbreviations, matched on the original text. */
 const CASED: ReadonlyArray<readonly [number, string]> = [
-  // Indian, US and British abbreviations of professional degrees ("MBBS", "B.Pharm", "PGDCA", "PharmD", "DVM").
+  // Indian, US and British abbreviations of professional degrees ("MBBS", "MBChB", "B.Pharm", "PGDCA", "PharmD", "DVM").
   [
     6,
     `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|${NOT_INITIALS}J\\.D\\.|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
@@ -107,7 +107,7 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],

@@ -431,6 +431,11 @@ const LEGAL_FORMS = [
   'sapa',
   'lda',
   'ltda',
+  // Nordic forms that are no word of another language ("AS", "AB" are: "worked as", Alberta).
+  'aps',
+  'asa',
+  'oy',
+  'oyj',
 ];
 
 // Words frequent in organisation names but also in job titles ("Systems Engineer"): only a hint.
