@@ -184,9 +184,105 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
   ]),
 };
 
+// Words of one language only that CVs write even when they hold little running text: months written out, "until
+// now", the usual headings. Matched in any case ("MARZO 2018 – ACTUALIDAD"). Words two of the languages share
+// ("juni", "abril", "novembre", "formation") are left out.
+const CV_MARKERS: Record<string, readonly string[]> = {
+  en: [
+    'january',
+    'february',
+    'march',
+    'june',
+    'july',
+    'october',
+    'present',
+    'experience',
+    'education',
+    'skills',
+    'languages',
+  ],
+  de: ['januar', 'februar', 'märz', 'dezember', 'heute', 'berufserfahrung', 'ausbildung', 'sprachen', 'kenntnisse'],
+  fr: [
+    'janvier',
+    'février',
+    'avril',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'décembre',
+    "aujourd'hui",
+    'expérience',
+    'langues',
+    'université',
+  ],
+  es: [
+    'enero',
+    'febrero',
+    'mayo',
+    'junio',
+    'julio',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+    'actualidad',
+    'experiencia',
+    'formación',
+    'universidad',
+  ],
+  it: [
+    'gennaio',
+    'febbraio',
+    'aprile',
+    'maggio',
+    'giugno',
+    'luglio',
+    'settembre',
+    'ottobre',
+    'dicembre',
+    'oggi',
+    'esperienza',
+    'formazione',
+    'lingue',
+    'università',
+  ],
+  nl: [
+    'januari',
+    'februari',
+    'maart',
+    'mei',
+    'augustus',
+    'heden',
+    'werkervaring',
+    'opleiding',
+    'talen',
+    'vaardigheden',
+  ],
+  pt: [
+    'janeiro',
+    'fevereiro',
+    'março',
+    'maio',
+    'junho',
+    'julho',
+    'setembro',
+    'outubro',
+    'novembro',
+    'dezembro',
+    'atual',
+    'experiência',
+    'formação',
+    'universidade',
+  ],
+};
+
 const LANGUAGES_OF = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(FUNCTION_WORDS))
   for (const w of words) LANGUAGES_OF.set(w, [...(LANGUAGES_OF.get(w) ?? []), lang]);
+const LANGUAGE_OF_MARKER = new Map<string, string>();
+for (const [lang, words] of Object.entries(CV_MARKERS)) for (const w of words) LANGUAGE_OF_MARKER.set(w, lang);
 const EDGE_PUNCTUATION = /^[^\p{L}]+|[^\p{L}]+$/gu;
 
 /** ISO 639-1 code of the text's language among en, de, fr, es, it, nl, pt; `en` when undecidable. */
@@ -198,8 +294,9 @@ export function detectLanguage(text: string): string {
     // Addresses and URLs ("yahoo.com", "linkedin.com/in/…") are not words of the text.
     if (token.length > 12 || token.includes('@') || token.includes('/')) continue;
     // As written: function words are lowercase in running text, while "OS", "IT" or "DA" in a CV are not.
-    const langs = LANGUAGES_OF.get(token.replace(EDGE_PUNCTUATION, ''));
-    if (langs) for (const lang of langs) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    const word = token.replace(EDGE_PUNCTUATION, '');
+    const langs = LANGUAGES_OF.get(word) ?? [LANGUAGE_OF_MARKER.get(word.toLowerCase()) ?? ''].filter(Boolean);
+    for (const lang of langs) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
