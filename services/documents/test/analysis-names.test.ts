@@ -35,3 +35,27 @@ describe('a one-word name or a name with an initial above the contact details', 
     expect(nameOf('Meena\nMeena Raghavan\nmeena.r@example.in').last).toBe('Raghavan');
   });
 });
+
+describe('an agency CV names the person in a candidate field below its own letterhead', () => {
+  const letterhead = 'Northgate Talent Partners\n14 Wharf Street, Leeds LS1 4BT\nTel 0113 496 0000\n';
+  it('reads "Candidate:" / "Applicant name:" and their German, French, Dutch and Spanish forms', () => {
+    expect(nameOf(`${letterhead}Candidate: Priya Natarajan\nRole: Senior Accountant`)).toEqual({
+      first: 'Priya',
+      last: 'Natarajan',
+    });
+    expect(nameOf(`${letterhead}Applicant name: Tomasz Wójcik`)).toEqual({ first: 'Tomasz', last: 'Wójcik' });
+    expect(nameOf(`Personalberatung Keller GmbH\nBewerberin: Anna Lindqvist\nPosition: Controllerin`).last).toBe(
+      'Lindqvist',
+    );
+    expect(nameOf(`Cabinet Rhône Conseil\nCandidat :\nLéa Moreau`)).toEqual({ first: 'Léa', last: 'Moreau' });
+    expect(nameOf(`Werving & Selectie BV\nKandidaat: Sanne de Vries`).last).toBe('de Vries');
+    expect(nameOf(`Selección Norte SL\nCandidata: Lucía Ferrer`)).toEqual({ first: 'Lucía', last: 'Ferrer' });
+  });
+
+  it('leaves a candidate field that holds no name alone', () => {
+    expect(nameOf('John Harlow\njohn@example.org\nCandidate: shortlisted for interview, March 2024')).toEqual({
+      first: 'John',
+      last: 'Harlow',
+    });
+  });
+});

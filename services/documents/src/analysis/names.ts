@@ -220,8 +220,9 @@ const SALUTATION =
 const TITLE_PREFIX =
   /^(?:resume|résumé|curriculum\s+vitae|curriculum|cv|bio[\s-]?data|lebenslauf)\s*(?:of|de|von|di|van|do|da|[:\-–])?\s*/i;
 
+// Agencies put their own logo and address on top and the person in a "Candidate:" / "Bewerber:" field.
 const FULL_NAME_FIELD =
-  /^(?:name|full\s+name|candidate\s+name|nom\s+complet|nombre\s+completo|nome\s+completo|naam|vor-?\s*und\s+nachname|nom\s+et\s+prénom|nome\s+e\s+cognome)\s*[:：]\s*(.+)$/i;
+  /^(?:name|full\s+name|candidate(?:['’]s)?(?:\s+name)?|applicant(?:['’]s)?(?:\s+name)?|candidat(?:e|o|a)?|kandidaat|kandidat(?:in)?|bewerber(?:in)?|nom\s+complet|nombre\s+completo|nome\s+completo|naam|vor-?\s*und\s+nachname|nom\s+et\s+prénom|nome\s+e\s+cognome)\s*[:：]\s*(.+)$/i;
 const FIRST_NAME_FIELD =
   /^(?:first\s+name|given\s+name|forename|vorname|prénom|prenom|nombre|nome|voornaam|primeiro\s+nome)\s*[:：]\s*(.+)$/i;
 const LAST_NAME_FIELD =
