@@ -193,6 +193,7 @@ export class PhraseDictionary {
    */
   private linkable(label: number, keys: string[]): boolean {
     const text = this.index.labelText[label]!;
+    if (listFragment(text, this.stemLanguage)) return false;
     if (this.everyday(keys) && !/\p{Lu}/u.test(text)) return false;
     // Capitalised ones ("Excel", "Access", "Leadership") stay, linked only as written (see ambiguous()).
     const capitalised = /^\p{Lu}/u.test(text);
@@ -255,6 +256,35 @@ function splitCamelCase(name: string): string | undefined {
   if (parts.length < 2 || parts.some((part) => part.length < 2)) return undefined;
   return parts.join(' ');
 }
+
+/**
+ * A piece of a longer label that the export cut at a line break inside it: it opens or ends with a coordinating
+ * conjunction ("and procedures", "or tactile clocks." of ESCO's "compile airport certification manuals"), or its
+ * parentheses do not pair ("mikrobiologie, virologie) und infektionsepidemiologie"). Such a piece names nothing:
+ * "policies and procedures" is not about airport manuals. Whole words only: "e-commerce" does not open with "e".
+ */
+export function listFragment(text: string, language: string): boolean {
+  const words = text.trim().toLowerCase().split(/\s+/);
+  const conjunctions = LIST_CONJUNCTIONS[language] ?? LIST_CONJUNCTIONS.en!;
+  if (conjunctions.has(words[0]!) || (words.length > 1 && conjunctions.has(words[words.length - 1]!.replace(/[.,;:]+$/u, '')))) return true;
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return true;
+  }
+  return depth !== 0;
+}
+
+/** Coordinating conjunctions ("and", "or", "nor", "but" and "&") of each language a label may be written in. */
+const LIST_CONJUNCTIONS: Record<string, ReadonlySet<string>> = {
+  en: new Set(['and', 'or', 'nor', 'but', '&']),
+  de: new Set(['und', 'oder', 'sowie', 'bzw.', '&']),
+  fr: new Set(['et', 'ou', 'ni', '&']),
+  nl: new Set(['en', 'of', '&']),
+  es: new Set(['y', 'e', 'o', 'u', 'ni', '&']),
+  it: new Set(['e', 'ed', 'o', 'od', 'né', '&']),
+  pt: new Set(['e', 'ou', 'nem', '&']),
+};
 
 function stripParentheses(text: string): string {
   return text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
