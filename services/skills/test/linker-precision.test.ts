@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { shippedSeedDir } from '../src/env.js';
+import { readSeedTaxonomy } from '../src/importers/seed.js';
 import { listFragment } from '../src/linking/phrase-dictionary.js';
 import { SkillLinker } from '../src/linking/skill-linker.js';
 import { SkillIndex } from '../src/search/skill-index.js';
@@ -80,5 +83,33 @@ describe('skill linker precision: pieces of labels', () => {
         listFragment(t, t.startsWith('O') ? 'de' : 'pt'),
       ),
     ).toEqual([false, false, false, false]);
+  });
+});
+
+// The shipped seed names the Spring Framework "Spring" too; CVs write the season before a year or a term.
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a product named by a season', () => {
+  const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+  const spring = (text: string, language = 'en') =>
+    linker
+      .link(text, { language, context: 'cv' })
+      .skills.filter((s) => s.skill.name === 'Spring Framework')
+      .map((s) => s.mentions);
+
+  it('reads a season before a year, a term or another season as the season', () => {
+    expect(spring('Student teacher at Maple Grove Elementary, Spring 2016, fourth grade.')).toEqual([]);
+    expect(spring('Journal of Urban Design 12 (Spring, 2015): 33–51, with P. Halvorsen.')).toEqual([]);
+    expect(spring('Research assistant, Spring of 2018, Lakeside University library.')).toEqual([]);
+    expect(spring('Teaching practice, Spring 20XX, Cedar Hill High School.')).toEqual([]);
+    expect(spring('Exceeded Spring enrollment goals for the evening MBA by 30%.')).toEqual([]);
+    expect(spring('Dean’s list for the Fall and Spring semesters of 2017.')).toEqual([]);
+    expect(spring('Ran four seasons of Winter and Spring track for the Lakeside juniors.')).toEqual([]);
+    expect(spring('Organised the campus job fair last Spring for 40 employers.')).toEqual([]);
+    expect(spring('Stage de printemps, Spring 2019, chez Laval Conseil à Nantes.', 'fr')).toEqual([]);
+  });
+
+  it('still links the framework', () => {
+    expect(spring('Built REST services with Spring and Hibernate for Norland Insurance.')).toEqual([1]);
+    expect(spring('Skills: Java, Spring, Hibernate, Maven; migrated the billing modules to Spring 5.')).toEqual([2]);
+    expect(spring('Ervaring met Java en Spring bij Van Dijk Software.', 'nl')).toEqual([1]);
   });
 });

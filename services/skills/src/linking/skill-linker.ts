@@ -277,7 +277,7 @@ export class SkillLinker {
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && namedAsFirm(tokens, i)) i++;
+      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i))) i++;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
@@ -352,7 +352,7 @@ export class SkillLinker {
    * or followed by a version number ("Windows 10", "Flash 8").
    */
   private listHead(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, matches: Match[], capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
-    if (tokens.length < 2 || matches[0]?.start === tokens[0]!.start || namedAsFirm(tokens, 0)) return undefined;
+    if (tokens.length < 2 || matches[0]?.start === tokens[0]!.start || namedAsFirm(tokens, 0) || namedAsSeason(tokens, 0)) return undefined;
     const listed = breaks[0] === COMMA && matches[0]?.start === tokens[1]!.start;
     const versioned = !breaks[0] && isVersion(tokens, 1);
     if (!listed && !versioned) return undefined;
@@ -491,6 +491,29 @@ function namedAsFirm(tokens: Token[], i: number): boolean {
   const after = tokens[next];
   return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
 }
+
+/**
+ * A product named by a season ("Spring" of the Spring Framework) written as the season: a term or a date, not the
+ * product. So when a year follows ("Spring 2014", "Spring, 2015", "Spring of 2016", anonymised "Spring 20XX"), or a
+ * word of the academic or working calendar ("Spring semester", "Spring term", "Spring enrollment goals", "Summer
+ * internship"), or another season ("Spring and Summer", "Winter and Spring track"), or a word that places it in
+ * time ("last Spring", "early Spring", "during Spring"). "Spring Boot", "Spring MVC" or "Spring and Hibernate" stay.
+ */
+function namedAsSeason(tokens: Token[], i: number): boolean {
+  if (!SEASONS.has(tokens[i]!.key)) return false;
+  const at = (k: number) => tokens[k]?.key ?? '';
+  const year = (k: number) => /^(19|20)[\dx]{2}$/u.test(at(k));
+  const next = at(i + 1) === 'of' ? i + 2 : i + 1;
+  if (year(next) || CALENDAR_WORDS.has(at(i + 1)) || SEASONS.has(at(i + 1)) || TIME_WORDS.has(at(i - 1))) return true;
+  return (CONJUNCTIONS.has(at(i + 1)) && SEASONS.has(at(i + 2))) || (CONJUNCTIONS.has(at(i - 1)) && SEASONS.has(at(i - 2)));
+}
+
+/** The seasons in English, the language of the product names that are season words. */
+const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
+/** Words of the academic and working calendar that a season names the time of (folded). */
+const CALENDAR_WORDS = new Set(['semester', 'semesters', 'term', 'terms', 'quarter', 'quarters', 'trimester', 'break', 'intake', 'intakes', 'enrollment', 'enrollments', 'enrolment', 'enrolments', 'admission', 'admissions', 'season', 'seasons', 'recess', 'vacation', 'vacations', 'holiday', 'holidays', 'internship', 'internships', 'intern', 'interns', 'cohort', 'cohorts', 'graduation', 'commencement', 'exam', 'exams', 'examinations', 'school', 'camp', 'collection', 'collections', 'campaign', 'sale', 'sales', 'festival', 'issue', 'edition', 'registration', 'track']);
+/** Words that place a season in time ("last Spring", "during Summer"). */
+const TIME_WORDS = new Set(['last', 'early', 'late', 'mid', 'since', 'until', 'till', 'during', 'throughout']);
 
 /** Prepositions that name an employer ("Analyst at Oracle"), in the seed languages where they are unambiguous. */
 const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
