@@ -113,3 +113,32 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a product 
     expect(spring('Ervaring met Java en Spring bij Van Dijk Software.', 'nl')).toEqual([1]);
   });
 });
+
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: one-letter names', () => {
+  const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+  const letters = (text: string, language = 'en') =>
+    linker
+      .link(text, { language, context: 'cv' })
+      .skills.filter((s) => s.skill.name === 'C' || s.skill.name === 'R')
+      .map((s) => [s.skill.name, s.mentions]);
+
+  it('reads a capital letter after a name and before a period as an initial', () => {
+    expect(letters('Referees: Marta K. Olsen and Pieter R.')).toEqual([]);
+    expect(
+      letters('Lindqvist, M., Okafor, R., & Brandt, C. (2019). Rural clinics in winter. Journal of Care 4: 12–20.'),
+    ).toEqual([]);
+    expect(letters('Co-authored with Haddad, R., on school meals in Leeds.')).toEqual([]);
+  });
+
+  it('reads a capital letter alone in parentheses as a grade or a mark', () => {
+    expect(letters('A levels: Biology (A), Chemistry (B), Physics (C), Brookfield Sixth Form College.')).toEqual([]);
+    expect(letters('Phone: 020 7946 0321 (R), 07700 900123 (M)')).toEqual([]);
+  });
+
+  it('still links the languages', () => {
+    expect(letters('Languages: Java, C.')).toEqual([['C', 1]]);
+    expect(letters('Embedded firmware written in C. Test rigs in Python.')).toEqual([['C', 1]]);
+    expect(letters('Statistics in R, SAS and Stata; models in Python and R.')).toEqual([['R', 2]]);
+    expect(letters('Programmeertalen: C, C++ en Python.', 'nl')).toEqual([['C', 1]]);
+  });
+});

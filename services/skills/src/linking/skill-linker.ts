@@ -277,7 +277,7 @@ export class SkillLinker {
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i))) i++;
+      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches))) i++;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
@@ -490,6 +490,24 @@ function namedAsFirm(tokens: Token[], i: number): boolean {
   const next = tokens[i + 1] && NAME_LINKS.has(tokens[i + 1]!.key) ? i + 2 : i + 1;
   const after = tokens[next];
   return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
+}
+
+/**
+ * A one-letter name ("C", "R") written as a person's initial or a mark: after a name and before a period ("Lisa R.",
+ * "Vetter, R., Brown, J.", "Shi, C., & Ye, Y."), or alone in parentheses (a grade, "Physics (C)"; a marker, "(R)").
+ * After a skill it is the language again: "Java, C." or "C++, C." end a list. `matches`: the sentence's matches so far.
+ */
+function namedAsInitial(tokens: Token[], i: number, segment: Segment, matches: Match[]): boolean {
+  const token = tokens[i]!;
+  if (!/^\p{Lu}$/u.test(token.surface)) return false;
+  const before = segment.text.slice(0, token.start - segment.start);
+  const after = segment.text.slice(token.end - segment.start);
+  if (/\(\s*$/u.test(before) && /^\s*\)/u.test(after)) return true;
+  if (!/^\.(?:$|\s*[,;&)])/u.test(after) || i === 0) return false;
+  const previous = tokens[i - 1]!;
+  const between = segment.text.slice(previous.end - segment.start, token.start - segment.start);
+  const named = /^\p{Lu}\p{Ll}+$/u.test(previous.surface) && !matches.some((m) => m.start <= previous.start && previous.end <= m.end);
+  return named && /^,?\s+$/u.test(between);
 }
 
 /**
