@@ -78,7 +78,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     3,
-    `associate(?:['’]?s)?\\s+(?:degree|of\\s+(?:arts|science|sciences|applied|education|business|engineering|nursing|technology|general))|foundation\\s+degree|bac\\s?\\+\\s?2|tecnico\\s+superior|deug`,
+    `associate(?:['’]?s)?\\s+(?:degree|of\\s+(?:arts|science|sciences|applied(?:\\s+(?:science|sciences|arts|business|technology))?|education|business|engineering|nursing|technology|general(?:\\s+studies)?))|(?:(?<!\\p{L}\\s)|(?<=\\ban\\s))associate(?:['’]?s)?\\s+in\\s+(?:applied\\s+)?(?:arts|science|sciences|general\\s+studies)|associate['’]?s(?=\\s+in\\s+\\p{L})|higher\\s+national\\s+(?:diploma|certificate)|advanced\\s+diploma|foundation\\s+degree|bac\\s?\\+\\s?2|tecnico\\s+superior|deug`,
   ],
   [
     2,
@@ -103,13 +103,13 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
+    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
-  [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|DUT|BTS${CTX}|HND|HNC`],
+  [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|AS(?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
   [
@@ -179,7 +179,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 const FIELD_INTRO =
   /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
 const FIELD_END = new RegExp(
-  String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|pela|pelo|por\s+la|por\s+el)\s+|\s+\d|,?\s+(?:${MONTH_NAMES.join('|')})\b|(?:^|\s+)(?:summa\s+|magna\s+)?cum\s+laude|\s+with\s+(?:high\s+)?(?:distinction|honou?rs)|,\s*(?:expected|anticipated|graduat\w*|ongoing|in\s+progress|voraussichtlich|pr[ée]vu|previsto|verwacht|concentration|speciali[sz]ation|minor|major|emphasis|option|track|schwerpunkt|nebenfach|mineure|c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
+  String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|pela|pelo|por\s+la|por\s+el)\s+|\s+\d|,?\s+class\s+of\b|,?\s+(?:${MONTH_NAMES.join('|')})\b|(?:^|\s+)(?:summa\s+|magna\s+)?cum\s+laude|\s+with\s+(?:high\s+)?(?:distinction|honou?rs)|,\s*(?:expected|anticipated|graduat\w*|ongoing|in\s+progress|voraussichtlich|pr[ée]vu|previsto|verwacht|concentration|speciali[sz]ation|minor|major|emphasis|option|track|schwerpunkt|nebenfach|mineure|c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
   'iu',
 );
 
@@ -247,8 +247,12 @@ export function fieldLine(text: string): string {
     : '';
 }
 
+// "Bachelor of Science in Biology in 2012": a preposition the date was cut from is no part of the field.
 function tidyField(s: string): string {
-  return s.replace(/[\s,:;\-–]+$/, '').trim();
+  return s
+    .replace(/[\s,:;\-–]+$/, '')
+    .replace(/\s+(?:in|during|since|until|till|im|seit|bis|en|depuis|dal|nel|sinds|desde|em)$/i, '')
+    .trim();
 }
 
 /** The field of study written after a degree mention ("in Computer Science, Engineering"), or ''. */
@@ -283,6 +287,10 @@ function isDateWord(word: string): boolean {
   return MONTH_NAMES.includes(foldSameLength(word).replace(/[.,]$/, ''));
 }
 
+// "Bachelor of Arts (Note 1,7)", "B.Com (GPA 3.4)", "(72%)": a grade in brackets is no field of study.
+const BRACKETED_GRADE =
+  /^\s*(?:c?gpa|g\.\s?p\.\s?a\.?|grade|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|score|marks|percentage|aggregate|cgpi|cpi)\b|\d\s*%|\d[.,]\d/iu;
+
 /**
  * The field in brackets after the degree ("B.Tech (Electronics and Communication)", "Ph.D. (Economics,
  * Econometrics)"); an abbreviation in brackets ("(IT)", "(Hons)") is part of the degree's name instead.
@@ -294,6 +302,7 @@ function bracketedField(rest: string): string {
     !/\p{Ll}/u.test(m[1]) ||
     /^\s*hon/i.test(m[1]) ||
     HONOURS_WORDS.test(m[1]) ||
+    BRACKETED_GRADE.test(m[1]) ||
     findDegrees(m[1]).length > 0
   )
     return '';

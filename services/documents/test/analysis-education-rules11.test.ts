@@ -1,0 +1,90 @@
+// Education rules of the rules-11 round, each on a CV snippet written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { findDegrees } from '../src/analysis/degrees.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const education = (text: string) => parseEducation(toLines(text), NOW);
+const lines = (...xs: string[]) => xs.join('\n');
+const rows = (text: string) => education(text).map((r) => [r.degree, r.major, r.institution_name, r.end_date]);
+const first = (text: string) => findDegrees(text)[0];
+
+describe('degree names and abbreviations, rules-11', () => {
+  it('reads dotted US abbreviations whole, not as the shorter degree inside them', () => {
+    expect(
+      rows(
+        lines(
+          'B.B.A. in Management, Northfield University, 2009',
+          'B.S.B.A., Finance, Ashdown University, 2012',
+          'BSBA Marketing - Ashdown University - 2010',
+          'M.F.A., Creative Writing, Westmoor University, 2016',
+        ),
+      ),
+    ).toEqual([
+      ['B.B.A.', 'Management', 'Northfield University', '2009-01'],
+      ['B.S.B.A.', 'Finance', 'Ashdown University', '2012-01'],
+      ['BSBA', 'Marketing', 'Ashdown University', '2010-01'],
+      ['M.F.A.', 'Creative Writing', 'Westmoor University', '2016-01'],
+    ]);
+    expect(first('M.P.H., Epidemiology')).toMatchObject({ text: 'M.P.H.', level: 5 });
+    expect(first('B.S.N., Nursing')).toMatchObject({ text: 'B.S.N.', level: 4 });
+  });
+
+  it('reads the associate degree written with "in" and the applied-science associate whole', () => {
+    expect(
+      rows(
+        lines(
+          'Aug 2008 - May 2010',
+          'Associate in Applied Science',
+          'Northfield Community College',
+          'Associate of Applied Science, Dental Hygiene, Lakeview College, 2006',
+          "Associate's in Nursing, Lakeview College, 2004",
+          'AS in Nursing, Lakeview College, 2003',
+        ),
+      ),
+    ).toEqual([
+      ['Associate in Applied Science', '', 'Northfield Community College', '2010-05'],
+      ['Associate of Applied Science', 'Dental Hygiene', 'Lakeview College', '2006-01'],
+      ["Associate's", 'Nursing', 'Lakeview College', '2004-01'],
+      ['AS', 'Nursing', 'Lakeview College', '2003-01'],
+    ]);
+    // A job title is no degree: "Research Associate in Science", "Sales Associate in Retail".
+    expect(findDegrees('Research Associate in Science, Westmoor University')).toEqual([]);
+    expect(findDegrees('Sales Associate in Retail')).toEqual([]);
+    // "as" in a sentence is no associate degree.
+    expect(findDegrees('Worked AS in charge of payroll')).toEqual([]);
+  });
+
+  it('keeps the words that say which diploma it is', () => {
+    expect(first('Higher National Diploma in Computing')).toMatchObject({
+      text: 'Higher National Diploma',
+      level: 3,
+    });
+    expect(first('Advanced Diploma of Accounting')).toMatchObject({ text: 'Advanced Diploma', level: 3 });
+    expect(rows('Higher National Diploma in Engineering, Carrow College, 2009-2011')).toEqual([
+      ['Higher National Diploma', 'Engineering', 'Carrow College', '2011-01'],
+    ]);
+  });
+});
+
+describe('field of study, rules-11', () => {
+  it('reads no class year, trailing preposition or grade as the field', () => {
+    expect(rows('Westmoor University, Bachelor of Arts in History, Class of 2010')).toEqual([
+      ['Bachelor of Arts', 'History', 'Westmoor University', '2010-01'],
+    ]);
+    expect(rows('Bachelor of Science in Biology in 2012, Westmoor University')).toEqual([
+      ['Bachelor of Science', 'Biology', 'Westmoor University', '2012-01'],
+    ]);
+    expect(rows(lines('Bachelor of Arts (Note 1,7)', 'Hochschule Bremen', '2015'))).toEqual([
+      ['Bachelor of Arts', '', 'Hochschule Bremen', '2015-01'],
+    ]);
+    expect(rows(lines('B.Com (GPA 3.4/4)', 'Redcliff College', '2015'))).toEqual([
+      ['B.Com', '', 'Redcliff College', '2015-01'],
+    ]);
+    // A field in brackets is still read.
+    expect(rows(lines('B.Tech (Electronics and Communication)', 'Redcliff College', '2015'))[0]?.[1]).toBe(
+      'Electronics and Communication',
+    );
+  });
+});
