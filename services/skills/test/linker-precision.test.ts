@@ -142,3 +142,25 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: one-letter
     expect(letters('Programmeertalen: C, C++ en Python.', 'nl')).toEqual([['C', 1]]);
   });
 });
+
+describe('skill linker precision: a record is no discipline', () => {
+  const linker = new SkillLinker(
+    new SkillIndex([escoSkill('en', 'history', 'historical studies'), escoSkill('en', 'geography')]),
+  );
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads the history of a job, a career or a case as a record', () => {
+    expect(names('EMPLOYMENT HISTORY Halden Foods, Leeds, warehouse supervisor 2015 to 2021')).toEqual([]);
+    expect(names('Career Experience/Job History 2012 to present: service technician at Korver Motors')).toEqual([]);
+    expect(names('A steady work history and references from two employers.')).toEqual([]);
+    expect(names('Reviewed case histories with the social workers of Elm Street Family Centre.')).toEqual([]);
+  });
+
+  it('still links the discipline', () => {
+    expect(names('Taught History and Geography to years 7 to 9 at Brookfield Academy.')).toEqual([
+      'history',
+      'geography',
+    ]);
+    expect(names('BA in Social History, University of Kent, 2014.')).toEqual(['history']);
+  });
+});

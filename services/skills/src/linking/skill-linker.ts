@@ -277,7 +277,7 @@ export class SkillLinker {
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches))) i++;
+      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i))) i++;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
@@ -509,6 +509,18 @@ function namedAsInitial(tokens: Token[], i: number, segment: Segment, matches: M
   const named = /^\p{Lu}\p{Ll}+$/u.test(previous.surface) && !matches.some((m) => m.start <= previous.start && previous.end <= m.end);
   return named && /^,?\s+$/u.test(between);
 }
+
+/**
+ * "History" as the record of something, not the discipline: the heading "Employment History" / "Job History" of
+ * nearly every other CV, "work history", "academic history", "case histories", "team history". The discipline
+ * stays: "U.S. History", "Social History", "taught history and geography".
+ */
+function namedAsRecord(tokens: Token[], i: number): boolean {
+  return (tokens[i]!.key === 'history' || tokens[i]!.key === 'histories') && i > 0 && RECORD_OF.has(tokens[i - 1]!.key);
+}
+
+/** Words whose history is a record of them (folded). */
+const RECORD_OF = new Set(['employment', 'work', 'job', 'career', 'professional', 'academic', 'educational', 'education', 'training', 'salary', 'pay', 'credit', 'payment', 'medical', 'patient', 'case', 'service', 'military', 'order', 'purchase', 'transaction', 'version', 'revision', 'change', 'maintenance', 'team', 'club', 'company', 'school', 'sales', 'application', 'travel', 'browsing', 'search', 'call', 'account', 'claims', 'claim', 'loss', 'driving', 'family', 'health']);
 
 /**
  * A product named by a season ("Spring" of the Spring Framework) written as the season: a term or a date, not the
