@@ -1,5 +1,6 @@
 // Education rules of the rules-11 round, each on a CV snippet written for the test (fake people and schools).
 import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
 import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
 import { toLines } from '../src/analysis/text.js';
@@ -29,6 +30,25 @@ describe('degree names and abbreviations, rules-11', () => {
     ]);
     expect(first('M.P.H., Epidemiology')).toMatchObject({ text: 'M.P.H.', level: 5 });
     expect(first('B.S.N., Nursing')).toMatchObject({ text: 'B.S.N.', level: 4 });
+  });
+
+  it('reads "M.S" without its second period before the field, not initials', () => {
+    expect(
+      rows(
+        lines(
+          'M.S in Computer Science',
+          'Eastbrook University - Dallas, TX',
+          'December 2016',
+          'B.Tech in Computer Science',
+          'JNTU - Hyderabad, Telangana',
+          'May 2014',
+        ),
+      ),
+    ).toEqual([
+      ['M.S', 'Computer Science', 'Eastbrook University', '2016-12'],
+      ['B.Tech', 'Computer Science', 'JNTU', '2014-05'],
+    ]);
+    expect(findDegrees('Dr. A.M.S in charge of admissions')).toEqual([]);
   });
 
   it('reads the associate degree written with "in" and the applied-science associate whole', () => {
@@ -86,5 +106,35 @@ describe('field of study, rules-11', () => {
     expect(rows(lines('B.Tech (Electronics and Communication)', 'Redcliff College', '2015'))[0]?.[1]).toBe(
       'Electronics and Communication',
     );
+  });
+});
+
+describe('education headings, rules-11', () => {
+  const cv = (heading: string) =>
+    parseCv(
+      lines(
+        'Lena Fischer',
+        'lena.fischer@example.com',
+        'Summary',
+        'Analyst with five years in retail banking.',
+        heading,
+        'Bachelor of Science in Economics',
+        'Westmoor University, 2012',
+      ),
+      NOW,
+    ).education.map((e) => [e.degree, e.institution_name]);
+  it.each([
+    'Education Background',
+    'EDUCATIONAL ATTAINMENT',
+    'Education Qualification',
+    'Formation et diplômes',
+    'Scolarité',
+    'Estudios universitarios',
+    'Formazione e istruzione',
+    'Opleiding en training',
+    'Formação escolar',
+    'Schul- und Berufsausbildung',
+  ])('reads the entry under "%s"', (heading) => {
+    expect(cv(heading)).toEqual([['Bachelor of Science', 'Westmoor University']]);
   });
 });

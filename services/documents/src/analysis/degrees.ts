@@ -103,7 +103,7 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
+    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_INITIALS}M\\.S${CTX}|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
   ],
   [
     4,
