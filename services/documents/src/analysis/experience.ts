@@ -303,6 +303,32 @@ function employerLineFirst(rest: string[]): string[] {
   return k > 0 ? [rest[k]!, ...rest.filter((_, j) => j !== k)] : rest;
 }
 
+/**
+ * "Shuttl -  Faridabad, Haryana -", "Harbor Lights Food Bank • Portland, OR": an employer line that sets the firm
+ * and its place apart with a dash or a bullet (job boards' exports write them so, with a dangling dash at the end).
+ * The description opens with the firm alone and its place on the next line, so what a reader takes for the
+ * employer is the firm, not "Firm - City". Nothing is dropped but the dangling dash of a line so split; other
+ * lines, and a comma-joined "Firm, City", stay as written.
+ */
+function placeApart(rest: string[]): string[] {
+  const first = rest[0];
+  if (first === undefined) return rest;
+  const line = first.replace(/\s+[-–—]$/, '');
+  const dash = /^(.+?)\s+[-–—•·|]\s+(.+)$/u.exec(line);
+  const split =
+    dash &&
+    !/\s[-–—•·|]\s/u.test(dash[2]!) &&
+    wordCount(line) <= 14 &&
+    /^[\p{Lu}\d]/u.test(dash[1]!) &&
+    wordCount(dash[1]!) <= 8 &&
+    !isPlace(dash[1]!) &&
+    !isRole(dash[1]!) &&
+    !isSentence(dash[1]!) &&
+    !isOrganisation(dash[2]!) &&
+    isPlace(dash[2]!);
+  return split ? [dash[1]!, dash[2]!, ...rest.slice(1)] : rest;
+}
+
 /** An employer line, an organisation however long its line, or a short name in capitals ("MTN", "KEENSCREEN"). */
 function mayBeEmployer(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
@@ -554,7 +580,7 @@ function entry(
   }
   // What is left of a header once title and dates are out may be only a duration or a date word ("1 Year 3
   // Months", "onwards", "Current:") or a bare field label: nothing of the employer or place.
-  const rest = employerLineFirst(picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h)));
+  const rest = placeApart(employerLineFirst(picked.rest.filter((h) => cleanTitle(h) !== '' && !BARE_LABEL.test(h))));
   // "Part time lecturer in the Department of Nursing, Eastmoor University": with no title yet, the entry's first
   // line may open with the post and where it was held; the line stays whole in the description (the employer).
   const opening = rest[0] ?? (bodyLines[0]?.bullet ? '' : bodyLines[0]?.text);

@@ -1,0 +1,64 @@
+// Experience rules of the rules-11 round (employers and titles), each on a CV snippet written for the test (fake
+// people and employers).
+import { describe, expect, it } from 'vitest';
+import { parseExperience } from '../src/analysis/experience.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const firstLines = (text: string) =>
+  parseExperience(toLines(text), NOW).map((e) => e.description.split('\n').slice(0, 2));
+
+describe('an employer line that names the firm and then its place', () => {
+  it('opens the description with the firm, its place on the next line ("Firm - City, Region -")', () => {
+    const text = [
+      'Support Analyst',
+      'Quillfen Systems -  Nagpur, Maharashtra -',
+      'March 2017 to Present',
+      '• Resolved customer tickets',
+      'Trainee',
+      'Ostrava Softworks - Austin, TX',
+      'June 2015 to February 2017',
+      '• Tested billing modules',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => e.title)).toEqual(['Support Analyst', 'Trainee']);
+    expect(firstLines(text)).toEqual([
+      ['Quillfen Systems', 'Nagpur, Maharashtra'],
+      ['Ostrava Softworks', 'Austin, TX'],
+    ]);
+  });
+
+  it('splits "Firm • City, ST" the same way, and leaves "Firm, City, ST" whole as written', () => {
+    const text = [
+      'Bartender',
+      'Marlowe Tap House, Tempe, AZ',
+      'June 2014 - May 2016',
+      'Served guests at a busy bar',
+      'Volunteer',
+      'Harbor Lights Food Bank • Portland, OR',
+      'Jan 2012 - May 2014',
+      'Sorted donations',
+    ].join('\n');
+    expect(firstLines(text)).toEqual([
+      ['Marlowe Tap House, Tempe, AZ', 'Served guests at a busy bar'],
+      ['Harbor Lights Food Bank', 'Portland, OR'],
+    ]);
+  });
+
+  it('leaves a line that is only a place whole; a firm with its legal form keeps it', () => {
+    const text = [
+      'Interpreter',
+      'Hyderabad, Telangana -',
+      'June 2010 to September 2010',
+      'Translated manuals',
+      'Clerk',
+      'Brindle & Sons, Inc. - Dayton, OH',
+      'May 2008 to May 2010',
+      'Filed records',
+    ].join('\n');
+    expect(firstLines(text)).toEqual([
+      ['Hyderabad, Telangana -', 'Translated manuals'],
+      ['Brindle & Sons, Inc.', 'Dayton, OH'],
+    ]);
+  });
+});
