@@ -107,6 +107,19 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a product 
     expect(spring('Stage de printemps, Spring 2019, chez Laval Conseil à Nantes.', 'fr')).toEqual([]);
   });
 
+  it('reads a season of any of the languages as the season', () => {
+    const primavera = (text: string, language: string) =>
+      linker
+        .link(text, { language, context: 'cv' })
+        .skills.filter((s) => s.skill.name === 'Primavera P6')
+        .map((s) => s.matchedText);
+    expect(primavera('Prácticas en Grupo Ventura, primavera de 2018.', 'es')).toEqual([]);
+    expect(primavera('Tirocinio presso Rossi Impianti, primavera 2017.', 'it')).toEqual([]);
+    expect(primavera('Estágio na Lusoterra, primavera de 2016, em Braga.', 'pt')).toEqual([]);
+    expect(primavera('Planificación de obra con Primavera P6 y MS Project.', 'es')).toEqual(['Primavera P6']);
+    expect(primavera('Scheduled the refinery shutdown in Primavera for Norland Energy.', 'en')).toEqual(['Primavera']);
+  });
+
   it('still links the framework', () => {
     expect(spring('Built REST services with Spring and Hibernate for Norland Insurance.')).toEqual([1]);
     expect(spring('Skills: Java, Spring, Hibernate, Maven; migrated the billing modules to Spring 5.')).toEqual([2]);

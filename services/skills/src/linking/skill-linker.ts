@@ -523,25 +523,31 @@ function namedAsRecord(tokens: Token[], i: number): boolean {
 const RECORD_OF = new Set(['employment', 'work', 'job', 'career', 'professional', 'academic', 'educational', 'education', 'training', 'salary', 'pay', 'credit', 'payment', 'medical', 'patient', 'case', 'service', 'military', 'order', 'purchase', 'transaction', 'version', 'revision', 'change', 'maintenance', 'team', 'club', 'company', 'school', 'sales', 'application', 'travel', 'browsing', 'search', 'call', 'account', 'claims', 'claim', 'loss', 'driving', 'family', 'health']);
 
 /**
- * A product named by a season ("Spring" of the Spring Framework) written as the season: a term or a date, not the
- * product. So when a year follows ("Spring 2014", "Spring, 2015", "Spring of 2016", anonymised "Spring 20XX"), or a
- * word of the academic or working calendar ("Spring semester", "Spring term", "Spring enrollment goals", "Summer
- * internship"), or another season ("Spring and Summer", "Winter and Spring track"), or a word that places it in
- * time ("last Spring", "early Spring", "during Spring"). "Spring Boot", "Spring MVC" or "Spring and Hibernate" stay.
+ * A product named by a season ("Spring" of the Spring Framework, "Primavera" of Primavera P6) written as the season:
+ * a term or a date, not the product. So when a year follows ("Spring 2014", "Spring, 2015", "Spring of 2016",
+ * "primavera de 2018", anonymised "Spring 20XX"), or a word of the academic or working calendar ("Spring semester",
+ * "Spring term", "Spring enrollment goals", "Summer internship"), or another season ("Spring and Summer", "Winter
+ * and Spring track"), or a word that places it in time ("last Spring", "early Spring", "during Spring"); and a
+ * season's name of any of the seven languages written in lowercase ("en primavera", "primavera 2017"), which is how
+ * their prose writes seasons. "Spring Boot", "Spring MVC", "Spring and Hibernate", "Primavera P6" stay.
  */
 function namedAsSeason(tokens: Token[], i: number): boolean {
-  if (!SEASONS.has(tokens[i]!.key)) return false;
+  const token = tokens[i]!;
+  if (!SEASONS.has(token.key)) return false;
+  if (token.surface === token.surface.toLowerCase()) return true;
   const at = (k: number) => tokens[k]?.key ?? '';
   const year = (k: number) => /^(19|20)[\dx]{2}$/u.test(at(k));
-  const next = at(i + 1) === 'of' ? i + 2 : i + 1;
+  const next = YEAR_LINKS.has(at(i + 1)) ? i + 2 : i + 1;
   if (year(next) || CALENDAR_WORDS.has(at(i + 1)) || SEASONS.has(at(i + 1)) || TIME_WORDS.has(at(i - 1))) return true;
   return (CONJUNCTIONS.has(at(i + 1)) && SEASONS.has(at(i + 2))) || (CONJUNCTIONS.has(at(i - 1)) && SEASONS.has(at(i - 2)));
 }
 
-/** The seasons in English, the language of the product names that are season words. */
-const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter']);
+/** The seasons of the seven languages (folded): English, German, French, Spanish, Italian, Dutch, Portuguese. */
+const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter', 'fruhling', 'fruhjahr', 'sommer', 'herbst', 'printemps', 'ete', 'automne', 'hiver', 'primavera', 'verano', 'otono', 'invierno', 'estate', 'autunno', 'inverno', 'lente', 'voorjaar', 'zomer', 'herfst', 'najaar', 'verao', 'outono']);
+/** Words between a season and its year ("Spring of 2016", "primavera de 2018", "voorjaar van 2019"). */
+const YEAR_LINKS = new Set(['of', 'de', 'del', 'di', 'do', 'da', 'van', 'von', 'des']);
 /** Words of the academic and working calendar that a season names the time of (folded). */
-const CALENDAR_WORDS = new Set(['semester', 'semesters', 'term', 'terms', 'quarter', 'quarters', 'trimester', 'break', 'intake', 'intakes', 'enrollment', 'enrollments', 'enrolment', 'enrolments', 'admission', 'admissions', 'season', 'seasons', 'recess', 'vacation', 'vacations', 'holiday', 'holidays', 'internship', 'internships', 'intern', 'interns', 'cohort', 'cohorts', 'graduation', 'commencement', 'exam', 'exams', 'examinations', 'school', 'camp', 'collection', 'collections', 'campaign', 'sale', 'sales', 'festival', 'issue', 'edition', 'registration', 'track']);
+const CALENDAR_WORDS = new Set(['semester', 'semesters', 'term', 'terms', 'quarter', 'quarters', 'trimester', 'break', 'intake', 'intakes', 'enrollment', 'enrollments', 'enrolment', 'enrolments', 'admission', 'admissions', 'season', 'seasons', 'recess', 'vacation', 'vacations', 'holiday', 'holidays', 'internship', 'internships', 'intern', 'interns', 'cohort', 'cohorts', 'graduation', 'commencement', 'exam', 'exams', 'examinations', 'school', 'camp', 'collection', 'collections', 'campaign', 'sale', 'sales', 'festival', 'issue', 'edition', 'registration', 'track', 'semestre', 'semestres', 'trimestre', 'cuatrimestre', 'quadrimestre']);
 /** Words that place a season in time ("last Spring", "during Summer"). */
 const TIME_WORDS = new Set(['last', 'early', 'late', 'mid', 'since', 'until', 'till', 'during', 'throughout']);
 
