@@ -138,3 +138,74 @@ describe('education headings, rules-11', () => {
     expect(cv(heading)).toEqual([['Bachelor of Science', 'Westmoor University']]);
   });
 });
+
+describe('school and degree on one line, rules-11', () => {
+  it('reads a two-letter degree after the school and a separator when its field follows', () => {
+    expect(
+      rows(
+        lines(
+          'Westmoor University – MS Computer Science – 2016',
+          'Ashdown College | BA Economics | 2008',
+          'Northfield College of Engineering, ME in Thermal Engineering, 2018',
+          'Redcliff University (2004 - 2008): BE Mechanical Engineering',
+        ),
+      ),
+    ).toEqual([
+      ['MS', 'Computer Science', 'Westmoor University', '2016-01'],
+      ['BA', 'Economics', 'Ashdown College', '2008-01'],
+      ['ME', 'Thermal Engineering', 'Northfield College of Engineering', '2018-01'],
+      ['BE', 'Mechanical Engineering', 'Redcliff University', '2008-01'],
+    ]);
+  });
+
+  it('reads no degree in a US state after the place, nor in office software', () => {
+    expect(
+      rows(lines('Bachelor of Science in Nursing', 'Westmoor College, Portland, ME United States', '2012')),
+    ).toEqual([['Bachelor of Science', 'Nursing', 'Westmoor College', '2012-01']]);
+    expect(education('Westmoor University – MS Office training')).toEqual([
+      expect.objectContaining({ degree: '', institution_name: 'Westmoor University' }),
+    ]);
+  });
+
+  it('takes the school after a faculty named first on the line', () => {
+    expect(
+      rows(
+        lines(
+          'Faculteit der Economische Wetenschappen, Universiteit van Tilburg - MSc Economics (2013)',
+          'LLB, Faculty of Law, University of Eastmere, 2005',
+        ),
+      ),
+    ).toEqual([
+      ['MSc', 'Economics', 'Universiteit van Tilburg', '2013-01'],
+      ['LLB', '', 'University of Eastmere', '2005-01'],
+    ]);
+    // A faculty alone is still the place of study.
+    expect(rows('Diploma in Nursing, Faculty of Health Sciences, 2003')[0]?.[2]).toBe('Faculty of Health Sciences');
+  });
+
+  it('knows more words that name a school', () => {
+    expect(
+      rows(
+        lines(
+          'Bharati Vidyapeeth, Pune - MBA (2014)',
+          'Universiti Teknologi Selatan - B.Eng (2010)',
+          'Cégep de Saint-Laurent - DEC (2008)',
+          'Berufskolleg Nordstadt, Fachabitur, 2006',
+        ),
+      ).map(([degree, , school]) => [degree, school]),
+    ).toEqual([
+      ['MBA', 'Bharati Vidyapeeth'],
+      ['B.Eng', 'Universiti Teknologi Selatan'],
+      ['', 'Cégep de Saint-Laurent'],
+      ['Fachabitur', 'Berufskolleg Nordstadt'],
+    ]);
+  });
+
+  it("reads a short class year after the school as no part of its name ('12)", () => {
+    expect(rows("Westmoor University '12, B.A. History")).toEqual([['B.A.', 'History', 'Westmoor University', '']]);
+  });
+
+  it('reads no closing bracket into the field', () => {
+    expect(rows('2012-2015 : Redhill School of Commerce – Diplôme (Master in Management)')[0]?.[1]).toBe('Management');
+  });
+});

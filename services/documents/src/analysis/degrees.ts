@@ -248,9 +248,11 @@ export function fieldLine(text: string): string {
 }
 
 // "Bachelor of Science in Biology in 2012": a preposition the date was cut from is no part of the field.
+// "(Master in Management)": a closing bracket whose opening one stands before the degree is no part of the field.
 function tidyField(s: string): string {
   return s
     .replace(/[\s,:;\-–]+$/, '')
+    .replace(/\)$/, (b) => (s.includes('(') ? b : ''))
     .replace(/\s+(?:in|during|since|until|till|im|seit|bis|en|depuis|dal|nel|sinds|desde|em)$/i, '')
     .trim();
 }

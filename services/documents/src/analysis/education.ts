@@ -61,8 +61,9 @@ const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
 
 // A school's name holds no year: "2014 University of Art", "University of Madras in 2007 with 62%" name the school
 // and when (or how well) the degree was earned.
+// "Westmoor University '12": a class year in its short form.
 const YEAR_AROUND =
-  /^(?:(?:19|20)\d\d\s*)+|\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
+  /^(?:(?:19|20)\d\d\s*)+|\s+(?:class\s+of\s+)?['’]\d\d$|\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
 
 // A sentence that mentions a school is not its name: "Co-sponsored high school yearbook", "Completed High
 // school", "taught at the high school and college levels".
@@ -93,7 +94,20 @@ function schoolPart(seg: string): string {
   return s.replace(/(?<=\p{Ll}{3})\.$/u, '');
 }
 
+// "Faculteit der Economische Wetenschappen, Universiteit van Tilburg": a faculty or department is part of the
+// school named after it on the line; the school is where the candidate studied.
+const FACULTY =
+  /^(?:faculty|faculteit|fakult\p{L}t|facult[ée]|facultad|facolt[àa]|faculdade|department|dept\.?)(?!\p{L})/iu;
+
 function institutionIn(text: string, exclude: string): string {
+  const first = schoolIn(text, exclude);
+  if (!FACULTY.test(first)) return first;
+  const rest = text.slice(text.indexOf(first) + first.length);
+  const school = schoolIn(rest, exclude);
+  return school && !FACULTY.test(school) ? school : first;
+}
+
+function schoolIn(text: string, exclude: string): string {
   for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
     // Only a segment with a school word can name one (checked first: most segments have none).
     if (!institutionWords.inText(seg)) continue;
@@ -270,9 +284,24 @@ function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
 // The year may open the line ("2003: BA Fine Arts, Lakeview College").
 const BARE_ABBREVIATION =
   /^((?:(?:19|20)\d\d\s*[:–—-]\s*)?)(?:(BS|BA|BE)|(MS|MA|ME))\s+(?=\p{Lu}\p{Ll})(?!(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
+// "Westmoor University – MS Computer Science – 2016", "Westmoor University (2012 - 2016): BE Mechanical
+// Engineering", "Northfield College, ME in Thermal Engineering": after the school, a separator, then the degree
+// and its capitalised field; not a US state after a place ("Portland, ME United States").
+const SEGMENT_ABBREVIATION =
+  /(?:[|–—:;(]|\s-|,)\s*(?:(BS|BA|BE)|(MS|MA|ME))(?=\s+(?:in\s+)?\p{Lu}\p{Ll})(?!\s+(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
+function segmentAbbreviation(text: string): DegreeMention | undefined {
+  const m = SEGMENT_ABBREVIATION.exec(text);
+  if (!m) return undefined;
+  const abbreviation = (m[1] ?? m[2])!;
+  const end = m.index + m[0].length;
+  const field = text.slice(end).split(/\s*[,|;–—(]\s*|\s+-\s+/)[0]!;
+  if (isPlace(field.replace(/^\s*in\s+/, ''))) return undefined;
+  return { level: m[1] ? 4 : 5, text: abbreviation, index: end - abbreviation.length, end };
+}
+
 function bareAbbreviation(text: string): DegreeMention | undefined {
   const m = BARE_ABBREVIATION.exec(text);
-  if (!m) return undefined;
+  if (!m) return segmentAbbreviation(text);
   const abbreviation = (m[2] ?? m[3])!;
   const index = m[1]!.length;
   return { level: m[2] ? 4 : 5, text: abbreviation, index, end: index + abbreviation.length };
@@ -330,7 +359,8 @@ function opensOnSchool(lines: readonly Line[], at: number, now: Date): boolean {
 }
 
 // A short name in capitalised words ("Niels Brock", "Instituto Ramos & Filhos"); not a wrapped thesis title or a note.
-const CAPITALISED_NAME = /^\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|&|of|the|and|de|di|da|do|du|der|van|von))*$/u;
+const CAPITALISED_NAME =
+  /^\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|&|of|the|and|de|di|da|do|du|der|van|von))*$/u;
 const mayNameSchool = (text: string) => wordCount(text) <= 5 && CAPITALISED_NAME.test(text.trim()) && !isPlace(text);
 
 /** Education entries of one education section's lines. */

@@ -535,6 +535,23 @@ const INSTITUTION_WORDS = [
   'liceu',
   'iut',
   'iae',
+  // Dutch and German faculties; conservatories; Indian universities named "… Vidyapeeth" / "… Vishwavidyalaya";
+  // Malaysian and Indonesian universities written in English CVs; Quebec's colleges; Dutch and Belgian secondary
+  // schools; the German vocational college.
+  'faculteit',
+  'fakultat',
+  'conservatorio',
+  'conservatorium',
+  'vidyapeeth',
+  'vidyapith',
+  'vishwavidyalaya',
+  'universiti',
+  'universitas',
+  'cegep',
+  'lyceum',
+  'atheneum',
+  'athenee',
+  'berufskolleg',
 ];
 
 const STREET_WORDS = [
