@@ -2,9 +2,11 @@
 // people and employers).
 import { describe, expect, it } from 'vitest';
 import { parseExperience } from '../src/analysis/experience.js';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
+const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 const firstLines = (text: string) =>
   parseExperience(toLines(text), NOW).map((e) => e.description.split('\n').slice(0, 2));
 
@@ -60,5 +62,57 @@ describe('an employer line that names the firm and then its place', () => {
       ['Hyderabad, Telangana -', 'Translated manuals'],
       ['Brindle & Sons, Inc.', 'Dayton, OH'],
     ]);
+  });
+});
+
+describe('the title a CV states under the name', () => {
+  const analyzer = createRulesAnalyzer(noSkills, { now: () => NOW });
+
+  it('is the candidate’s post, an undated entry, when no entry holds it', async () => {
+    const text = [
+      'Marguerite Okonkwo-Bell',
+      'Voice and Accent Trainer : eight years of coaching call-centre teams',
+      'Leeds, UK - marguerite.ob@example.com',
+      '',
+      'WORK EXPERIENCE',
+      'Team Coach',
+      'Brightwave Contact Ltd - Leeds',
+      'March 2016 to Present',
+      '• Coached new agents on accent neutralisation',
+    ].join('\n');
+    const r = await analyzer.analyzeCv(text);
+    expect(r.experience.map((e) => [e.title, e.duration])).toEqual([
+      ['Team Coach', expect.any(Number)],
+      ['Voice and Accent Trainer', 0],
+    ]);
+  });
+
+  it('is not repeated when an entry holds it, and a résumé template’s title is no post', async () => {
+    const held = await analyzer.analyzeCv(
+      [
+        'Tobias Reinholt',
+        'Payroll Specialist',
+        '',
+        'EXPERIENCE',
+        'Payroll Specialist',
+        'Norlake Foods GmbH',
+        '2015 - 2020',
+        '• Ran the monthly payroll',
+      ].join('\n'),
+    );
+    expect(held.experience.map((e) => e.title)).toEqual(['Payroll Specialist']);
+    const template = await analyzer.analyzeCv(
+      [
+        'Art Director Resume Template',
+        'Your Name',
+        '',
+        'EXPERIENCE',
+        'Designer',
+        'Studio Quill',
+        '2015 - 2020',
+        '• Drew covers',
+      ].join('\n'),
+    );
+    expect(template.experience.map((e) => e.title)).toEqual(['Designer']);
   });
 });

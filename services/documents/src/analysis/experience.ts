@@ -737,6 +737,11 @@ const OBJECTIVE = /^\s*(?:to|seeking|looking|aspiring|wish|i\s+(?:want|wish|woul
 export function sentencePositions(lines: readonly Line[], known: readonly CvExperience[]): CvExperience[] {
   const seen = new Set(known.map((e) => foldWords(e.title)).filter(Boolean));
   const out: CvExperience[] = [];
+  const top = headline(lines);
+  if (top && ![...seen].some((t) => t.includes(foldWords(top)) || foldWords(top).includes(t))) {
+    seen.add(foldWords(top));
+    out.push({ title: top, activity_sector: '', description: '', duration: 0, start_date: '', end_date: '' });
+  }
   for (const line of lines) {
     if (OBJECTIVE.test(line.text)) continue;
     const m = HELD_AS.exec(line.text);
@@ -760,6 +765,26 @@ export function sentencePositions(lines: readonly Line[], known: readonly CvExpe
     out.push({ title: role, activity_sector: '', description: employer, duration: 0, start_date: '', end_date: '' });
   }
   return out;
+}
+
+/**
+ * "Dana Whitcombe" / "Senior Payroll Specialist" / "Leeds · dana@…": the title a CV states under the name, the
+ * candidate's own post. Looked for among the first lines of the header: a short title-shaped line with a role word
+ * (or its part before a colon or a bar, "Voice Coach : 5 years of experience"), not an organisation, a place, a
+ * sentence or an objective.
+ */
+// "Art Editor Resume Template", "Sample Teacher Resume": the document's own title, not the candidate's post.
+const DOCUMENT_WORD =
+  /(?<!\p{L})(?:resume|résumé|cv|curriculum|vitae|lebenslauf|template|sample|example|guide|vorlage|modèle|modelo|modello|muster)(?!\p{L})/iu;
+function headline(lines: readonly Line[]): string {
+  for (const line of lines.slice(0, 4)) {
+    if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
+      continue;
+    const t = tidy(line.text.split(/\s*[:：|•·]\s*|\s+[-–—]\s+/)[0] ?? '');
+    if (!t || wordCount(t) > 6 || /[.;!?,]$/.test(t)) continue;
+    if (isRole(t) && titleShaped(t) && !isOrganisation(t) && !isPlace(t) && !looksLikeName(t)) return cleanTitle(t);
+  }
+  return '';
 }
 
 // A field label with its value on another line or lost ("Designation", "Duration:").
