@@ -177,3 +177,29 @@ describe('skill linker precision: a record is no discipline', () => {
     expect(names('BA in Social History, University of Kent, 2014.')).toEqual(['history']);
   });
 });
+
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a name that is an English word', () => {
+  // As deployed, ESCO's French labels write "notions" as a word of French.
+  const linker = new SkillLinker(
+    new SkillIndex([...readSeedTaxonomy(shippedSeedDir).skills, escoSkill('fr', 'notions de base en gestion')]),
+  );
+  const names = (text: string, language = 'en') =>
+    linker.link(text, { language, context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads the word in lowercase prose as the word', () => {
+    expect(names('Delivered parcels as a relief postman for Royal Mail in Leeds.')).toEqual([]);
+    expect(names('Cut the slack out of the delivery schedule at Halden Foods.')).toEqual([]);
+    expect(names('Worked as a playwright and drama tutor for Lakeside Youth Theatre.')).toEqual([]);
+    expect(names('Anglais courant, notions d’allemand et d’italien.', 'fr')).not.toContain('Notion');
+    expect(names('Quelques notions de comptabilité et de SAP.', 'fr')).not.toContain('Notion');
+    expect(names('Kept the team’s notes and plans in Notion.')).toEqual(['Notion']);
+  });
+
+  it('still links the tools in a list or written as names', () => {
+    expect(names('Tools: jira, confluence, slack and postman.')).toEqual(expect.arrayContaining(['Slack', 'Postman']));
+    expect(names('Unit tests in Jest; API checks in Postman for Norland Insurance.')).toEqual(
+      expect.arrayContaining(['Jest', 'Postman']),
+    );
+    expect(names('Scripting in python for the warehouse reports.')).toContain('Python');
+  });
+});

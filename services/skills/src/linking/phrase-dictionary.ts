@@ -45,6 +45,8 @@ export class PhraseDictionary {
   private readonly common: Set<string>;
   /** Words that labels write in lowercase: an acronym label equal to one of them ("LED" / "led") is ambiguous. */
   private readonly lowercaseWords = new Set<string>();
+  /** Their stems in the dictionary's language: "notions" makes "Notion" a word of French. */
+  private readonly lowercaseStems = new Set<string>();
   /**
    * The most common words of English, whatever the taxonomy writes (see ambiguous()): product names are English
    * words in text of any language ("Flash-overstromingen", German "Teams").
@@ -61,6 +63,7 @@ export class PhraseDictionary {
       if (index.labelLanguage[label] !== languageId) continue;
       for (const token of tokenize(index.labelText[label]!)) if (token.surface === token.key) this.lowercaseWords.add(token.key);
     }
+    for (const word of this.lowercaseWords) this.lowercaseStems.add(stemToken(word, stemLanguage));
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
       for (const variant of VARIANTS) {
@@ -88,6 +91,11 @@ export class PhraseDictionary {
       if (pair !== undefined) return pair;
     }
     return longest > 0 && this.entries.has(first) ? 1 : 0;
+  }
+
+  /** The taxonomy writes this word of the dictionary's language in lowercase, in this or another inflection. */
+  writesInLowercase(key: string): boolean {
+    return this.lowercaseWords.has(key) || this.lowercaseStems.has(stemToken(key, this.stemLanguage));
   }
 
   /** Some phrase of two or more tokens ends with this stemmed token. */
@@ -122,15 +130,16 @@ export class PhraseDictionary {
     const keys = this.variantKeys(label, variant)!;
     const surface = variantText(this.index.labelText[label]!, variant)!;
     const productShortName = (variant & 4) !== 0 || this.productAlternative(label);
+    const name = variant === 0 && keys.length === 1 && this.nameOfEveryLanguage(label);
     return {
       skill: this.index.labelSkill[label]!,
       preferred: this.index.labelPreferred[label] === 1,
       exactKey: keys.join(' '),
       surface,
-      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, productShortName),
+      caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, productShortName, name),
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
-      englishWord: productShortName && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
+      englishWord: (productShortName || name) && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
     };
   }
 
@@ -165,12 +174,36 @@ export class PhraseDictionary {
    * it is the word, not the product. A preferred label of one word is the skill's own name ("Leadership",
    * "Python", also without its qualifier: "Python (computer programming)") and keeps to the taxonomy's words.
    */
-  private ambiguous(surface: string, keys: string[], productShortName: boolean): boolean {
+  private ambiguous(surface: string, keys: string[], productShortName: boolean, name: boolean): boolean {
     if (keys.length !== 1) return false;
     if (this.everyday(keys)) return true;
     const word = keys[0]!;
-    if (!this.lowercaseWords.has(word) && !(productShortName && this.commonWords.has(word))) return false;
+    // A name's other inflections count too ("notions" makes "Notion" a word of French); a concept's do not ("Mortgages"
+    // is "mortgages" as well).
+    const ordinary = name ? this.writesInLowercase(word) : this.lowercaseWords.has(word);
+    if (!ordinary && !(productShortName && this.commonWords.has(word))) return false;
     return /^\p{Lu}/u.test(surface);
+  }
+
+  /**
+   * A one-word preferred label that is a name: capitalised and written alike in every language that names the skill,
+   * two at least ("Slack", "Postman", "Hibernate", "Notion" of the seed). When it is a less common English word
+   * (like a product's short name: see englishWord), written in lowercase, it is the word unless the sentence names
+   * another skill ("cut slack time", "a relief postman", "bears hibernate"; but "jira, slack and postman"): see
+   * skill-linker's withoutLoneWords. The most common words ("python") stay linked: IT CVs write them in prose. A
+   * name's inflections written in lowercase by the labels make it a word too (French "notions": ambiguous()).
+   */
+  private nameOfEveryLanguage(label: number): boolean {
+    const text = this.index.labelText[label]!;
+    if (this.index.labelPreferred[label] !== 1 || !/^\p{Lu}/u.test(text)) return false;
+    let named = 0;
+    for (const language of this.index.languages) {
+      const name = this.index.preferredLabel(this.index.labelSkill[label]!, language);
+      if (name === undefined) continue;
+      if (name !== text) return false;
+      named++;
+    }
+    return named >= 2;
   }
 
   /**

@@ -375,6 +375,9 @@ export class SkillLinker {
         const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
         if (!phrases) continue;
         const chosen = this.choose(phrases, tokens.slice(i, i + length), sentenceStart, capitalsMark);
+        // The English labels read in text of another language: a name written in lowercase that the text's language
+        // writes as a word ("notions" in French) is that word.
+        if (chosen && d > 0 && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && tokens[i]!.surface === tokens[i]!.key && dictionaries[0]!.writesInLowercase(tokens[i]!.key)) continue;
         if (chosen) {
           best = { length, ...chosen };
           break;
