@@ -209,3 +209,39 @@ describe('school and degree on one line, rules-11', () => {
     expect(rows('2012-2015 : Redhill School of Commerce – Diplôme (Master in Management)')[0]?.[1]).toBe('Management');
   });
 });
+
+describe('flattened education tables, rules-11', () => {
+  it('reads the university cell after the college cell of a row as the awarding body, not a second entry', () => {
+    expect(
+      rows(
+        [
+          'Course\tInstitution\tBoard/University\tYear of Passing\tPercentage',
+          'B.E (Mechanical)\tGreenfield College of Engineering\tEastmere University\t2013\t78%',
+          'HSC\tSri Vidya Mandir\tState Board\t2009\t89%',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['B.E (Mechanical)', '', 'Greenfield College of Engineering', '2013-01'],
+      ['HSC', 'Sri Vidya Mandir', '', '2009-01'],
+    ]);
+    // A school-first layout still opens an entry on each school.
+    expect(
+      rows(lines('Westmoor University', 'MSc Physics', 'Northfield College', 'BSc Physics')).map(([d, , s]) => [d, s]),
+    ).toEqual([
+      ['MSc', 'Westmoor University'],
+      ['BSc', 'Northfield College'],
+    ]);
+  });
+
+  it('reads column names whose gaps were lost and a row number as no school', () => {
+    expect(
+      rows(lines('S.No Qualification Institution Year Marks', '1 B.Com Redhill College, Mysore 2011 68%')),
+    ).toEqual([['B.Com', '', 'Redhill College', '2011-01']]);
+  });
+
+  it('ends the school before "in the year"', () => {
+    expect(rows('Completed B.Sc (Computers) from Greenfield University in the year 2010.')).toEqual([
+      ['B.Sc (Computers)', '', 'Greenfield University', '2010-01'],
+    ]);
+  });
+});

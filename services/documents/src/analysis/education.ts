@@ -63,7 +63,7 @@ const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
 // and when (or how well) the degree was earned.
 // "Westmoor University '12": a class year in its short form.
 const YEAR_AROUND =
-  /^(?:(?:19|20)\d\d\s*)+|\s+(?:class\s+of\s+)?['’]\d\d$|\s+(?:in\s+|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
+  /^(?:(?:19|20)\d\d\s*)+|\s+(?:class\s+of\s+)?['’]\d\d$|\s+(?:in\s+(?:the\s+year\s+)?|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
 
 // A sentence that mentions a school is not its name: "Co-sponsored high school yearbook", "Completed High
 // school", "taught at the high school and college levels".
@@ -81,8 +81,10 @@ function endsWithSchoolWord(s: string): boolean {
 /** The segment without a degree written before the school ("B.E Anna University") or a sentence's last period. */
 function schoolPart(seg: string): string {
   // A bracket the segment split left open ("Missouri University of Science (Rolla" of "(Rolla, MO)") holds a place.
+  // "1  B.Com  Redhill College": a table row's number.
   let s = tidy(
     seg
+      .replace(/^\s*\d{1,2}[.)]?\s+(?=\p{L})/u, '')
       .replace(/\(.*?\)/g, ' ')
       .replace(/\([^)]*$/, ' ')
       .replace(YEAR_AROUND, ' '),
@@ -332,6 +334,8 @@ const CAMPUS = /\bcampus\b/i;
 
 const ACTIVITY_WORDS = 10;
 
+const AWARDING_UNIVERSITY = /(?<!\p{L})(?:universit\p{L}*|univ)(?!\p{L})/iu;
+
 const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
 
 /**
@@ -382,8 +386,12 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   // A line naming neither qualification nor school nor dates may be a school the lexicon does not know ("Niels
   // Brock" / "Diploma in Marketing"): a qualification after it is not from the school above it.
   let unknownSinceEntry = false;
+  // The line before named a school and nothing else.
+  let prevSchoolOnly = false;
   for (const line of read) {
     const text = line.text;
+    const prevSchool = prevSchoolOnly;
+    prevSchoolOnly = false;
     if (PLACEMENTS.test(text)) placements = true;
     if (placements && !degreeIn(text) && !HIGHER_EDUCATION.test(text)) continue;
     placements = false;
@@ -456,6 +464,21 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     // and a further qualification under a school is from that school.
     const opensEntry = schoolFirst && !!institution && !mention && !!cur.degree;
     const sameSchool = schoolFirst && degree && cur.degree && !institution && !unknownSinceEntry ? cur.institution : '';
+    // "B.E (Mechanical)" / "Greenfield College of Engineering" / "Anna University" / "2013": a table row flattened a
+    // cell a line names the college, then the university that awards its degrees (as "affiliated to" does on one
+    // line); the university cell is no second entry, which would take the row's year from the degree.
+    const affiliating =
+      !schoolFirst &&
+      prevSchool &&
+      !!institution &&
+      !mention &&
+      !span &&
+      !!cur.degree &&
+      !cur.span &&
+      AWARDING_UNIVERSITY.test(institution) &&
+      !AWARDING_UNIVERSITY.test(cur.institution);
+    if (affiliating) continue;
+    prevSchoolOnly = !!institution && !mention && !span && !score;
     const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span) || opensEntry;
     if (clash) flush();
     if (sameSchool) cur.institution = sameSchool;

@@ -1002,5 +1002,8 @@ export function isEducationTableHeader(text: string): boolean {
     .split(/\s*(?:[|\t/]|\s{3,})\s*/)
     .map((c) => c.trim())
     .filter(Boolean);
-  return cells.length > 0 && cells.every((c) => EDUCATION_TABLE_COLUMN.test(c));
+  if (cells.length > 0 && cells.every((c) => EDUCATION_TABLE_COLUMN.test(c))) return true;
+  // "S.No Qualification Institution Year Marks": one-word column names whose gaps the text lost.
+  const words = text.trim().split(/\s+/);
+  return words.length >= 3 && words.every((w) => EDUCATION_TABLE_COLUMN.test(w));
 }
