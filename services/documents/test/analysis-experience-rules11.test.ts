@@ -7,6 +7,7 @@ import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
+const lines0 = (entries: readonly { description: string }[]) => entries.map((e) => e.description.split('\n')[0]);
 const firstLines = (text: string) =>
   parseExperience(toLines(text), NOW).map((e) => e.description.split('\n').slice(0, 2));
 
@@ -114,5 +115,32 @@ describe('the title a CV states under the name', () => {
       ].join('\n'),
     );
     expect(template.experience.map((e) => e.title)).toEqual(['Designer']);
+  });
+});
+
+describe('the last duty line of an entry, right above the next entry’s dates', () => {
+  const text = [
+    'Manufacturing',
+    '2012 - 2018',
+    'Harlow Fasteners, Tacoma',
+    'Tool and Die Maker',
+    'Built and repaired progressive dies',
+    'Trained the shop engineers on the new presses',
+    '2008 - 2012',
+    'Ferncliff Plastics, Olympia',
+    'Machinist',
+    'Ran lathes and mills',
+  ].join('\n');
+
+  it('stays in that entry’s body and does not head the next entry', () => {
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => e.title)).toEqual(['Tool and Die Maker', 'Machinist']);
+    expect(lines0(entries)[1]).toBe('Ferncliff Plastics, Olympia');
+    expect(entries[0]!.description).toContain('Trained the shop engineers on the new presses');
+  });
+
+  it('a firm named "United …" is a name, not a sentence opened by a past tense', () => {
+    const united = text.replace('Ferncliff Plastics', 'United Plastics Group');
+    expect(lines0(parseExperience(toLines(united), NOW))[1]).toBe('United Plastics Group, Olympia');
   });
 });

@@ -178,9 +178,10 @@ function schoolQualifiedRole(text: string): boolean {
 }
 const LINK_WORDS = new Set(['of', 'de', 'di', 'da', 'der', 'des', 'du', 'van', 'do', 'della', 'del']);
 
-// Participles that qualify a title rather than report an action ("Certified Public Accountant").
+// Participles that qualify a title rather than report an action ("Certified Public Accountant"), or open a name
+// ("United Bank of …").
 const TITLE_PARTICIPLES =
-  /^(?:certified|licensed|registered|qualified|chartered|accredited|advanced|experienced|appointed|elected|seconded|detached)$/i;
+  /^(?:certified|licensed|registered|qualified|chartered|accredited|advanced|experienced|appointed|elected|seconded|detached|united)$/i;
 
 /**
  * A duty line, not a title: titles are short noun phrases that start with a capital; duty lines are longer, or
@@ -208,6 +209,17 @@ const IRREGULAR_PAST = new Set(
     ' ',
   ),
 );
+
+/**
+ * "Cleaned molds as needed", "I drafted …": a line that opens as a sentence does (a past tense, a first-person
+ * subject), whatever its length; a long header line ("West Bradford Elementary, Downingtown, PA & Fugett Middle
+ * School") is not one.
+ */
+function isDutyLine(text: string): boolean {
+  // A line opening in lowercase is left to `continues` (name particles, CVs typed in lowercase).
+  const head = text.split(/\s+/).filter(Boolean).slice(0, 9).join(' ');
+  return /^\P{Ll}/u.test(head) && isSentence(head);
+}
 
 /**
  * A place line of a header ("Pittsburgh, PA", "Kent OH", "Lyon, France"): never the title. Only places a country
@@ -960,10 +972,11 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
   }
   // Header lines directly above an anchor, not crossing the previous anchor.
   // A line opening in lowercase carries on the line before it ("linguistic and ability backgrounds"): the end
-  // of the previous entry's body, so neither it nor what stands above it heads the next entry.
-  const above = (a: number, floor: number) => {
+  // of the previous entry's body, so neither it nor what stands above it heads the next entry. Above a later
+  // entry's dates, a duty line ("Cleaned molds as needed") is likewise the end of the body before it.
+  const above = (a: number, floor: number, later = false) => {
     let n = 0;
-    const heads = (r: Row) => r.header && !r.anchor && !r.continues;
+    const heads = (r: Row) => r.header && !r.anchor && !r.continues && !(later && isDutyLine(r.line.text));
     while (n < 3 && a - n - 1 > floor && heads(rows[a - n - 1]!)) n++;
     return n;
   };
@@ -973,7 +986,7 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
   // ("Query management and outbound sales") is not read as the next entry's header.
   const layoutAbove = above(anchors[0]!, -1);
   const starts = anchors.map((a, k) =>
-    dateFirst ? a : a - (k > 0 ? Math.min(above(a, anchors[k - 1]!), layoutAbove) : layoutAbove),
+    dateFirst ? a : a - (k > 0 ? Math.min(above(a, anchors[k - 1]!, true), layoutAbove) : layoutAbove),
   );
   const headed = anchors.map((a, k) => {
     const start = starts[k]!;
