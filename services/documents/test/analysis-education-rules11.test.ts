@@ -30,6 +30,10 @@ describe('degree names and abbreviations, rules-11', () => {
     ]);
     expect(first('M.P.H., Epidemiology')).toMatchObject({ text: 'M.P.H.', level: 5 });
     expect(first('B.S.N., Nursing')).toMatchObject({ text: 'B.S.N.', level: 4 });
+    // Canadian forms: applied science and commerce.
+    expect(first('B.A.Sc., Civil Engineering')).toMatchObject({ text: 'B.A.Sc.', level: 4 });
+    expect(first('MASc Mechanical Engineering')).toMatchObject({ text: 'MASc', level: 5 });
+    expect(first('B.Comm, Finance')).toMatchObject({ text: 'B.Comm', level: 4 });
   });
 
   it('reads "M.S" without its second period before the field, not initials', () => {
@@ -125,6 +129,7 @@ describe('education headings, rules-11', () => {
     ).education.map((e) => [e.degree, e.institution_name]);
   it.each([
     'Education Background',
+    'Education and training',
     'EDUCATIONAL ATTAINMENT',
     'Education Qualification',
     'Formation et diplômes',
@@ -242,6 +247,24 @@ describe('flattened education tables, rules-11', () => {
   it('ends the school before "in the year"', () => {
     expect(rows('Completed B.Sc (Computers) from Greenfield University in the year 2010.')).toEqual([
       ['B.Sc (Computers)', '', 'Greenfield University', '2010-01'],
+    ]);
+  });
+});
+
+describe('Europass education, rules-11', () => {
+  it('reads the entries under the sentence-case heading "Education and training"', () => {
+    const text = lines(
+      'Lena Fischer',
+      'Education and training',
+      'Dates',
+      '2010 - 2014',
+      'Title of qualification awarded',
+      'Bachelor of Science in Economics',
+      'Name and type of organisation providing education and training',
+      'Westmoor University, Springfield (United States)',
+    );
+    expect(parseCv(text, NOW).education.map((e) => [e.degree, e.major, e.institution_name, e.end_date])).toEqual([
+      ['Bachelor of Science', 'Economics', 'Westmoor University', '2014-01'],
     ]);
   });
 });

@@ -103,11 +103,11 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   ],
   [
     5,
-    `MSc|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_INITIALS}M\\.S${CTX}|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
+    `MSc|MASc|M\\.A\\.Sc\\.?|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_INITIALS}M\\.S${CTX}|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
   ],
   [
     4,
-    `BSc|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
+    `BSc|B\\.A\\.Sc\\.?|B\\.\\s?Comm\\.?|BComm|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
   [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|AS(?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],

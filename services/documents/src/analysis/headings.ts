@@ -265,6 +265,12 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'qualification details',
     // "Education Background", "Educational Attainment", "Formation et diplômes", "Estudios universitarios": the
     // heading words CVs put after "education" or write in sentence case, which the qualifier rules do not read.
+    // Europass writes "Education and training" in sentence case.
+    'education and training',
+    'education and certifications',
+    'education and certificates',
+    'education and courses',
+    'education and licensure',
     'education background',
     'education qualification',
     'education qualifications',
