@@ -1,7 +1,7 @@
 // Experience rules of the rules-11 round (employers and titles), each on a CV snippet written for the test (fake
 // people and employers).
 import { describe, expect, it } from 'vitest';
-import { parseExperience } from '../src/analysis/experience.js';
+import { cleanTitle, parseExperience } from '../src/analysis/experience.js';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { toLines } from '../src/analysis/text.js';
 
@@ -142,5 +142,19 @@ describe('the last duty line of an entry, right above the next entry’s dates',
   it('a firm named "United …" is a name, not a sentence opened by a past tense', () => {
     const united = text.replace('Ferncliff Plastics', 'United Plastics Group');
     expect(lines0(parseExperience(toLines(united), NOW))[1]).toBe('United Plastics Group, Olympia');
+  });
+});
+
+describe('a title line that runs on into the next line', () => {
+  it('is the role before its first link when it ends on a linking word', () => {
+    expect(cleanTitle('SENIOR PROGRAMME OFFICER FOR THE SAHEL REGION FOR')).toBe('SENIOR PROGRAMME OFFICER');
+    expect(cleanTitle('Referentin für')).toBe('Referentin');
+    expect(cleanTitle('Project Coordinator')).toBe('Project Coordinator');
+    expect(cleanTitle('Professor of Economics')).toBe('Professor of Economics');
+  });
+
+  it('ends before a quoted name the line cut off', () => {
+    expect(cleanTitle('Keynote Speaker “Negotiating in Good Faith')).toBe('Keynote Speaker');
+    expect(cleanTitle('Keynote Speaker “Negotiating in Good Faith”')).toBe('Keynote Speaker');
   });
 });

@@ -803,6 +803,9 @@ function headline(lines: readonly Line[]): string {
 const BARE_LABEL =
   /^(?:designation|position|job\s+title|title|role|post|company|employer|client|duration|period|dates?|tenure)\s*[:：]?$/i;
 
+const DANGLING_LINK =
+  /\s+(?:at|for|of|in|with|from|to|and|the|by|on|as|bei|für|von|und|chez|pour|de|et|presso|per|di|para|con|bij|voor|van|en)$/iu;
+
 /** The title without an employer note or unbalanced brackets; '' when nothing of a title is left. */
 export function cleanTitle(title: string): string {
   let t = tidy(
@@ -823,6 +826,16 @@ export function cleanTitle(title: string): string {
   if (stop && isRole(t.slice(0, stop.index))) t = tidy(t.slice(0, stop.index));
   const course = courseOf(t);
   if (course) t = tidy(t.slice(0, t.lastIndexOf(course)));
+  // "REGIONAL REPRESENTATIVE FOR HORN OF AFRICA FOR" / "OXFAM AUSTRALIA …": a title line that ends on a linking
+  // word runs on into the next line, which names where the post was held; the title is the role before the first
+  // link ("Regional Representative"), or the line without its dangling word.
+  if (DANGLING_LINK.test(t)) {
+    const role = /^(.+?)\s+(?:at|for|in|with|of\s+the|bei|für|chez|pour|presso|per|en|para|bij|voor)\s/iu.exec(t)?.[1];
+    t = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
+  }
+  // 'Speaker “Mediation and Negotiation Techniques': a quoted name the line cut before its closing quote.
+  const open = /\s+[“"«„][^”"»“]*$/.exec(t);
+  if (open && isRole(t.slice(0, open.index))) t = tidy(t.slice(0, open.index));
   if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
   if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
   const tokens = t.split(/\s+/).filter(Boolean);
