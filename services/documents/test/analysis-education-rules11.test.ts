@@ -167,6 +167,9 @@ describe('school and degree on one line, rules-11', () => {
     expect(
       rows(lines('Bachelor of Science in Nursing', 'Westmoor College, Portland, ME United States', '2012')),
     ).toEqual([['Bachelor of Science', 'Nursing', 'Westmoor College', '2012-01']]);
+    expect(rows(lines('BSc Nursing', 'Westmoor College, Boston, MA Campus', '2012'))).toEqual([
+      ['BSc', 'Nursing', 'Westmoor College', '2012-01'],
+    ]);
     expect(education('Westmoor University – MS Office training')).toEqual([
       expect.objectContaining({ degree: '', institution_name: 'Westmoor University' }),
     ]);

@@ -288,13 +288,14 @@ const BARE_ABBREVIATION =
   /^((?:(?:19|20)\d\d\s*[:–—-]\s*)?)(?:(BS|BA|BE)|(MS|MA|ME))\s+(?=\p{Lu}\p{Ll})(?!(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
 // "Westmoor University – MS Computer Science – 2016", "Westmoor University (2012 - 2016): BE Mechanical
 // Engineering", "Northfield College, ME in Thermal Engineering": after the school, a separator, then the degree
-// and its capitalised field; not a US state after a place ("Portland, ME United States").
+// and its capitalised field; not a US state after a place ("Portland, ME United States", "Boston, MA Campus": after a
+// comma "MS", "MA" and "ME" need "in").
 const SEGMENT_ABBREVIATION =
-  /(?:[|–—:;(]|\s-|,)\s*(?:(BS|BA|BE)|(MS|MA|ME))(?=\s+(?:in\s+)?\p{Lu}\p{Ll})(?!\s+(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
+  /(?:(?:[|–—:;(]|\s-|,)\s*(BS|BA|BE)|(?:[|–—:;(]|\s-)\s*(MS|MA|ME)|,\s*(MS|MA|ME)(?=\s+in\s))(?=\s+(?:in\s+)?\p{Lu}\p{Ll})(?!\s+(?:Office|Excel|Word|Access|Project|PowerPoint|Windows|Visio|Outlook|Dynamics|Teams|Paint|DOS)\b)/u;
 function segmentAbbreviation(text: string): DegreeMention | undefined {
   const m = SEGMENT_ABBREVIATION.exec(text);
   if (!m) return undefined;
-  const abbreviation = (m[1] ?? m[2])!;
+  const abbreviation = (m[1] ?? m[2] ?? m[3])!;
   const end = m.index + m[0].length;
   const field = text.slice(end).split(/\s*[,|;–—(]\s*|\s+-\s+/)[0]!;
   if (isPlace(field.replace(/^\s*in\s+/, ''))) return undefined;
