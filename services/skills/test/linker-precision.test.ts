@@ -203,3 +203,21 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a name tha
     expect(names('Scripting in python for the warehouse reports.')).toContain('Python');
   });
 });
+
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a name written as its parts', () => {
+  const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads lowercase prose as prose', () => {
+    expect(names('Ten years in design and print for Halden Foods.')).toEqual([]);
+    expect(names('Skilled in designing brochures for the Lakeside arts festival.')).toEqual([]);
+  });
+
+  it('still links the parts written with the name’s capital', () => {
+    expect(names('Layouts in In Design and Power Point; some Java script.')).toEqual([
+      'Adobe InDesign',
+      'Microsoft PowerPoint',
+      'JavaScript',
+    ]);
+  });
+});

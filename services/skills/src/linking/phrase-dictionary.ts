@@ -21,6 +21,8 @@ export interface Phrase {
   withoutVendor: boolean;
   /** A product's short name that is a less common English word ("Oracle", "Bamboo", "Rally"; see skill-linker). */
   englishWord: boolean;
+  /** A one-word name written as its parts ("Power Point" of "PowerPoint"): its first part keeps its capital. */
+  split: boolean;
 }
 
 // Entry codes: label id × 16 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
@@ -139,6 +141,7 @@ export class PhraseDictionary {
       caseSensitive: !(variant & 2) && this.ambiguous(surface, keys, productShortName, name),
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
+      split: (variant & 8) !== 0,
       englishWord: (productShortName || name) && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
     };
   }

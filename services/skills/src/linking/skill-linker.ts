@@ -253,7 +253,7 @@ export class SkillLinker {
     while (last < tokens.length - 1 && (weights[last + 1]! > 0 || (last < tokens.length - 2 && weights[last + 2]! > 0))) last += weights[last + 1]! > 0 ? 1 : 2;
     const surface = this.index.preferredLabel(candidate.skill, DEFAULT_LANGUAGE) ?? '';
     return {
-      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false, englishWord: false },
+      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false, englishWord: false, split: false },
       start: tokens[first]!.start,
       end: tokens[last]!.end,
       // The score of a skill without a phrase is below 1 + COVERAGE_WEIGHT: confidence rises with it up to the cap.
@@ -396,6 +396,9 @@ export class SkillLinker {
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
+      // A name written as its parts starts with its capital ("Power Point", "Java script", "Open office"): "in
+      // design" or "in designing" is prose, not InDesign.
+      if (p.split && !/^\p{Lu}/u.test(span[0]!.surface)) return false;
       // An acronym counts written as one, in capitals: "Doe" (a name) is not "DOE", "led" (a verb) not "LED"; or in
       // another case when that is no word of the languages ("sql", "Perl"; not "led", "Less", "cops").
       if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface) && !writtenAsAcronymLoosely(span[0]!.surface, p.surface, this.ordinary)) return false;
