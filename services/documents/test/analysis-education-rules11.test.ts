@@ -271,3 +271,38 @@ describe('Europass education, rules-11', () => {
     ]);
   });
 });
+
+describe('the degree a course of study led to, rules-11', () => {
+  it('reads "Abschluss:" under a "Bachelorstudium" as the entry\'s degree, not a second entry', () => {
+    expect(
+      rows(
+        lines(
+          '10/2012 – 09/2015  Bachelorstudium Betriebswirtschaftslehre, Hochschule Weserstadt',
+          'Abschluss: Bachelor of Arts (Note 1,7)',
+          '2003 – 2012  Abitur, Lessing-Gymnasium Nordheim',
+        ),
+      ),
+    ).toEqual([
+      ['Bachelor of Arts', 'Betriebswirtschaftslehre', 'Hochschule Weserstadt', '2015-09'],
+      ['Abitur', '', 'Lessing-Gymnasium Nordheim', '2012-01'],
+    ]);
+  });
+
+  it('still opens a new entry on each labelled degree of a form', () => {
+    expect(
+      rows(
+        lines(
+          'Degree: Bachelor of Commerce',
+          'Institution: University of Redcliff',
+          'Year of Passing: 2011',
+          'Degree: Master of Commerce',
+          'Institution: University of Redcliff',
+          'Year of Passing: 2013',
+        ),
+      ).map(([d, , s, y]) => [d, s, y]),
+    ).toEqual([
+      ['Bachelor of Commerce', 'University of Redcliff', '2011-01'],
+      ['Master of Commerce', 'University of Redcliff', '2013-01'],
+    ]);
+  });
+});

@@ -335,6 +335,11 @@ const CAMPUS = /\bcampus\b/i;
 
 const ACTIVITY_WORDS = 10;
 
+// German names a course of study ("Bachelorstudium", "Masterstudium") and then, labelled, the degree it led to.
+const STUDY_PROGRAMME = /studium$/i;
+const AWARDED_LABEL =
+  /^(?:abschluss|akademischer\s+grad|degree(?:\s+(?:obtained|awarded))?|qualification(?:\s+(?:obtained|awarded))?|dipl[oô]me(?:\s+obtenu)?|t[ií]tulo(?:\s+obtenido)?|titolo(?:\s+conseguito)?|graad|grau)\s*[:：]/i;
+
 const AWARDING_UNIVERSITY = /(?<!\p{L})(?:universit\p{L}*|univ)(?!\p{L})/iu;
 
 const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
@@ -480,12 +485,17 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       !AWARDING_UNIVERSITY.test(cur.institution);
     if (affiliating) continue;
     prevSchoolOnly = !!institution && !mention && !span && !score;
-    const clash = (degree && cur.degree) || (institution && cur.institution) || (span && cur.span) || opensEntry;
+    // "Bachelorstudium Betriebswirtschaftslehre, Hochschule Bremen" / "Abschluss: Bachelor of Arts": the line naming
+    // the qualification a course of study led to names the entry's degree, not a second entry.
+    const awarded =
+      !!degree && !!cur.degree && !institution && STUDY_PROGRAMME.test(cur.degree) && AWARDED_LABEL.test(text);
+    const clash =
+      (degree && cur.degree && !awarded) || (institution && cur.institution) || (span && cur.span) || opensEntry;
     if (clash) flush();
     if (sameSchool) cur.institution = sameSchool;
     if (degree) {
       cur.degree = degree;
-      if (major) cur.major = major;
+      if (major && !(awarded && cur.major)) cur.major = major;
       if (second) cur.second = second;
     }
     if (institution) cur.institution = institution;
