@@ -221,3 +221,20 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a name wri
     ]);
   });
 });
+
+describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a skill word inside a firm’s name', () => {
+  const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+  const names = (text: string, language: string) =>
+    linker.link(text, { language, context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads the words before a legal form as the firm’s name', () => {
+    expect(names('Werkstudentin bei der Brenner Logistik GmbH in Kassel, 2018 bis 2019.', 'de')).toEqual([]);
+    expect(names('Buyer at Kestrel Electronics Inc, Dallas, 2012 to 2016.', 'en')).toEqual([]);
+    expect(names('Tirocinio presso Rossi Contabilità Srl a Bologna.', 'it')).toEqual([]);
+  });
+
+  it('still links the skills and the products named after their maker', () => {
+    expect(names('Logistik und Lagerverwaltung bei der Brenner GmbH in Kassel.', 'de')).toContain('Logistik');
+    expect(names('Statistics in SPSS (SPSS Inc., Chicago) for the Lakeside survey.', 'en')).toContain('SPSS');
+  });
+});

@@ -278,6 +278,7 @@ export class SkillLinker {
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
       if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i))) i++;
+      else if (best && inFirmName(tokens, i, i + best.length)) i += best.length;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
         let next = i + best.length;
@@ -556,6 +557,27 @@ const YEAR_LINKS = new Set(['of', 'de', 'del', 'di', 'do', 'da', 'van', 'von', '
 const CALENDAR_WORDS = new Set(['semester', 'semesters', 'term', 'terms', 'quarter', 'quarters', 'trimester', 'break', 'intake', 'intakes', 'enrollment', 'enrollments', 'enrolment', 'enrolments', 'admission', 'admissions', 'season', 'seasons', 'recess', 'vacation', 'vacations', 'holiday', 'holidays', 'internship', 'internships', 'intern', 'interns', 'cohort', 'cohorts', 'graduation', 'commencement', 'exam', 'exams', 'examinations', 'school', 'camp', 'collection', 'collections', 'campaign', 'sale', 'sales', 'festival', 'issue', 'edition', 'registration', 'track', 'semestre', 'semestres', 'trimestre', 'cuatrimestre', 'quadrimestre']);
 /** Words that place a season in time ("last Spring", "during Summer"). */
 const TIME_WORDS = new Set(['last', 'early', 'late', 'mid', 'since', 'until', 'till', 'during', 'throughout']);
+
+/**
+ * Capitalised words between a firm's own name and its legal form are the firm's name ("Brenner Logistik GmbH",
+ * "Arrow Electronics Inc", "Halden Software Solutions Pvt Ltd", "Rossi Impianti Srl"), not its skills: tokens
+ * from..to-1 matched a label.
+ */
+function inFirmName(tokens: Token[], from: number, to: number): boolean {
+  let next = to;
+  while (next < tokens.length && FIRM_LINKS.has(tokens[next]!.key) && next < to + 2) next++;
+  const form = tokens[next];
+  if (!form || !LEGAL_FORMS.has(form.key) || !/^\p{Lu}/u.test(form.surface)) return false;
+  for (let k = from; k < to; k++) if (!/^[\p{Lu}\p{N}]/u.test(tokens[k]!.surface)) return false;
+  // The firm's own name comes first: "SPSS Inc." or "Oracle Corporation" name a product's maker (see namedAsFirm).
+  const name = tokens[from - 1];
+  return name !== undefined && /^\p{Lu}/u.test(name.surface) && tokens[from]!.start - name.end === 1;
+}
+
+/** Legal forms of firms in the seven languages' countries and in English-speaking ones (folded). */
+const LEGAL_FORMS = new Set(['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'inc', 'incorporated', 'ltd', 'limited', 'llc', 'llp', 'plc', 'corp', 'corporation', 'sarl', 'sa', 'sas', 'spa', 'srl', 'snc', 'sl', 'slu', 'bv', 'nv', 'vof', 'lda', 'ltda', 'pty', 'pvt', 'co']);
+/** Words between a firm's name and its legal form ("Weber & Söhne KG" is read from "Söhne"; "(P) Ltd", "Pvt Ltd"). */
+const FIRM_LINKS = new Set(['p', 'pvt', 'private', 'co', 'and', 'company']);
 
 /** Prepositions that name an employer ("Analyst at Oracle"), in the seed languages where they are unambiguous. */
 const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
