@@ -62,6 +62,23 @@ function ownAcademy(entry: CvEducation, entries: readonly CvEducation[]): boolea
   return AWARDED_BY_ACADEMY.test(school) && entries.filter((e) => e.institution_name === school).length === 1;
 }
 
+// Where a CV with no education heading states its degrees: anywhere but the sections read already.
+const NOT_EDUCATION_KINDS = new Set<CvSectionKind | 'header'>(['education', 'certifications', 'experience']);
+const BACHELOR_LEVEL = 4;
+
+/**
+ * A CV without an education heading (a one-page CV, a profile that opens "B.Sc. Computer Science, University of
+ * Leeds, 2012", a two-column export whose heading went elsewhere) still states its degrees: an entry with a
+ * bachelor's or higher degree and the school that awarded it, read from the header, summary or other sections.
+ * Lesser qualifications and entries without a school are left out there (a sentence may name a degree it wants).
+ */
+function degreesOutsideEducation(sections: readonly Section<CvSectionKind>[], now: Date): CvEducation[] {
+  return sections
+    .filter((s) => !NOT_EDUCATION_KINDS.has(s.kind))
+    .flatMap((s) => parseEducation(s.lines, now))
+    .filter((e) => e.institution_name && (findDegrees(e.degree)[0]?.level ?? 0) >= BACHELOR_LEVEL);
+}
+
 // A phone label alone on its line, its value on the next: how a form-like CV ("TELEPHONE:" / "0161 496 0000")
 // reads once its table is flattened. Alone: no digits, and a colon or at most three words ("Mobile (work)").
 const PHONE_LABEL_ALONE = /^(?:[^\d]{0,30}[:：]|[^\d\s]+(?:\s+[^\d\s]+){0,2})\s*$/;
@@ -128,6 +145,7 @@ export function parseCv(text: string, now: Date): CvText {
     education: [
       ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
       ...own.filter((s) => s.kind === 'certifications').flatMap((s) => degreesAmongCertificates(s.lines, now)),
+      ...(own.some((s) => s.kind === 'education') ? [] : degreesOutsideEducation(own, now)),
     ],
     skill_descriptions: linesOf(own, 'skills')
       .map((l) => l.text)

@@ -1,0 +1,51 @@
+// Whole-CV rules of rules-11 (cv-analyzer.ts), on CVs written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
+
+const NOW = new Date('2025-03-01T00:00:00Z');
+
+describe('a CV with no education heading still gives its degrees', () => {
+  it('reads a bachelor’s or higher degree and its school from the profile or another section', () => {
+    const cv = [
+      'Marta Kowalczyk',
+      'marta.k@example.org | +44 7700 900123',
+      'B.Sc. Computer Science, University of Eastmoor, 2014',
+      'MSc Data Science, Northfield University, 2016',
+      'EXPERIENCE',
+      'Data Analyst',
+      'Brightwater Insurance, Leeds',
+      'Jan 2017 - Present',
+      'Built claims dashboards.',
+    ].join('\n');
+    const education = parseCv(cv, NOW).education;
+    expect(education.map((e) => e.institution_name)).toEqual(['University of Eastmoor', 'Northfield University']);
+    expect(education.map((e) => e.end_date)).toEqual(['2014', '2016'].map((y) => expect.stringContaining(y)));
+  });
+
+  it('leaves out a degree a sentence wants, one without its school, and lesser qualifications', () => {
+    const cv = [
+      'Daniel Osei',
+      'daniel.osei@example.com',
+      'SUMMARY',
+      'Looking for a graduate role; completing a Bachelor of Arts next year.',
+      'High School Diploma, Riverside High School, 2015',
+      'EXPERIENCE',
+      'Sales Assistant',
+      'Corner Books, Bristol',
+      'Jun 2019 - Present',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education).toEqual([]);
+  });
+
+  it('does not read degrees twice when the CV has an education section', () => {
+    const cv = [
+      'Ines Barros',
+      'ines@example.pt',
+      'Licenciatura em Gestão, Universidade do Minho, 2012 — see Education',
+      'EDUCATION',
+      'Licenciatura em Gestão',
+      'Universidade do Minho, 2008 - 2012',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education).toHaveLength(1);
+  });
+});
