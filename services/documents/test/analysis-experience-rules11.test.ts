@@ -158,3 +158,31 @@ describe('a title line that runs on into the next line', () => {
     expect(cleanTitle('Keynote Speaker “Negotiating in Good Faith”')).toBe('Keynote Speaker');
   });
 });
+
+describe('a title field whose colon the layout lost', () => {
+  it('gives the value, not the label, when the value is a title', () => {
+    const text = [
+      'ORGANISATION Brightmoor Infotech Pvt Ltd',
+      'Role Test Engineer',
+      'Jan 2016 - Dec 2018',
+      '• Wrote regression suites',
+      'Employer Kestrel Analytics GmbH',
+      'Role Data Analyst',
+      'Jan 2014 - Dec 2015',
+      '• Built sales dashboards',
+    ].join('\n');
+    const entries = parseExperience(toLines(text), NOW);
+    expect(entries.map((e) => e.title)).toEqual(['Test Engineer', 'Data Analyst']);
+    // An employer field so written stays as written ("Company" also opens firms' names).
+    expect(lines0(entries)).toEqual(['ORGANISATION Brightmoor Infotech Pvt Ltd', 'Employer Kestrel Analytics GmbH']);
+  });
+
+  it('leaves a numbered placeholder employer ("Company 2: …") as written', () => {
+    const text = ['Office Manager', 'Company 2: Harwell Foods Ltd', '2015 - 2019', '• Kept the board minutes'].join(
+      '\n',
+    );
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e!.title).toBe('Office Manager');
+    expect(lines0([e!])).toEqual(['Company 2: Harwell Foods Ltd']);
+  });
+});

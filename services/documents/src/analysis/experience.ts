@@ -566,6 +566,7 @@ function entry(
       if (m?.[1] && !activity) activity = tidy(m[1]);
       return !m;
     })
+    .map(unlabelledField)
     .filter(Boolean);
   const picked =
     labelledTitle(headers) ??
@@ -797,6 +798,21 @@ function headline(lines: readonly Line[]): string {
     if (isRole(t) && titleShaped(t) && !isOrganisation(t) && !isPlace(t) && !looksLikeName(t)) return cleanTitle(t);
   }
   return '';
+}
+
+// "Role Developer", "Designation Senior Engineer": a title field whose colon the layout lost (a table's label cell
+// run into its value). "Post" and "Title" are left out: they open titles ("Post Graduate Teacher", "Title Examiner").
+// (An employer field so written, "Employer Acme Ltd", is left as written: "Company" also opens firms' names.)
+const TITLE_WORD =
+  /^(?:designation|role|job\s+title|position|funktion|fonction|puesto|cargo|ruolo|functie)\s+(?=\p{Lu})/iu;
+
+/** A header line without the title label its colon was lost from, when the value is a title. */
+function unlabelledField(line: string): string {
+  const title = TITLE_WORD.exec(line);
+  if (!title) return line;
+  const value = line.slice(title[0].length);
+  const first = parts(value)[0] ?? '';
+  return isRole(first) && titleShaped(first) && !isRole(title[0]) ? value : line;
 }
 
 // A field label with its value on another line or lost ("Designation", "Duration:").
