@@ -174,8 +174,34 @@ interface Token {
   /** `short`: month/two-digit year ("7/95"), a date only inside a range; `placeholder`: "20XX". */
   kind: 'date' | 'present' | 'monthonly' | 'short' | 'placeholder';
   ym?: YearMonth;
+  /** An academic or fiscal year ("2013/14", "2013/2014"): the year it ends in (`ym` is the one it starts in). */
+  until?: YearMonth;
   from: number;
   to: number;
+}
+
+const yearOnly = (t: Token | undefined) => t?.kind === 'date' && !t.ym!.monthKnown && !t.until;
+
+/**
+ * "2013/14", "WS 2013/2014", "curso 2013/2014", "a.a. 2013/14": one academic or fiscal year written with a slash,
+ * which starts in one year and ends in the next (the slash between two years is no range elsewhere: "2010/2014").
+ */
+function joinAcademicYears(tokens: Token[], folded: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (
+      yearOnly(t) &&
+      yearOnly(next) &&
+      next!.ym!.year === t.ym!.year + 1 &&
+      /^\s?\/\s?$/.test(folded.slice(t.to, next!.from))
+    ) {
+      out.push({ ...t, until: next!.ym!, to: next!.to });
+      i++;
+    } else out.push(t);
+  }
+  return out;
 }
 
 function plausible(year: number, now: Date): boolean {
@@ -260,7 +286,7 @@ const CACHE = new Map<string, DateSpan[]>();
 
 function computeSpans(line: string, now: Date): DateSpan[] {
   const folded = foldSameLength(line);
-  const tokens = tokenize(folded, now);
+  const tokens = joinAcademicYears(tokenize(folded, now), folded);
   const current: YearMonth = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, monthKnown: true };
   const spans: DateSpan[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -299,7 +325,7 @@ function computeSpans(line: string, now: Date): DateSpan[] {
         if (t.kind === 'monthonly') continue;
         spans.push({ start, end: current, ongoing: true, from: t.from, to: next.to });
       } else {
-        let end = next.ym!;
+        let end = next.until ?? next.ym!;
         // "January to May 2009": the start month takes the end's year.
         if (t.kind === 'monthonly')
           start = { year: end.month >= start.month ? end.year : end.year - 1, month: start.month, monthKnown: true };
@@ -321,6 +347,8 @@ function computeSpans(line: string, now: Date): DateSpan[] {
         from: t.from,
         to: t.to,
       });
+    } else if (t.until) {
+      spans.push({ start: t.ym!, end: t.until, ongoing: false, from: t.from, to: t.to });
     } else {
       spans.push({ end: t.ym!, ongoing: false, from: t.from, to: t.to });
     }
