@@ -195,6 +195,16 @@ describe.skipIf(!existsSync(shippedSeedDir))('skill linker precision: a name tha
     expect(names('Kept the team’s notes and plans in Notion.')).toEqual(['Notion']);
   });
 
+  it('reads a stop word of the text’s language as that word, not an English label', () => {
+    const dies = new SkillLinker(
+      new SkillIndex([escoSkill('en', 'die', 'dies'), escoSkill('de', 'Wartung von Maschinen')]),
+    );
+    const found = (text: string, language: string) =>
+      dies.link(text, { language, context: 'cv' }).skills.map((s) => s.skill.name);
+    expect(found('Verantwortlich für die Wartung der Fahrzeugflotte bei Brenner.', 'de')).toEqual([]);
+    expect(found('Designed the die for the stamping press at Norland Metals.', 'en')).toEqual(['die']);
+  });
+
   it('still links the tools in a list or written as names', () => {
     expect(names('Tools: jira, confluence, slack and postman.')).toEqual(expect.arrayContaining(['Slack', 'Postman']));
     expect(names('Unit tests in Jest; API checks in Postman for Norland Insurance.')).toEqual(

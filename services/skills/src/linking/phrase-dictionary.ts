@@ -100,6 +100,11 @@ export class PhraseDictionary {
     return this.lowercaseWords.has(key) || this.lowercaseStems.has(stemToken(key, this.stemLanguage));
   }
 
+  /** A stop word of the dictionary's language ("die", "was", "also" in German). */
+  isStopWord(key: string): boolean {
+    return this.common.has(key);
+  }
+
   /** Some phrase of two or more tokens ends with this stemmed token. */
   endsPhrase(stem: string): boolean {
     return this.lastTokens.has(stem);

@@ -377,7 +377,9 @@ export class SkillLinker {
         if (!phrases) continue;
         const chosen = this.choose(phrases, tokens.slice(i, i + length), sentenceStart, capitalsMark);
         // The English labels read in text of another language: a name written in lowercase that the text's language
-        // writes as a word ("notions" in French) is that word.
+        // writes as a word ("notions" in French) is that word, and so is any of its stop words ("die Wartung" in
+        // German is no die of a press).
+        if (chosen && d > 0 && length === 1 && dictionaries[0]!.isStopWord(tokens[i]!.key)) continue;
         if (chosen && d > 0 && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && tokens[i]!.surface === tokens[i]!.key && dictionaries[0]!.writesInLowercase(tokens[i]!.key)) continue;
         if (chosen) {
           best = { length, ...chosen };
