@@ -153,6 +153,12 @@ describe('a title line that runs on into the next line', () => {
     expect(cleanTitle('Professor of Economics')).toBe('Professor of Economics');
   });
 
+  it('leaves out where the post was held when an article introduces an organisation', () => {
+    expect(cleanTitle('Partner in the firm of Odhiambo & Wekesa')).toBe('Partner');
+    expect(cleanTitle('Design Engineer at the Harwick Corporation')).toBe('Design Engineer');
+    expect(cleanTitle('Lecturer in Law')).toBe('Lecturer in Law');
+  });
+
   it('ends before a quoted name the line cut off', () => {
     expect(cleanTitle('Keynote Speaker “Negotiating in Good Faith')).toBe('Keynote Speaker');
     expect(cleanTitle('Keynote Speaker “Negotiating in Good Faith”')).toBe('Keynote Speaker');

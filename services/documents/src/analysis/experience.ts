@@ -849,6 +849,12 @@ export function cleanTitle(title: string): string {
     const role = /^(.+?)\s+(?:at|for|in|with|of\s+the|bei|für|chez|pour|presso|per|en|para|bij|voor)\s/iu.exec(t)?.[1];
     t = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
   }
+  // "Partner in the firm of Hale & Ruto", "Engineer at the Acme Corporation": where the post was held, written after
+  // it with an article, is the employer's name, not part of the title.
+  const held = /^(.+?)\s+(?:in|at|with|bei|chez|presso|bij)\s+(?:the|der|dem|la|le|l['’]|il|lo|het|de)\s*(.+)$/iu.exec(
+    t,
+  );
+  if (held && isRole(held[1]!) && titleShaped(held[1]!) && isOrganisation(held[2]!)) t = held[1]!;
   // 'Speaker “Mediation and Negotiation Techniques': a quoted name the line cut before its closing quote.
   const open = /\s+[“"«„][^”"»“]*$/.exec(t);
   if (open && isRole(t.slice(0, open.index))) t = tidy(t.slice(0, open.index));
