@@ -88,6 +88,23 @@ describe('the title a CV states under the name', () => {
     ]);
   });
 
+  it('is the part of a summary line before its years of experience', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Ilse Vandermeer',
+        'Utrecht - ilse.vdm@example.com',
+        'Senior software engineer with more than 9 years of experience in C++ and embedded Linux',
+        '',
+        'WORK EXPERIENCE',
+        'Firmware Developer',
+        'Polderwave B.V.',
+        '2012 - 2021',
+        '• Wrote drivers',
+      ].join('\n'),
+    );
+    expect(r.experience.map((e) => e.title)).toEqual(['Firmware Developer', 'Senior software engineer']);
+  });
+
   it('is not repeated when an entry holds it, and a résumé template’s title is no post', async () => {
     const held = await analyzer.analyzeCv(
       [

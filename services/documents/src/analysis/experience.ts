@@ -780,22 +780,28 @@ export function sentencePositions(lines: readonly Line[], known: readonly CvExpe
   return out;
 }
 
-/**
- * "Dana Whitcombe" / "Senior Payroll Specialist" / "Leeds · dana@…": the title a CV states under the name, the
- * candidate's own post. Looked for among the first lines of the header: a short title-shaped line with a role word
- * (or its part before a colon or a bar, "Voice Coach : 5 years of experience"), not an organisation, a place, a
- * sentence or an objective.
- */
 // "Art Editor Resume Template", "Sample Teacher Resume": the document's own title, not the candidate's post.
 const DOCUMENT_WORD =
   /(?<!\p{L})(?:resume|résumé|cv|curriculum|vitae|lebenslauf|template|sample|example|guide|vorlage|modèle|modelo|modello|muster)(?!\p{L})/iu;
+
+/**
+ * "Dana Whitcombe" / "Senior Payroll Specialist" / "Leeds · dana@…": the title a CV states under the name, the
+ * candidate's own post. Looked for among the first lines of the header: a short title-shaped line with a role word
+ * (or its part before a colon, a bar, a dash or "with <years>": "Voice Coach : 5 years of experience"), not a
+ * firm, a place, a name, a sentence or an objective.
+ */
 function headline(lines: readonly Line[]): string {
   for (const line of lines.slice(0, 4)) {
     if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
       continue;
-    const t = tidy(line.text.split(/\s*[:：|•·]\s*|\s+[-–—]\s+/)[0] ?? '');
+    // "Senior Software Engineer with more than 9 years of experience in …": the title before its years.
+    const t = tidy(
+      line.text.split(/\s*[:：|•·]\s*|\s+[-–—]\s+|\s+(?:with|having)\s+(?=(?:\p{L}+\s+){0,2}\d)/u)[0] ?? '',
+    );
     if (!t || wordCount(t) > 6 || /[.;!?,]$/.test(t)) continue;
-    if (isRole(t) && titleShaped(t) && !isOrganisation(t) && !isPlace(t) && !looksLikeName(t)) return cleanTitle(t);
+    // isRole already rules out a legal form or a school's name; an organisation hint ("Software", "Systems") is
+    // a title's word as often as a firm's.
+    if (isRole(t) && titleShaped(t) && !isPlace(t) && !looksLikeName(t)) return cleanTitle(t);
   }
   return '';
 }
