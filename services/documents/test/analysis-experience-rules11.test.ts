@@ -209,3 +209,22 @@ describe('a title field whose colon the layout lost', () => {
     expect(lines0([e!])).toEqual(['Company 2: Harwell Foods Ltd']);
   });
 });
+
+describe('an employer field among the first lines of an entry’s body', () => {
+  it('opens the description when the header names no employer', () => {
+    const text = [
+      'Support Engineer',
+      'March 2015 - June 2018',
+      'Handled escalated customer tickets for enterprise clients',
+      'Company: Larkspur Cloud Services Pvt Ltd, Pune',
+      '• Wrote the on-call runbooks',
+    ].join('\n');
+    const [e] = parseExperience(toLines(text), NOW);
+    expect(e!.title).toBe('Support Engineer');
+    expect(e!.description.split('\n')).toEqual([
+      'Company: Larkspur Cloud Services Pvt Ltd, Pune',
+      'Handled escalated customer tickets for enterprise clients',
+      'Wrote the on-call runbooks',
+    ]);
+  });
+});

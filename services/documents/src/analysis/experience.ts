@@ -603,7 +603,7 @@ function entry(
   const end = span?.end;
   let duration = start && end ? monthsBetween(start, end) : 0;
   if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
-  const description = withCourse(contentFirst([...rest, ...joinWrapped(bodyLines)], now), picked.title)
+  const description = withCourse(contentFirst(employerField(rest, joinWrapped(bodyLines)), now), picked.title)
     .join('\n')
     .slice(0, MAX_DESCRIPTION);
   return {
@@ -617,6 +617,18 @@ function entry(
     },
     rest,
   };
+}
+
+/**
+ * "Technical Support Engineer" / "Position: …" / "Company: Microsoft Corporation, Bangalore" / duties: an employer
+ * field among the first lines of the body opens the description when the header names no employer (the header
+ * left nothing, or only a place); the other lines keep their order.
+ */
+function employerField(rest: readonly string[], body: readonly string[]): string[] {
+  if (rest.some((h) => !isPlace(h))) return [...rest, ...body];
+  const k = body.slice(0, 4).findIndex((l) => EMPLOYER_LABEL.test(l) && wordCount(l) <= 14);
+  if (k < 0) return [...rest, ...body];
+  return [body[k]!, ...rest, ...body.filter((_, j) => j !== k)];
 }
 
 // "[Research Assistant]", "(Designation: Software Intern)": a line set apart in brackets.
