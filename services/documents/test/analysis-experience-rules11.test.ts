@@ -228,3 +228,28 @@ describe('an employer field among the first lines of an entry’s body', () => {
     ]);
   });
 });
+
+describe('a headline "Title at Firm"', () => {
+  const analyzer = createRulesAnalyzer(noSkills, { now: () => NOW });
+
+  it('gives the title, and the firm as the description', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Rosalind Achterberg',
+        'Data Engineer at Brightwave Analytics',
+        'Ghent · rosalind@example.com',
+        '',
+        'EDUCATION',
+        'MSc Statistics, 2019',
+      ].join('\n'),
+    );
+    expect(r.experience.map((e) => [e.title, e.description])).toEqual([['Data Engineer', 'Brightwave Analytics']]);
+  });
+
+  it('keeps "Attorney at Law" whole', async () => {
+    const r = await analyzer.analyzeCv(
+      ['Marcus Oyelaran', 'Attorney at Law', 'Lagos', '', 'EDUCATION', 'LLB, 2010'].join('\n'),
+    );
+    expect(r.experience.map((e) => e.title)).toEqual(['Attorney at Law']);
+  });
+});

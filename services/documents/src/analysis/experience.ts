@@ -762,10 +762,10 @@ const OBJECTIVE = /^\s*(?:to|seeking|looking|aspiring|wish|i\s+(?:want|wish|woul
 export function sentencePositions(lines: readonly Line[], known: readonly CvExperience[]): CvExperience[] {
   const seen = new Set(known.map((e) => foldWords(e.title)).filter(Boolean));
   const out: CvExperience[] = [];
-  const top = headline(lines);
+  const [top, where = ''] = headline(lines);
   if (top && ![...seen].some((t) => t.includes(foldWords(top)) || foldWords(top).includes(t))) {
     seen.add(foldWords(top));
-    out.push({ title: top, activity_sector: '', description: '', duration: 0, start_date: '', end_date: '' });
+    out.push({ title: top, activity_sector: '', description: where, duration: 0, start_date: '', end_date: '' });
   }
   for (const line of lines) {
     if (OBJECTIVE.test(line.text)) continue;
@@ -800,22 +800,28 @@ const DOCUMENT_WORD =
  * "Dana Whitcombe" / "Senior Payroll Specialist" / "Leeds · dana@…": the title a CV states under the name, the
  * candidate's own post. Looked for among the first lines of the header: a short title-shaped line with a role word
  * (or its part before a colon, a bar, a dash or "with <years>": "Voice Coach : 5 years of experience"), not a
- * firm, a place, a name, a sentence or an objective.
+ * firm, a place, a name, a sentence or an objective; "Title at Firm" gives the title and, as the description, the
+ * firm.
  */
-function headline(lines: readonly Line[]): string {
+function headline(lines: readonly Line[]): [string, string?] {
   for (const line of lines.slice(0, 4)) {
     if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
       continue;
     // "Senior Software Engineer with more than 9 years of experience in …": the title before its years.
-    const t = tidy(
+    const piece = tidy(
       line.text.split(/\s*[:：|•·]\s*|\s+[-–—]\s+|\s+(?:with|having)\s+(?=(?:\p{L}+\s+){0,2}\d)/u)[0] ?? '',
     );
+    // "Data Engineer at Brightwave Analytics": the post and its employer, which opens the entry's description.
+    // ("Attorney at Law", "Barrister at Law": the idiom is the title.)
+    const at = /^(.+?)\s+(?:at|bei|chez|presso|bij)\s+(?!L(?:aw|AW)$)(\p{Lu}.*)$/u.exec(piece);
+    const t = at && wordCount(piece) <= 10 && !/[.;!?,]$/.test(piece) ? at[1]! : piece;
     if (!t || wordCount(t) > 6 || /[.;!?,]$/.test(t)) continue;
     // isRole already rules out a legal form or a school's name; an organisation hint ("Software", "Systems") is
     // a title's word as often as a firm's.
-    if (isRole(t) && titleShaped(t) && !isPlace(t) && !looksLikeName(t)) return cleanTitle(t);
+    if (isRole(t) && titleShaped(t) && !isPlace(t) && !looksLikeName(t))
+      return t === piece ? [cleanTitle(t)] : [cleanTitle(t), tidy(at![2]!)];
   }
-  return '';
+  return [''];
 }
 
 // "Role Developer", "Designation Senior Engineer": a title field whose colon the layout lost (a table's label cell
