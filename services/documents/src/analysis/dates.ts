@@ -152,7 +152,8 @@ const TOKEN = new RegExp(
     `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
     `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
-    `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d./-]))`,
+    // "… 2010/11 bis 2013/14.": a sentence's period after the two digits is no part of a date.
+    `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d/-]|\\.\\d))`,
     `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./-]))`,
     `(?<year>(?<!\\d)${y4('yearY')}(?!\\d|[.,]\\d))`,
     // "June 20XX", "19xx-20xx": a template's placeholder year, a date whose value the writer left out.
@@ -164,8 +165,9 @@ const TOKEN = new RegExp(
 );
 
 // What may separate the two ends of a range (the dash is sometimes lost in extraction, hence "nothing").
+// "WS 2008/09 – SS 2014", "Curso 2009/2010 – Curso 2013/2014": the term or year's label may open the end too.
 const RANGE_SEP =
-  /^\s*(?:-+|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*$/u;
+  /^\s*(?:-+|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
 const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
