@@ -415,8 +415,11 @@ export class SkillLinker {
     if (usable.length === 0) return undefined;
     // "Cloud" is the label of a skill before it is "IBM Cloud" without its vendor.
     if (usable.some((p) => !p.withoutVendor)) usable = usable.filter((p) => !p.withoutVendor);
+    // An acronym several skills share names first the skill whose own name it abbreviates: "POS" is "Point of sale
+    // systems" before "blockchain consensus mechanisms" (an alternative label for proof of stake).
+    const abbreviates = (p: Phrase) => span.length === 1 && usable.length > 1 && isAcronym(p.surface) && initials(this.index.preferredLabel(p.skill, DEFAULT_LANGUAGE) ?? '').startsWith(p.surface.toLowerCase());
     const score = (p: Phrase) =>
-      (p.exactKey === exactKey ? 4 : 0) + (p.preferred ? 2 : 0) + (p.derived ? 0 : 1) + (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
+      (p.exactKey === exactKey ? 4 : 0) + (p.preferred ? 2 : 0) + (p.derived ? 0 : 1) + (abbreviates(p) ? 1 : 0) + (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
     const phrase = usable.reduce((a, b) => (score(b) > score(a) ? b : a));
     let confidence = phrase.exactKey === exactKey ? (phrase.preferred ? 0.95 : 0.9) : phrase.preferred ? 0.8 : 0.75;
     if (phrase.derived) confidence -= 0.05;
@@ -462,6 +465,14 @@ function isAcronym(label: string): boolean {
   if (!/^[\p{L}\p{N}]{2,}$/u.test(label)) return false;
   const capitals = label.replace(/[^\p{Lu}]/gu, '').length;
   return capitals >= 2 || (capitals === 1 && /^[\p{Lu}\p{N}]+$/u.test(label)) ? capitals * 2 >= label.replace(/\p{N}/gu, '').length : false;
+}
+
+/** The first letters of a name's words, in lowercase ("Point of sale systems" → "poss"). */
+function initials(name: string): string {
+  return name
+    .split(/[\s/-]+/u)
+    .map((word) => word.charAt(0).toLowerCase())
+    .join('');
 }
 
 /**

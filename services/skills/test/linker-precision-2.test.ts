@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SkillLinker } from '../src/linking/skill-linker.js';
+import { SkillIndex } from '../src/search/skill-index.js';
+import type { SkillLabel, TaxonomySkill } from '../src/taxonomy/model.js';
+
+let next = 0;
+/** A skill with a preferred label and alternatives, in one language, from ESCO or the seed. */
+const skill = (
+  source: 'esco' | 'seed',
+  language: string,
+  preferred: string,
+  ...alternatives: string[]
+): TaxonomySkill => ({
+  id: `00000000-0000-4000-9000-${String(++next).padStart(12, '0')}`,
+  type: 'hard-skill',
+  source,
+  labels: [
+    { language, text: preferred, preferred: true },
+    ...alternatives.map((text): SkillLabel => ({ language, text, preferred: false })),
+  ],
+  broader: [],
+});
+
+// Misfires a user would notice in the linked skills of a CV (sentences of our own: fake people and firms).
+describe('skill linker precision 2: an acronym several skills share', () => {
+  const linker = new SkillLinker(
+    new SkillIndex([
+      skill('esco', 'en', 'blockchain consensus mechanisms', 'proof of stake', 'POS', 'POW'),
+      skill('seed', 'en', 'Point of sale systems', 'POS systems', 'POS'),
+      skill('esco', 'en', 'retail', 'retail sales'),
+    ]),
+  );
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('links the skill whose own name the acronym abbreviates', () => {
+    expect(
+      names('Store supervisor at Kelbrook Foods: trained cashiers on the POS and ran the weekly stock count.'),
+    ).toEqual(['Point of sale systems']);
+  });
+
+  it('still links the other skill where its own label is written', () => {
+    expect(names('Compared proof of stake with POW in a blockchain course project.')).toContain(
+      'blockchain consensus mechanisms',
+    );
+  });
+});
