@@ -33,3 +33,72 @@ describe('academic years at both ends of a range', () => {
     expect(schools(cv)).toEqual([['Diplom-Ingenieur', 'Universität Falkenau', '2008-01', '2014-01']]);
   });
 });
+
+describe('degrees a profile states in sentences (no education heading)', () => {
+  it('ends the school where the sentence goes on, and keeps two wrapped degrees apart', () => {
+    const cv = [
+      'Morgan Ashworth',
+      'Senior Data Engineer',
+      'morgan.ashworth@mail.test',
+      '',
+      'PROFILE',
+      'Data engineer with nine years building pipelines. Holds an MSc in Data Science from the University of Tarnley and',
+      'a BSc in Mathematics, Hollowmere University, 2011.',
+      '',
+      'EXPERIENCE',
+      'Data Engineer',
+      'Pellmore Analytics Ltd, Leeds',
+      'March 2019 – Present',
+    ].join('\n');
+    expect(schools(cv)).toEqual([
+      ['MSc', 'University of Tarnley', '', ''],
+      ['BSc', 'Hollowmere University', '', '2011-01'],
+    ]);
+  });
+
+  it('gives the school, not the sentence, after "and" or a degree named mid-sentence', () => {
+    const cv = [
+      'Olivia Brandlin',
+      'olivia.brandlin@mail.test',
+      '',
+      'Professional Summary',
+      'CPA with a Master of Accountancy from Redgate State University and six years in public accounting.',
+      '',
+      'Professional Experience',
+      'Senior Accountant — Alder & Pine LLP, Denver, CO (2019 – present)',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['Master of Accountancy', 'Redgate State University', '', '']]);
+    const de = [
+      'Jonas Petermann',
+      'jonas.petermann@mail.test',
+      '',
+      'Profil',
+      'Wirtschaftsinformatiker mit Master of Science der Technischen Universität Halmstadt (2016) und sechs Jahren',
+      'Erfahrung in der SAP-Beratung.',
+    ].join('\n');
+    expect(schools(de)).toEqual([['Master of Science', 'Technischen Universität Halmstadt', '', '2016-01']]);
+  });
+
+  it('reads an elided article as no quote', () => {
+    const cv = [
+      'Antoine Girardeau',
+      'antoine.girardeau@mel.test',
+      '',
+      'Profil',
+      "Diplômé d'un Master en marketing digital de l'Université de Valmont (2014), je pilote des projets web.",
+    ].join('\n');
+    const school = parseCv(cv, NOW).education.map((e) => e.institution_name);
+    expect(school.every((s) => !/Diplômé|\bd\b/.test(s))).toBe(true);
+  });
+
+  it('keeps a school whose name joins capitalised words', () => {
+    const cv = [
+      'Lena Corvan',
+      'lena.corvan@mail.test',
+      '',
+      'Profile',
+      'Designer with a BA in Illustration, University of Arts and Design Kelby, 2015.',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['BA', 'University of Arts and Design Kelby', '', '2015-01']]);
+  });
+});

@@ -57,7 +57,9 @@ interface Draft {
 // A thesis title names a topic, often with "University" or "School" in it, never the place of study.
 const THESIS =
   /\b(?:thesis|dissertation|tesis|th[èe]se|tesi|scriptie|tese|abschlussarbeit|masterarbeit|bachelorarbeit|diplomarbeit|doktorarbeit|dissertação|tesina)\b.*$/iu;
-const QUOTED = /[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“]/gu;
+// An apostrophe inside a word is an elision, not a quote: "Diplômé d'un Master … de l'Université de Nantes",
+// "Università dell'Aquila".
+const QUOTED = /(?<!\p{L})[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»“](?!\p{L})/gu;
 
 // A school's name holds no year: "2014 University of Art", "University of Madras in 2007 with 62%" name the school
 // and when (or how well) the degree was earned.
@@ -91,8 +93,31 @@ function schoolPart(seg: string): string {
   );
   const lead = findDegrees(s)[0];
   if (lead && lead.index === 0) s = tidy(s.slice(lead.end).replace(/^[.\s]+/, ''));
+  // "Wirtschaftsinformatiker mit Master of Science der Technischen Universität Hamburg": a sentence names the
+  // degree, then the school that awarded it (a lowercase word before the degree: no school's name). The name is
+  // the school word and the capitalised words before it.
+  else if (lead && /(?:^|\s)\p{Ll}/u.test(s.slice(0, lead.index))) {
+    const words = s.slice(lead.end).split(/\s+/).filter(Boolean);
+    let from = words.findIndex((w) => institutionWords.inText(w));
+    if (from >= 0) {
+      while (from > 0 && /^\p{Lu}/u.test(words[from - 1]!)) from--;
+      s = tidy(
+        words
+          .slice(from)
+          .join(' ')
+          .replace(/\s\.\s.*$/, ''),
+      );
+    }
+  }
   // "the University of Oslo with courses in …": the name, not the sentence around it.
   s = s.replace(/^the\s+(?=\p{Lu})/u, '').replace(/\s+with\s+\p{Ll}.*$/u, '');
+  // "Rockford State University and six years in …", "… Université de Nantes et d'une …": a sentence goes on after the
+  // name; a name joins capitalised words ("University of Arts and Design", "Ponts et Chaussées").
+  for (const m of s.matchAll(/\s+(?:and|und|et|y|e|en|ou|or)(?:\s+(?:\p{Ll}|\d)|$)/gu)) {
+    if (!institutionWords.inText(s.slice(0, m.index))) continue;
+    s = s.slice(0, m.index);
+    break;
+  }
   return s.replace(/(?<=\p{Ll}{3})\.$/u, '');
 }
 
@@ -216,6 +241,8 @@ const openBracket = (t: string) => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/
 // line only when that line or the one after it closes it.
 const closesBracket = (lines: readonly Line[], at: number) => lines.slice(at, at + 2).some((l) => l.text.includes(')'));
 
+const PROSE_WORDS = 12;
+
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const [i, line] of lines.entries()) {
@@ -236,7 +263,14 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
           (GENERIC_SCHOOL.test(line.text) ||
             (OPEN_NAME_END.test(prev.text) &&
               (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
-              /^\p{L}/u.test(line.text)))));
+              /^\p{L}/u.test(line.text) &&
+              // "… an MSc from the University of Branford and" / "a BSc in Mathematics, …": a sentence of a
+              // profile wrapped before a second degree, not a name; a table cell is short.
+              !(
+                wordCount(prev.text) > PROSE_WORDS &&
+                /^(?:a|an)\s/.test(line.text) &&
+                findDegrees(line.text).length > 0
+              )))));
     if (wrapped) out[out.length - 1] = { ...prev, text: `${prev.text} ${line.text}` };
     else out.push(line);
   }
