@@ -102,3 +102,22 @@ describe('degrees a profile states in sentences (no education heading)', () => {
     expect(schools(cv)).toEqual([['BA', 'University of Arts and Design Kelby', '', '2015-01']]);
   });
 });
+
+describe('Dutch school names written as one word', () => {
+  it('reads a Rijksuniversiteit or a …hogeschool as the school', () => {
+    const cv = [
+      'Sanne de Wit',
+      'sanne.dewit@post.test',
+      '',
+      'Opleiding en training',
+      '2012/13 – 2014/15   Master Bestuurskunde, Universiteit Leiden',
+      '2009 – 2012         Bachelor Sociologie, Rijksuniversiteit Veendam',
+      '2005 – 2009         HBO Verpleegkunde, Lindehogeschool Assen',
+    ].join('\n');
+    expect(schools(cv)).toEqual([
+      ['Master', 'Universiteit Leiden', '2012-01', '2015-01'],
+      ['Bachelor', 'Rijksuniversiteit Veendam', '2009-01', '2012-01'],
+      ['HBO', 'Lindehogeschool Assen', '2005-01', '2009-01'],
+    ]);
+  });
+});

@@ -513,6 +513,10 @@ const INSTITUTION_WORDS = [
   'liceo',
   'colegio',
   'hogeschool',
+  // Dutch compounds: "Rijksuniversiteit Groningen", "Hanzehogeschool", "Kunstacademie".
+  '~universiteit',
+  '~hogeschool',
+  '~academie',
   'faculdade',
   'faculty',
   'faculte',
