@@ -44,3 +44,27 @@ describe('skill linker precision 2: an acronym several skills share', () => {
     );
   });
 });
+
+describe('skill linker precision 2: a firm named as an alternative label of an activity', () => {
+  const linker = new SkillLinker(
+    new SkillIndex([
+      skill('esco', 'en', 'procurement of ICT network equipment', 'Ericsson', 'Avaya', 'buy network equipment'),
+      skill('esco', 'en', 'Cisco'),
+      skill('esco', 'en', 'telecommunications engineering', 'telecom engineering'),
+    ]),
+  );
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('does not read an employer as the activity', () => {
+    expect(names('Telecom engineering trainee, Ericsson, Lund, 2016–2018; then radio planner at Avaya.')).toEqual([
+      'telecommunications engineering',
+    ]);
+  });
+
+  it('keeps a skill named as a firm and the activity written out', () => {
+    expect(names('Configured Cisco routers and helped buy network equipment for three branch offices.')).toEqual([
+      'Cisco',
+      'procurement of ICT network equipment',
+    ]);
+  });
+});

@@ -235,11 +235,25 @@ export class PhraseDictionary {
   private linkable(label: number, keys: string[]): boolean {
     const text = this.index.labelText[label]!;
     if (listFragment(text, this.stemLanguage)) return false;
+    if (this.firmAsAlternative(label)) return false;
     if (this.everyday(keys) && !/\p{Lu}/u.test(text)) return false;
     // Capitalised ones ("Excel", "Access", "Leadership") stay, linked only as written (see ambiguous()).
     const capitalised = /^\p{Lu}/u.test(text);
     const ordinaryWord = keys.length === 1 && !capitalised && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
     return !(ordinaryWord && this.index.labelPreferred[label] === 0);
+  }
+
+  /**
+   * A firm's bare name as an alternative label of an activity or a field (ESCO lists "Ericsson", "Avaya", "Ciena" for
+   * "procurement of ICT network equipment", "Google" and "Yahoo" for "search engines"): in a CV the name is an
+   * employer or a client ("Network engineer, Ericsson"), not the activity. A product's labels ("Google Analytics")
+   * and a skill named as a product or a firm ("Cisco") stay.
+   */
+  private firmAsAlternative(label: number): boolean {
+    if (this.index.labelPreferred[label] === 1 || !FIRMS.has(this.index.labelText[label]!)) return false;
+    const skill = this.index.labelSkill[label]!;
+    const name = this.index.preferredLabel(skill, this.stemLanguage) ?? this.index.preferredLabel(skill, 'en') ?? '';
+    return !/^\p{Lu}/u.test(name);
   }
 
   private put(keys: string[], code: Code): void {
@@ -269,6 +283,12 @@ const MAX_EXPANDED = 20_000;
  * a general list of large vendors, not taken from any evaluation set.
  */
 export const VENDORS: ReadonlySet<string> = new Set(['Microsoft', 'MS', 'Adobe', 'Apple', 'Google', 'IBM', 'Oracle', 'SAP', 'Amazon', 'Autodesk', 'Apache', 'Cisco', 'VMware', 'Salesforce', 'Atlassian', 'JetBrains', 'Mozilla', 'Macromedia']);
+
+/**
+ * Firms known by their bare name in CVs as employers: the software vendors and the large makers of network, telecom
+ * and computer equipment and web firms (general knowledge, not taken from any evaluation set).
+ */
+const FIRMS: ReadonlySet<string> = new Set(['Ericsson', 'Nokia', 'Huawei', 'ZTE', 'Avaya', 'Ciena', 'Juniper', 'Alcatel', 'Motorola', 'Siemens', 'Samsung', 'Dell', 'HP', 'Lenovo', 'Intel']);
 
 /** The text of a label variant, or undefined when the variant does not apply (does not differ from the label). */
 function variantText(text: string, variant: number): string | undefined {
