@@ -49,3 +49,25 @@ describe('a CV with no education heading still gives its degrees', () => {
     expect(parseCv(cv, NOW).education).toHaveLength(1);
   });
 });
+
+describe('what a title line says beyond the title stays in the record', () => {
+  it('keeps the organisation named after the role, and a run-on line’s rest, in the description', () => {
+    const cv = [
+      'Jane Mwangi',
+      'jane@example.ke',
+      'EXPERIENCE',
+      'REGIONAL REPRESENTATIVE FOR EAST AFRICA FOR',
+      'OXFAM KENYA, NAIROBI',
+      '2005 - 2010',
+      'Managed programmes.',
+      'Partner in the firm of Hale & Ruto Advocates',
+      '2010 - 2015',
+      'Led the litigation practice.',
+    ].join('\n');
+    const entries = parseCv(cv, NOW).experience.map((e) => [e.title, e.description.split('\n')]);
+    expect(entries).toEqual([
+      ['REGIONAL REPRESENTATIVE', ['OXFAM KENYA, NAIROBI', 'FOR EAST AFRICA FOR', 'Managed programmes.']],
+      ['Partner', ['in the firm of Hale & Ruto Advocates', 'Led the litigation practice.']],
+    ]);
+  });
+});

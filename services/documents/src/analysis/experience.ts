@@ -520,7 +520,14 @@ function entries(
     out.push({
       title: cleanTitle(title),
       activity_sector: first.experience.activity_sector,
-      description: withCourse([...(ownEmployer[k] ? [ownEmployer[k]] : employer), ...joinWrapped(segment)], title)
+      description: withCourse(
+        withWhereHeld(
+          title,
+          [...(ownEmployer[k] ? [ownEmployer[k]] : employer), ...joinWrapped(segment)],
+          !!ownEmployer[k] || employer.length > 0,
+        ),
+        title,
+      )
         .join('\n')
         .slice(0, MAX_DESCRIPTION),
       duration: 0,
@@ -603,7 +610,11 @@ function entry(
   const end = span?.end;
   let duration = start && end ? monthsBetween(start, end) : 0;
   if (!span) duration = statedMonths(headers.join(' ')) ?? 0;
-  const description = withCourse(contentFirst(employerField(rest, joinWrapped(bodyLines)), now), picked.title)
+  const description = withWhereHeld(
+    picked.title,
+    withCourse(contentFirst(employerField(rest, joinWrapped(bodyLines)), now), picked.title),
+    rest.length > 0,
+  )
     .join('\n')
     .slice(0, MAX_DESCRIPTION);
   return {
@@ -848,6 +859,29 @@ const DANGLING_LINK =
 
 /** The title without an employer note or unbalanced brackets; '' when nothing of a title is left. */
 export function cleanTitle(title: string): string {
+  return titleAndWhere(title).title;
+}
+
+/**
+ * The description lines with what the title line said beyond the title: the organisation it names after the role
+ * ("Partner in the firm of Hale & Ruto") opens them unless the header named an employer line, which stays first;
+ * a run-on line's rest ("FOR EAST AFRICA FOR") follows the first line.
+ */
+function withWhereHeld(title: string, lines: readonly string[], employerNamed: boolean): string[] {
+  const { title: t, held, runOn } = titleAndWhere(title);
+  if (!t) return [...lines];
+  const out = held && !employerNamed ? [held, ...lines] : [...lines];
+  out.splice(Math.min(1, out.length), 0, ...[employerNamed ? held : '', runOn].filter(Boolean));
+  return out;
+}
+
+/**
+ * The title, and where the post was held when the title line names it after the role ("Partner in the firm of
+ * Hale & Ruto", "REGIONAL REPRESENTATIVE FOR EAST AFRICA FOR"): that part leaves the title but not the record.
+ */
+function titleAndWhere(title: string): { title: string; held: string; runOn: string } {
+  let held = '';
+  let runOn = '';
   let t = tidy(
     title
       .replace(/^\[([^\]]+)\]$/, '$1')
@@ -871,21 +905,26 @@ export function cleanTitle(title: string): string {
   // link ("Regional Representative"), or the line without its dangling word.
   if (DANGLING_LINK.test(t)) {
     const role = /^(.+?)\s+(?:at|for|in|with|of\s+the|bei|für|chez|pour|presso|per|en|para|bij|voor)\s/iu.exec(t)?.[1];
-    t = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
+    const cut = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
+    runOn = tidy(t.slice(cut.length));
+    t = cut;
   }
   // "Partner in the firm of Hale & Ruto", "Engineer at the Acme Corporation": where the post was held, written after
   // it with an article, is the employer's name, not part of the title.
-  const held = /^(.+?)\s+(?:in|at|with|bei|chez|presso|bij)\s+(?:the|der|dem|la|le|l['’]|il|lo|het|de)\s*(.+)$/iu.exec(
-    t,
-  );
-  if (held && isRole(held[1]!) && titleShaped(held[1]!) && isOrganisation(held[2]!)) t = held[1]!;
+  const at = /^(.+?)\s+(?:in|at|with|bei|chez|presso|bij)\s+(?:the|der|dem|la|le|l['’]|il|lo|het|de)\s*(.+)$/iu.exec(t);
+  if (at && isRole(at[1]!) && titleShaped(at[1]!) && isOrganisation(at[2]!)) {
+    held = tidy(t.slice(at[1]!.length));
+    t = at[1]!;
+  }
   // 'Speaker “Mediation and Negotiation Techniques': a quoted name the line cut before its closing quote.
   const open = /\s+[“"«„][^”"»“]*$/.exec(t);
   if (open && isRole(t.slice(0, open.index))) t = tidy(t.slice(0, open.index));
   if ((t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\)(?!.*\))/, ' '));
   if ((t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length) t = tidy(t.replace(/\((?!.*\()/, ' '));
   const tokens = t.split(/\s+/).filter(Boolean);
-  return tokens.every((w) => NOT_A_TITLE_WORD.test(w.replace(/[,;:]+$/, ''))) ? '' : t;
+  return tokens.every((w) => NOT_A_TITLE_WORD.test(w.replace(/[,;:]+$/, '')))
+    ? { title: '', held: '', runOn: '' }
+    : { title: t, held, runOn };
 }
 
 /**
