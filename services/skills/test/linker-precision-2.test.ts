@@ -68,3 +68,26 @@ describe('skill linker precision 2: a firm named as an alternative label of an a
     ]);
   });
 });
+
+describe('skill linker precision 2: a name written with an accent it does not have', () => {
+  const name = (preferred: string): TaxonomySkill => ({
+    ...skill('seed', 'en', preferred),
+    labels: ['en', 'pt', 'es'].map((language) => ({ language, text: preferred, preferred: true })),
+  });
+  const linker = new SkillLinker(
+    new SkillIndex([name('Informatica'), name('Microsoft Excel'), skill('esco', 'pt', 'contabilidade')]),
+  );
+  const names = (text: string, language: string) =>
+    linker.link(text, { language, context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads the word of the text’s language, not the product', () => {
+    expect(names('Curso técnico de Informática e contabilidade; bons conhecimentos de Excel.', 'pt')).toEqual([
+      'contabilidade',
+      'Microsoft Excel',
+    ]);
+  });
+
+  it('links the product written as its name', () => {
+    expect(names('Desenvolvi cargas de dados com Informatica PowerCenter e Excel.', 'pt')).toContain('Informatica');
+  });
+});

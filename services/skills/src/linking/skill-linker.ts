@@ -381,6 +381,9 @@ export class SkillLinker {
         // German is no die of a press).
         if (chosen && d > 0 && length === 1 && dictionaries[0]!.isStopWord(tokens[i]!.key)) continue;
         if (chosen && d > 0 && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && tokens[i]!.surface === tokens[i]!.key && dictionaries[0]!.writesInLowercase(tokens[i]!.key)) continue;
+        // A word written with an accent that a name does not have is a word of the text's language (the seed writes
+        // its names alike in every language): Portuguese or Spanish "Informática" is the field, not Informatica.
+        if (chosen && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && ACCENTED.test(tokens[i]!.surface) && !ACCENTED.test(chosen.phrase.surface)) continue;
         if (chosen) {
           best = { length, ...chosen };
           break;
@@ -657,6 +660,9 @@ function writtenAsAcronymLoosely(word: string, label: string, ordinary: Set<stri
   const letters = lower.replace(/\P{L}/gu, '').length;
   return letters >= (word === key ? 3 : 4);
 }
+
+/** A letter with a diacritic, composed or not ("á", "ç", "ü"). */
+const ACCENTED = /[\u00C0-\u024F]|\p{M}/u;
 
 /** An acronym in the plural: capitals and a lowercase "s" ("APIs", "PCs"), whatever the word's ending would say. */
 const ACRONYM_PLURAL = /^\p{Lu}[\p{Lu}\p{N}]+s$/u;
