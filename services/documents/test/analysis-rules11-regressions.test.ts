@@ -121,3 +121,65 @@ describe('Dutch school names written as one word', () => {
     ]);
   });
 });
+
+describe('degrees in a profile read sentence by sentence', () => {
+  it('gives a degree the school of its own sentence, not one the sentence before named', () => {
+    const cv = [
+      'Dr. Helen Marwood',
+      'Senior Lecturer in Nursing',
+      'helen.marwood@mail.test',
+      '',
+      'Profile',
+      'Senior lecturer who teaches on the Advanced Practice',
+      'course at Kingsmere University. I hold a PhD in Health Sciences from Dunholm University (2012).',
+      '',
+      'Employment',
+      'Senior Lecturer, Kingsmere University, 2016 – present',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['PhD', 'Dunholm University', '', '2012-01']]);
+  });
+
+  it('takes no next sentence for the field of study', () => {
+    const cv = [
+      'Jenna Okoro',
+      'Registered Nurse',
+      'jenna.okoro@mail.test',
+      '',
+      'Summary',
+      'Registered nurse (B.S.N., Harlow State University, 2015) with eight years in acute care. Currently pursuing an',
+      'M.S.N. at Dunmore University School of Nursing.',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education.map((e) => [e.degree, e.major, e.institution_name])).toEqual([
+      ['B.S.N.', '', 'Harlow State University'],
+      ['M.S.N.', '', 'Dunmore University School of Nursing'],
+    ]);
+  });
+
+  it("reads no school in a job ad's requirement pasted into the CV", () => {
+    const cv = [
+      'Hannah Whitfield',
+      'hannah.whitfield@mail.test',
+      '',
+      'Personal statement',
+      'I am applying for the role of Marketing Coordinator advertised below.',
+      'Requirements: Bachelor’s degree in Marketing or Communications from an accredited university; 2+ years experience.',
+      '',
+      'Experience',
+      'Marketing Assistant',
+      'Lumen Beauty Ltd — Manchester',
+      'Aug 2021 – present',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education).toEqual([]);
+  });
+
+  it('leaves no period a removed year left behind', () => {
+    const cv = [
+      'Thomas Kranz',
+      'thomas.kranz@post.test',
+      '',
+      'Profil',
+      'Seit 2015 leite ich ein Labor in Dresden. Zuvor Diplom in Chemie an der Universität Lindau (2008).',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['Diplom', 'Universität Lindau', '', '2008-01']]);
+  });
+});

@@ -72,10 +72,27 @@ const BACHELOR_LEVEL = 4;
  * bachelor's or higher degree and the school that awarded it, read from the header, summary or other sections.
  * Lesser qualifications and entries without a school are left out there (a sentence may name a degree it wants).
  */
+// "… course at Kingsmere University. I hold a PhD in Health Sciences from Dunholm University (2012).": a
+// profile's sentences are read one by one, so a degree takes the school of its own sentence. A sentence ends at a
+// period after a word ("University."), a year or a bracket, before a capital ("B.Sc. Computing" is no end).
+const SENTENCE_END = /(?<=(?:\p{Ll}{3}|\d|\)|\p{Lu}{2,})\.)\s+(?=\p{Lu})/u;
+// An empty line between two sentences keeps the second from being read as the first one's field ("Currently …").
+const sentencesOf = (lines: readonly Line[]): Line[] =>
+  lines.flatMap((l) =>
+    l.text.split(SENTENCE_END).flatMap((text, i) =>
+      i === 0
+        ? [{ text, bullet: l.bullet }]
+        : [
+            { text: '', bullet: false },
+            { text, bullet: false },
+          ],
+    ),
+  );
+
 function degreesOutsideEducation(sections: readonly Section<CvSectionKind>[], now: Date): CvEducation[] {
   return sections
     .filter((s) => !NOT_EDUCATION_KINDS.has(s.kind))
-    .flatMap((s) => parseEducation(s.lines, now))
+    .flatMap((s) => parseEducation(sentencesOf(s.lines), now))
     .filter((e) => e.institution_name && (findDegrees(e.degree)[0]?.level ?? 0) >= BACHELOR_LEVEL);
 }
 

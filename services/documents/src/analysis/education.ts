@@ -70,6 +70,7 @@ const YEAR_AROUND =
 // A sentence that mentions a school is not its name: "Co-sponsored high school yearbook", "Completed High
 // school", "taught at the high school and college levels".
 const SENTENCE_START = /^(?:\p{Ll}|\p{Lu}[\p{Ll}-]*ed\s)/u;
+const ARTICLE_START = /^(?:an?|any|some|one|every|our|my|this|that|un|une|ein|eine|einer|einem|uno|una|een)\s/;
 
 function endsWithSchoolWord(s: string): boolean {
   return institutionWords.inText(
@@ -118,7 +119,8 @@ function schoolPart(seg: string): string {
     s = s.slice(0, m.index);
     break;
   }
-  return s.replace(/(?<=\p{Ll}{3})\.$/u, '');
+  // "Universität Leipzig (2008).": the period a removed bracket left alone.
+  return s.replace(/(?<=\p{Ll}{3})\.$/u, '').replace(/\s+\.$/, '');
 }
 
 // "Faculteit der Economische Wetenschappen, Universiteit van Tilburg": a faculty or department is part of the
@@ -140,7 +142,8 @@ function schoolIn(text: string, exclude: string): string {
     if (!institutionWords.inText(seg)) continue;
     const s = schoolPart(seg);
     // A CV written all in lowercase still names its schools head-last ("narayana jr. college").
-    if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s))) continue;
+    // "… from an accredited university" (a job ad's requirement): an article opens no school's name.
+    if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s) && !ARTICLE_START.test(s))) continue;
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (
       s &&
@@ -241,7 +244,7 @@ const openBracket = (t: string) => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/
 // line only when that line or the one after it closes it.
 const closesBracket = (lines: readonly Line[], at: number) => lines.slice(at, at + 2).some((l) => l.text.includes(')'));
 
-const PROSE_WORDS = 12;
+const PROSE_WORDS = 8;
 
 function joinWrappedSchools(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
