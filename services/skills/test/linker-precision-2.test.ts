@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { shippedSeedDir } from '../src/env.js';
+import { readSeedTaxonomy } from '../src/importers/seed.js';
 import { SkillLinker } from '../src/linking/skill-linker.js';
 import { SkillIndex } from '../src/search/skill-index.js';
 import type { SkillLabel, TaxonomySkill } from '../src/taxonomy/model.js';
@@ -91,3 +94,27 @@ describe('skill linker precision 2: a name written with an accent it does not ha
     expect(names('Desenvolvi cargas de dados com Informatica PowerCenter e Excel.', 'pt')).toContain('Informatica');
   });
 });
+
+describe.skipIf(!existsSync(shippedSeedDir))(
+  'skill linker precision 2: German nouns of several meanings in the shipped seed',
+  () => {
+    const linker = new SkillLinker(new SkillIndex(readSeedTaxonomy(shippedSeedDir).skills));
+    const names = (text: string) =>
+      linker.link(text, { language: 'de', context: 'cv' }).skills.map((s) => s.skill.name);
+
+    it('does not read care of data, operating a machine or an apprenticeship as nursing, table service or teaching', () => {
+      const found = names(
+        'Lehre als Industriemechaniker bei der Ostwald Maschinenbau GmbH; Bedienung von CNC-Fräsmaschinen und Pflege der Stammdaten.',
+      );
+      expect(found).not.toContain('Krankenpflege');
+      expect(found).not.toContain('Service im Restaurant');
+      expect(found).not.toContain('Unterrichten');
+    });
+
+    it('still links the skills written out', () => {
+      expect(
+        names('Examen in der Gesundheits- und Krankenpflege; Service im Restaurant während des Studiums.'),
+      ).toEqual(expect.arrayContaining(['Krankenpflege', 'Service im Restaurant']));
+    });
+  },
+);
