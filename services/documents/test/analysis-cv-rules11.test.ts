@@ -71,3 +71,46 @@ describe('what a title line says beyond the title stays in the record', () => {
     ]);
   });
 });
+
+describe('education sections keep their fields and schools', () => {
+  it('reads a label with its content inside an education section as a field, so the entries after it stay', () => {
+    const cv = [
+      'Tom Reyes',
+      'tom@example.com',
+      'EDUCATION',
+      'Bachelor of Science in Biology',
+      'Riverton University, 2008 - 2012',
+      'Honors: Dean’s List',
+      'Relevant Courses: Genetics, Ecology',
+      'Master of Public Health',
+      'Eastlake University, 2012 - 2014',
+      'High School Diploma',
+      'Riverside High School, 2004 - 2008',
+      'SKILLS: Java, Python',
+    ].join('\n');
+    const record = parseCv(cv, NOW);
+    expect(record.education.map((e) => [e.degree, e.institution_name])).toEqual([
+      ['Bachelor of Science', 'Riverton University'],
+      ['Master of Public Health', 'Eastlake University'],
+      ['High School Diploma', 'Riverside High School'],
+    ]);
+    expect(record.skill_descriptions).toEqual(['Java, Python']);
+  });
+
+  it('does not read a school, a body or a field named after its discipline as a heading', () => {
+    const cv = [
+      'Ana Lopes',
+      'ana@example.org',
+      'EDUCATION',
+      'M.Ed. in Curriculum and Instruction, 2016',
+      'Graduate School of Education & Human Development',
+      'B.A. in History, 2012',
+      'Concentration in Education',
+      'Riverton College',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education.map((e) => [e.degree, e.institution_name])).toEqual([
+      ['M.Ed.', 'Graduate School of Education & Human Development'],
+      ['B.A.', 'Riverton College'],
+    ]);
+  });
+});

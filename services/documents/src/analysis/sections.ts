@@ -123,6 +123,26 @@ const DEGREE_WORDS = new Set([
 ]);
 // Degree names (not abbreviations: "MS Office Skills" is a heading) that make a line an entry.
 const DEGREE_NAMES = new Set(['bachelor', 'bachelors', 'master', 'masters', 'associate', 'associates', 'degree']);
+// "Graduate School of Education", "Department of Education", "Concentration in Education": a school, a body or a
+// degree's field named by the phrase, not a heading.
+const OWNER_WORDS = new Set([
+  'school',
+  'college',
+  'university',
+  'faculty',
+  'institute',
+  'department',
+  'academy',
+  'board',
+  'ministry',
+  'council',
+  'concentration',
+  'major',
+  'minor',
+  'specialization',
+  'specialisation',
+  'emphasis',
+]);
 // Lowercase words a heading written in title case may still hold ("Education and other Skills").
 const HEADING_MINOR = new Set(['other']);
 // What may follow the vocabulary phrase: "Education and Training", "Skills & Abilities", "Experience / History".
@@ -202,7 +222,7 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
       before.length > (compound ? MAX_COMPOUND_QUALIFIERS : MAX_QUALIFIERS) ||
       (before.length > MAX_QUALIFIERS && prepositions.length > 0) ||
       before.some((w) => DEGREE_NAMES.has(w)) ||
-      (prepositions.length > 0 && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w)))
+      (prepositions.length > 0 && before.some((w) => roleWords.has(w) || DEGREE_WORDS.has(w) || OWNER_WORDS.has(w)))
     )
       break;
     for (let n = Math.min(vocabulary.maxWords, words.length - i); n >= 1; n--) {
@@ -323,11 +343,24 @@ function isEducationTableColumn(
   );
 }
 
+// What an education entry lists under a label with its content ("Honors: Dean's List (2010)", "Courses: …").
+const EDUCATION_FIELD_KINDS = new Set<CvSectionKind>(['other', 'certifications', 'projects']);
+
+/**
+ * "Honors: Dean's List (2010)", "Relevant Courses: Genetics, Ecology", "Thesis project: …": inside an education
+ * section such a label with its content on the line is a field of the entry above, not a new section (the entries
+ * after it were lost to it), unless written like the section's own heading.
+ */
+function isEducationField(current: Section<CvSectionKind>, m: HeadingMatch<CvSectionKind>, line: Line): boolean {
+  return !!m.rest && EDUCATION_FIELD_KINDS.has(m.kind) && headingStyle(line.text) !== headingStyle(current.heading);
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
     lines,
     CV_VOCABULARY,
     (current, m, line) => {
+      if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
