@@ -16,6 +16,12 @@ describe('academic years at both ends of a range', () => {
     expect(years('a.a. 2012/13 – a.a. 2014/15')).toEqual([[2012, 2015, false]]);
   });
 
+  it("reads Europass's arrow between the ends of a range", () => {
+    expect(years("01/09/2017 → aujourd'hui")).toEqual([[2017, 2025, true]]);
+    expect(years('01/09/2014 → 30/06/2016')).toEqual([[2014, 2016, false]]);
+    expect(years('2015 -> 2018')).toEqual([[2015, 2018, false]]);
+  });
+
   it('reads an academic year at the end of a sentence', () => {
     expect(years('Bachelorstudium an der Hochschule Kiel 2010/11 bis 2013/14.')).toEqual([[2010, 2014, false]]);
     expect(years('Worked there 1987-92.')).toEqual([[1987, 1992, false]]);

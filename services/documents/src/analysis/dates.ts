@@ -166,8 +166,9 @@ const TOKEN = new RegExp(
 
 // What may separate the two ends of a range (the dash is sometimes lost in extraction, hence "nothing").
 // "WS 2008/09 – SS 2014", "Curso 2009/2010 – Curso 2013/2014": the term or year's label may open the end too.
+// Europass writes an arrow ("01/09/2017 → aujourd'hui"), and plain text "2015 -> 2018".
 const RANGE_SEP =
-  /^\s*(?:-+|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
+  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
 const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
