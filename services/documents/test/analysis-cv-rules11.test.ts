@@ -1,6 +1,8 @@
 // Whole-CV rules of rules-11 (cv-analyzer.ts), on CVs written for the test (fake people and schools).
 import { describe, expect, it } from 'vitest';
 import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { cvSections } from '../src/analysis/sections.js';
+import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-03-01T00:00:00Z');
 
@@ -112,5 +114,28 @@ describe('education sections keep their fields and schools', () => {
       ['M.Ed.', 'Graduate School of Education & Human Development'],
       ['B.A.', 'Riverton College'],
     ]);
+  });
+});
+
+describe('a heading set between rule glyphs', () => {
+  it('reads "- Education -" and "— EXPERIENCE —" as headings, not list items', () => {
+    const cv = [
+      'Tom Reyes',
+      'tom@example.com',
+      '— EXPERIENCE —',
+      'Analyst',
+      'Acme Analytics, Boston',
+      '2012 - 2015',
+      '- Education -',
+      'B.A. History, Riverton College, 2012',
+    ].join('\n');
+    expect(cvSections(toLines(cv)).map((s) => [s.kind, s.heading])).toEqual([
+      ['header', ''],
+      ['experience', 'EXPERIENCE'],
+      ['education', 'Education'],
+    ]);
+    const record = parseCv(cv, NOW);
+    expect(record.experience.map((e) => e.title)).toEqual(['Analyst']);
+    expect(record.education.map((e) => [e.degree, e.institution_name])).toEqual([['B.A.', 'Riverton College']]);
   });
 });

@@ -100,8 +100,15 @@ export function unspaceCapitals(text: string): string {
   return pairs >= 2 ? joined.join(' ') : text;
 }
 
+// "- Education -", "— EXPERIENCE —", "== Skills ==", "*** Languages ***": a short line set between the same rule
+// glyphs on both sides is a decorated heading, not a list item.
+const DECORATED = /^([-–—=~*_•·]{1,3})\s*([^-–—=~*_•·.!?;]{2,40}?)\s*\1$/u;
+
 function pushCell(cell: string, out: Line[]): void {
-  let t = unspaceCapitals(cell.trim().replace(MARKDOWN_HEADING, '').replace(MARKDOWN_EMPHASIS, '$2$3'));
+  const trimmed = cell.trim();
+  let t = unspaceCapitals(
+    (DECORATED.exec(trimmed)?.[2] ?? trimmed).replace(MARKDOWN_HEADING, '').replace(MARKDOWN_EMPHASIS, '$2$3'),
+  );
   let bullet = false;
   // Strip stacked bullets ("• • text", "o • text").
   for (let m = BULLET.exec(t); m && m[0].length > 0; m = BULLET.exec(t)) {
