@@ -189,3 +189,29 @@ describe('degrees in a profile read sentence by sentence', () => {
     expect(schools(cv)).toEqual([['Diplom', 'Universität Lindau', '', '2008-01']]);
   });
 });
+
+describe("the Europass CV's name field", () => {
+  const name = (cv: string) => {
+    const { first_name, last_name } = parseCv(cv, NOW).information;
+    return [first_name, last_name];
+  };
+
+  it('reads the surname first, the label without a colon and the value in the next column', () => {
+    const italian = [
+      'Curriculum Vitae Europass',
+      'Informazioni personali',
+      'Cognome(i)/Nome(i)    Ferraro Lucia',
+      'Indirizzo(i)    Via Po 12, 10123 Torino',
+      'E-mail    lucia.ferraro@posta.test',
+    ].join('\n');
+    expect(name(italian)).toEqual(['Lucia', 'Ferraro']);
+    const fr = [
+      'Curriculum vitae Europass',
+      'Information personnelle',
+      'Nom(s) / Prénom(s)',
+      'DUVAL Claire',
+      'Adresse(s)    8 avenue Foch, 59000 Lille',
+    ].join('\n');
+    expect(name(fr)).toEqual(['Claire', 'Duval']);
+  });
+});

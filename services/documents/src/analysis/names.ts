@@ -228,6 +228,25 @@ const FIRST_NAME_FIELD =
 const LAST_NAME_FIELD =
   /^(?:last\s+name|surname|family\s+name|nachname|familienname|nom\s+de\s+famille|nom|apellidos?|cognome|achternaam|sobrenome|apelidos?)\s*[:：]\s*(.+)$/i;
 
+// The Europass CV (2004–2012 template) labels the name "Surname(s) / First name(s)" ("Nom(s) / Prénom(s)",
+// "Cognome(i) / Nome(i)", "Apellido(s) / Nombre(s)", "Nachname(n) / Vorname(n)", "Apelido(s) / Nome(s) próprio(s)")
+// without a colon, the value in the next column, surname first; some translations put the given name first.
+const PAREN = '(?:\\s*\\([^)]*\\))*';
+const SURNAME_WORD = `(?:surname|last\\s+name|family\\s+name|cognome|nom|apellido|nachname|familienname|achterna{1,2}m|apelido|sobrenome)${PAREN}`;
+const GIVEN_WORD = `(?:first\\s+name|given\\s+name|forename|nome|pr[ée]nom|nombre|vorname|voorna{1,2}m)${PAREN}(?:\\s+pr[óo]prio${PAREN})?`;
+const EUROPASS_SURNAME_FIRST = new RegExp(`^${SURNAME_WORD}\\s*\\/\\s*${GIVEN_WORD}\\s*[:：]?\\s+(.+)$`, 'iu');
+const EUROPASS_GIVEN_FIRST = new RegExp(`^${GIVEN_WORD}\\s*\\/\\s*${SURNAME_WORD}\\s*[:：]?\\s+(.+)$`, 'iu');
+
+function europassName(text: string): PersonName | undefined {
+  const surnameFirst = EUROPASS_SURNAME_FIRST.exec(text);
+  const value = clean((surnameFirst ?? EUROPASS_GIVEN_FIRST.exec(text))?.[1] ?? '').replace(/[,;|].*$/, '');
+  if (!value || !looksLikeName(value)) return undefined;
+  const tokens = value.split(' ');
+  // "DUPONT Jean": the capitals mark the surname whatever the order.
+  if (!surnameFirst || tokens.some((t) => t.length > 1 && t === t.toUpperCase())) return splitName(value);
+  return { first: tokens.slice(1).join(' '), last: tokens[0]! };
+}
+
 function tokenOk(token: string, i: number): boolean {
   if (i > 0 && PARTICLES.has(token.toLowerCase())) return true;
   if (/^\p{Lu}\.$/u.test(token)) return true;
@@ -326,6 +345,10 @@ export function findName(lines: readonly Line[]): PersonName {
       /[:：]$/.test(line.text) && top[i + 1] && !/[:：]/.test(top[i + 1]!.text)
         ? `${line.text} ${top[i + 1]!.text}`
         : line.text;
+    // The label alone in its cell, the name in the next one.
+    const europass =
+      europassName(line.text) ?? (top[i + 1] ? europassName(`${line.text} ${top[i + 1]!.text}`) : undefined);
+    if (europass) return europass;
     const full = FULL_NAME_FIELD.exec(text);
     if (full?.[1] && looksLikeName(clean(full[1]).replace(/[,;|].*$/, '')))
       return splitName(clean(full[1]).replace(/[,;|].*$/, ''));
