@@ -145,6 +145,26 @@ describe('degrees in a profile read sentence by sentence', () => {
     expect(schools(cv)).toEqual([['PhD', 'Dunholm University', '', '2012-01']]);
   });
 
+  it('reads no degree programme the candidate teaches or leads as a degree of theirs', () => {
+    const cv = [
+      'Dr. Helen Marwood',
+      'helen.marwood@mail.test',
+      '',
+      'Profile',
+      'Senior lecturer who leads the BSc Nursing programme at Westbury University and teaches on the MSc Advanced',
+      'Practice course. I hold a PhD in Health Sciences from Dunholm University (2012).',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['PhD', 'Dunholm University', '', '2012-01']]);
+    const es = [
+      'Marta Llorens',
+      'marta.llorens@correo.test',
+      '',
+      'Perfil',
+      'Desde 2017 coordino las prácticas del Máster en Biotecnología de la Universidad de Huesca.',
+    ].join('\n');
+    expect(schools(es)).toEqual([]);
+  });
+
   it('takes no next sentence for the field of study', () => {
     const cv = [
       'Jenna Okoro',

@@ -89,10 +89,24 @@ const sentencesOf = (lines: readonly Line[]): Line[] =>
     ),
   );
 
+// "Senior lecturer who leads the BSc Nursing programme at Westbury University", "coordino las prácticas del Máster
+// en …": a degree programme someone teaches, leads or runs now, at the university that employs them.
+const TEACHES =
+  /(?<!\p{L})(?:teach|teaches|teaching|lectures|lecturing|leads|leading|runs|running|coordinates?|coordinating|supervises?|supervising|tutors?|tutoring|unterrichte|unterrichtet|leite|leitet|betreue|betreut|enseigne|enseignons|dirige|coordonne|coordino|coordina|imparto|imparte|insegno|insegna|doceer|doceert|coördineer|coördineert|leid|leidt|ensino|ensina|coordeno|coordena)(?!\p{L})/iu;
+const teachesDegree = (text: string) => {
+  const degree = findDegrees(text)[0];
+  return !!degree && TEACHES.test(text.slice(0, degree.index));
+};
+
 function degreesOutsideEducation(sections: readonly Section<CvSectionKind>[], now: Date): CvEducation[] {
   return sections
     .filter((s) => !NOT_EDUCATION_KINDS.has(s.kind))
-    .flatMap((s) => parseEducation(sentencesOf(s.lines), now))
+    .flatMap((s) =>
+      parseEducation(
+        sentencesOf(s.lines).map((l) => (teachesDegree(l.text) ? { ...l, text: '' } : l)),
+        now,
+      ),
+    )
     .filter((e) => e.institution_name && (findDegrees(e.degree)[0]?.level ?? 0) >= BACHELOR_LEVEL);
 }
 
