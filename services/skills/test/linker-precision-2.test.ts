@@ -118,3 +118,26 @@ describe.skipIf(!existsSync(shippedSeedDir))(
     });
   },
 );
+
+describe('skill linker precision 2: a vendor named in an employer line with its place', () => {
+  const linker = new SkillLinker(
+    new SkillIndex([
+      skill('esco', 'en', 'Cisco'),
+      skill('esco', 'en', 'search engines', 'Google'),
+      skill('esco', 'en', 'computer networking', 'networking'),
+    ]),
+  );
+  const names = (text: string) => linker.link(text, { language: 'en', context: 'cv' }).skills.map((s) => s.skill.name);
+
+  it('reads the vendor as the employer', () => {
+    expect(names('Network Analyst\nCisco -  Bengaluru, Karnataka -\nMay 2016 to March 2019')).toEqual([]);
+    expect(names('Site Reliability Engineer\nGOOGLE Kirkland, WA\n2017 – 2020')).toEqual([]);
+  });
+
+  it('keeps the vendor named with its products', () => {
+    expect(names('Configured Cisco Switches, Routers and firewalls for campus networking.')).toEqual([
+      'Cisco',
+      'computer networking',
+    ]);
+  });
+});

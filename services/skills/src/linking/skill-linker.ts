@@ -1,6 +1,6 @@
 import type { SkillIndex, SkillView } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
-import { pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
+import { foldText, pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
 import { ordinaryWords } from './ordinary-words.js';
@@ -209,7 +209,7 @@ export class SkillLinker {
       const bySkill = new Map<number, Candidate>();
       // Stems in the text's language, then (other languages) in English: the phrase dictionaries' and retrieval's.
       const stems = dictionaries.map((d) => tokens.map((t) => (ACRONYM_PLURAL.test(t.surface) ? t.key.slice(0, -1) : stemToken(t.key, d.stemLanguage))));
-      for (const match of withoutLoneWords(this.matchTokens(tokens, stems, dictionaries, segment), text)) {
+      for (const match of withoutLoneWords(this.matchTokens(tokens, stems, dictionaries, segment, text), text)) {
         const current = bySkill.get(match.phrase.skill);
         if (!current) bySkill.set(match.phrase.skill, { skill: match.phrase.skill, score: 0, bm25: 0, coverage: 0, matches: [match] });
         else current.matches.push(match);
@@ -270,14 +270,14 @@ export class SkillLinker {
   }
 
   /** Phrase matches of the tokens; `stems` are their stems in each dictionary's language. */
-  private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment): Match[] {
+  private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment, text: string): Match[] {
     const matches: Match[] = [];
     const headings = capitalRuns(tokens, segment);
     const breaks = punctuationAfter(tokens, segment);
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i))) i++;
+      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedWithPlace(tokens, i, text, this.ordinary) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i))) i++;
       else if (best && inFirmName(tokens, i, i + best.length)) i += best.length;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
@@ -514,6 +514,35 @@ function namedAsFirm(tokens: Token[], i: number): boolean {
   const after = tokens[next];
   return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
 }
+
+/**
+ * A vendor's name followed on its line by where the firm is, as employer lines write it: "Cisco - Mumbai,
+ * Maharashtra -", "Microsoft - Redmond -", "Oracle – Noida, Uttar Pradesh", "GOOGLE Kirkland, WA", "Google - Kirkland,
+ * WA | 2016 – 2019": a place of one to three capitalised words with a region (", WA", ", Maharashtra") or closed by a
+ * dash or bar. A list goes on with skills instead ("Oracle - Java, Python" has no region of two capitals).
+ */
+function namedWithPlace(tokens: Token[], i: number, text: string, ordinary: Set<string>): boolean {
+  const token = tokens[i]!;
+  if (!VENDORS.has(token.surface) && !VENDORS.has(titleCase(token.surface))) return false;
+  const lineEnd = text.indexOf('\n', token.end);
+  const rest = text.slice(token.end, lineEnd < 0 ? text.length : lineEnd);
+  const place = PLACE_AFTER_DASH.exec(rest) ?? PLACE_WITH_REGION.exec(rest);
+  // A place's name is no word of the languages: "Cisco Routers, Switches" lists products.
+  return place !== null && !`${place[1]!} ${place[2] ?? ''}`.split(/[ -]/u).some((word) => word.length > 2 && ordinary.has(foldText(word)));
+}
+
+/** "GOOGLE" → "Google" (a vendor written in capitals, as employer lines often do). */
+function titleCase(word: string): string {
+  return word.length > 3 ? word.charAt(0) + word.slice(1).toLowerCase() : word;
+}
+
+const PLACE = String.raw`(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2})`;
+const REGION = String.raw`(\p{Lu}{2}\b|\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?)`;
+const DASH = String.raw`[-–—|]`;
+/** " - Redmond -", " – Pune, Maharashtra -": a place between dashes. */
+const PLACE_AFTER_DASH = new RegExp(String.raw`^\s+${DASH}\s+${PLACE}(?:,\s*${REGION})?\s+${DASH}`, 'u');
+/** " Kirkland, WA", " - Mumbai, Maharashtra": a place and its region, then the line ends or goes on with dates. Neither is a word of the languages. */
+const PLACE_WITH_REGION = new RegExp(String.raw`^(?:\s+${DASH})?\s+${PLACE},\s*${REGION}\s*(?:$|${DASH}|\(|\d)`, 'u');
 
 /**
  * A one-letter name ("C", "R") written as a person's initial or a mark: after a name and before a period ("Lisa R.",
