@@ -117,6 +117,13 @@ describe('education sections keep their fields and schools', () => {
   });
 });
 
+describe('a heading phrase after an ordinary adjective', () => {
+  it('still opens its section ("Summary of Major Projects")', () => {
+    const cv = ['Tom Reyes', 'tom@example.com', 'Summary of Major Projects', 'Built a footbridge.'].join('\n');
+    expect(cvSections(toLines(cv)).map((s) => s.kind)).toEqual(['header', 'projects']);
+  });
+});
+
 describe('a heading set between rule glyphs', () => {
   it('reads "- Education -" and "— EXPERIENCE —" as headings, not list items', () => {
     const cv = [

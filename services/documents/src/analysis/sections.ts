@@ -124,7 +124,7 @@ const DEGREE_WORDS = new Set([
 // Degree names (not abbreviations: "MS Office Skills" is a heading) that make a line an entry.
 const DEGREE_NAMES = new Set(['bachelor', 'bachelors', 'master', 'masters', 'associate', 'associates', 'degree']);
 // "Graduate School of Education", "Department of Education", "Concentration in Education": a school, a body or a
-// degree's field named by the phrase, not a heading.
+// degree's field named by the phrase, not a heading ("major", "minor" are left out: "Summary of Major Projects").
 const OWNER_WORDS = new Set([
   'school',
   'college',
@@ -137,11 +137,8 @@ const OWNER_WORDS = new Set([
   'ministry',
   'council',
   'concentration',
-  'major',
-  'minor',
   'specialization',
   'specialisation',
-  'emphasis',
 ]);
 // Lowercase words a heading written in title case may still hold ("Education and other Skills").
 const HEADING_MINOR = new Set(['other']);
