@@ -97,6 +97,18 @@ describe('degrees a profile states in sentences (no education heading)', () => {
     expect(school.every((s) => !/Diplômé|\bd\b/.test(s))).toBe(true);
   });
 
+  it('reads a degree word that is one only before its field, and ends the school before a second degree', () => {
+    const cv = [
+      'Rafael Moura Lima',
+      'rafael.lima@correio.test',
+      '',
+      'Resumo',
+      'Bacharel em Estatística pela Universidade de Campinas Norte (2016) e MBA em Ciência de Dados pela Escola Paulista',
+      'de Negócios (2019).',
+    ].join('\n');
+    expect(schools(cv)[0]).toEqual(['Bacharel', 'Universidade de Campinas Norte', '', '2016-01']);
+  });
+
   it('keeps a school whose name joins capitalised words', () => {
     const cv = [
       'Lena Corvan',

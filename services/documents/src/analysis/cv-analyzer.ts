@@ -49,7 +49,11 @@ const ACADEMIC_LEVEL = 3;
 const AWARDED_BY_ACADEMY =
   /(?<!\p{L})(?:universit\p{L}*|college|polytechnic|hochschule|fachhochschule|hogeschool|school\s+of|facult\p{L}*|faculdade|facultad)(?!\p{L})/iu;
 
-const isAcademicDegree = (entry: CvEducation) => (findDegrees(entry.degree)[0]?.level ?? 0) >= ACADEMIC_LEVEL;
+// Some degree words are degrees only before their field ("Bacharel em …", "Licence en …", "Mestre em …", "Dottore
+// in …"): the entry's degree alone is read with a field after it.
+const degreeLevel = (degree: string) =>
+  Math.max(0, ...['', ' in x', ' em x', ' en x'].map((field) => findDegrees(`${degree}${field}`)[0]?.level ?? 0));
+const isAcademicDegree = (entry: CvEducation) => degreeLevel(entry.degree) >= ACADEMIC_LEVEL;
 const isDiploma = (entry: CvEducation) => /^diplom/i.test(findDegrees(entry.degree)[0]?.text ?? '');
 
 /**
@@ -107,7 +111,7 @@ function degreesOutsideEducation(sections: readonly Section<CvSectionKind>[], no
         now,
       ),
     )
-    .filter((e) => e.institution_name && (findDegrees(e.degree)[0]?.level ?? 0) >= BACHELOR_LEVEL);
+    .filter((e) => e.institution_name && degreeLevel(e.degree) >= BACHELOR_LEVEL);
 }
 
 // A phone label alone on its line, its value on the next: how a form-like CV ("TELEPHONE:" / "0161 496 0000")

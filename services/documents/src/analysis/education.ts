@@ -114,8 +114,11 @@ function schoolPart(seg: string): string {
   s = s.replace(/^the\s+(?=\p{Lu})/u, '').replace(/\s+with\s+\p{Ll}.*$/u, '');
   // "Rockford State University and six years in …", "… Université de Nantes et d'une …": a sentence goes on after the
   // name; a name joins capitalised words ("University of Arts and Design", "Ponts et Chaussées").
-  for (const m of s.matchAll(/\s+(?:and|und|et|y|e|en|ou|or)(?:\s+(?:\p{Ll}|\d)|$)/gu)) {
-    if (!institutionWords.inText(s.slice(0, m.index))) continue;
+  // "Universidade de São Paulo (2016) e MBA em …": so does a second degree.
+  for (const m of s.matchAll(/\s+(?:and|und|et|y|e|en|ou|or)(?:\s+(?:\p{Ll}|\d)|$|\s+(?=\S))/gu)) {
+    const rest = s.slice(m.index + m[0].length);
+    const goesOn = !rest || /^[\p{Ll}\d]/u.test(rest) || findDegrees(rest)[0]?.index === 0;
+    if (!goesOn || !institutionWords.inText(s.slice(0, m.index))) continue;
     s = s.slice(0, m.index);
     break;
   }
