@@ -109,6 +109,18 @@ describe('degrees a profile states in sentences (no education heading)', () => {
     expect(schools(cv)[0]).toEqual(['Bacharel', 'Universidade de Campinas Norte', '', '2016-01']);
   });
 
+  it("reads an Italian profile's 'laureata in … presso l'Università di …'", () => {
+    const cv = [
+      'Francesca Colli',
+      'francesca.colli@posta.test',
+      '',
+      'Profilo',
+      "Psicologa iscritta all'Albo, laureata in Psicologia Clinica presso l'Università di Rovigo nel 2015. Collaboro",
+      'con scuole e studi associati.',
+    ].join('\n');
+    expect(schools(cv)).toEqual([['laureata', 'Università di Rovigo', '', '2015-01']]);
+  });
+
   it('keeps a school whose name joins capitalised words', () => {
     const cv = [
       'Lena Corvan',

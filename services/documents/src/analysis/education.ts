@@ -65,7 +65,7 @@ const QUOTED = /(?<!\p{L})[‘'“"«„][^‘’'“”"«»„]{3,}[’'”"»
 // and when (or how well) the degree was earned.
 // "Westmoor University '12": a class year in its short form.
 const YEAR_AROUND =
-  /^(?:(?:19|20)\d\d\s*)+|\s+(?:class\s+of\s+)?['’]\d\d$|\s+(?:in\s+(?:the\s+year\s+)?|during\s+)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
+  /^(?:(?:19|20)\d\d\s*)+|\s+(?:class\s+of\s+)?['’]\d\d$|\s+(?:in\s+(?:the\s+year\s+)?|during\s+|nel\s+|en\s+|em\s+|im\s+(?:jahr\s+)?)?(?:19|20)\d\d\b.*$|\s+with\s+(?:an?\s+)?(?:aggregate|score|gpa|cgpa|grade|distinction|honou?rs|first|second|\d).*$/i;
 
 // A sentence that mentions a school is not its name: "Co-sponsored high school yearbook", "Completed High
 // school", "taught at the high school and college levels".
@@ -140,7 +140,9 @@ function institutionIn(text: string, exclude: string): string {
 }
 
 function schoolIn(text: string, exclude: string): string {
-  for (const seg of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
+  for (const raw of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
+    // "presso l'Università di Padova", "de l'Université de Nantes": an elided article is no part of the name.
+    const seg = raw.replace(/^\s*(?:l|dell|all|nell|dall)['’](?=\p{Lu})/u, '');
     // Only a segment with a school word can name one (checked first: most segments have none).
     if (!institutionWords.inText(seg)) continue;
     const s = schoolPart(seg);
