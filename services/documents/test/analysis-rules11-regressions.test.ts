@@ -259,3 +259,18 @@ describe("the Europass CV's name field", () => {
     expect(name(fr)).toEqual(['Claire', 'Duval']);
   });
 });
+
+describe('a labelled line under a degree', () => {
+  it('is no field of study', () => {
+    const cv = [
+      'Lena Murphy',
+      'lena.murphy@mail.test',
+      '',
+      'EDUCATION',
+      'Pinecrest High School -- Dunmore, AZ',
+      'High School Diploma, 2011 (GPA: 3.8)',
+      'Honors: National Honor Society',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education.map((e) => e.major)).not.toContain('Honors: National Honor Society');
+  });
+});

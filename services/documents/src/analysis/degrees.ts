@@ -222,7 +222,9 @@ function bareField(rest: string): string {
   const words = field.split(/\s+/);
   if (!field || words.length > 6 || isDateWord(words[0]!)) return '';
   if (!words.every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && FIELD_JOINERS.has(w.toLowerCase())))) return '';
-  if (NOT_FIELD.test(words[0]!) || institutionWords.inText(field) || roleWords.inText(field)) return '';
+  // "Honors: National Honor Society": a labelled line under a degree is no field either.
+  if (NOT_FIELD.test(words[0]!.replace(/[:：]$/, '')) || institutionWords.inText(field) || roleWords.inText(field))
+    return '';
   return field;
 }
 
