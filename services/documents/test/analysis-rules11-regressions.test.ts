@@ -274,3 +274,26 @@ describe('a labelled line under a degree', () => {
     expect(parseCv(cv, NOW).education.map((e) => e.major)).not.toContain('Honors: National Honor Society');
   });
 });
+
+describe("a researcher's 'Industry' and 'Academia' subheadings", () => {
+  it('keeps the academic posts as jobs, not schools', () => {
+    const cv = [
+      'Dr. Niels Vermaat',
+      'niels.vermaat@mail.test',
+      '',
+      'Experience',
+      'Industry',
+      'Senior ML Scientist, Tulipa AI B.V., Amsterdam',
+      '2021 – present',
+      'Academia',
+      'Postdoctoral Researcher, University of Eastmoor',
+      '2016 – 2019',
+      '',
+      'Education',
+      'PhD Computer Science, Delft Polytechnic Institute, 2016',
+    ].join('\n');
+    const record = parseCv(cv, NOW);
+    expect(record.education.map((e) => e.institution_name)).toEqual(['Delft Polytechnic Institute']);
+    expect(record.experience.map((e) => e.title)).toContain('Postdoctoral Researcher');
+  });
+});

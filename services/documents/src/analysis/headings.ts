@@ -277,7 +277,8 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'education profile',
     'educational attainment',
     'education attainment',
-    '=academia',
+    // Not "Academia" alone: researchers' CVs split their experience into "Industry" and "Academia" (posts, not
+    // schools).
     'schul und berufsausbildung',
     '=hochschulstudium',
     'formation et diplômes',
