@@ -68,7 +68,7 @@ describe('what a title line says beyond the title stays in the record', () => {
     ].join('\n');
     const entries = parseCv(cv, NOW).experience.map((e) => [e.title, e.description.split('\n')]);
     expect(entries).toEqual([
-      ['REGIONAL REPRESENTATIVE', ['OXFAM KENYA, NAIROBI', 'FOR EAST AFRICA FOR', 'Managed programmes.']],
+      ['REGIONAL REPRESENTATIVE', ['OXFAM KENYA, NAIROBI', 'FOR EAST AFRICA', 'Managed programmes.']],
       ['Partner', ['in the firm of Hale & Ruto Advocates', 'Led the litigation practice.']],
     ]);
   });
@@ -144,5 +144,36 @@ describe('a heading set between rule glyphs', () => {
     const record = parseCv(cv, NOW);
     expect(record.experience.map((e) => e.title)).toEqual(['Analyst']);
     expect(record.education.map((e) => [e.degree, e.institution_name])).toEqual([['B.A.', 'Riverton College']]);
+  });
+});
+
+describe('the headline and run-on titles, narrowed after the red-team pass', () => {
+  it('does not take an agency letterhead named after its partners for the candidate’s post', () => {
+    const cv = [
+      'PERSONALBERATUNG KRANICH & PARTNER',
+      'Königstraße 5, 70173 Stuttgart',
+      'Bewerberin: Anna Lindqvist',
+      'BERUFSERFAHRUNG',
+      'Controllerin',
+      'Brenner Logistik GmbH, Stuttgart',
+      '03/2018 – heute',
+      'Monatsabschlüsse und Budgetplanung.',
+    ].join('\n');
+    expect(parseCv(cv, NOW).experience.map((e) => e.title)).toEqual(['Controllerin']);
+  });
+
+  it('leaves no lone linking word of a run-on title in the description', () => {
+    const cv = [
+      'Sam Patel',
+      'sam@example.com',
+      'EXPERIENCE',
+      'Project Manager for',
+      'Acme Ltd, London',
+      '2015 - 2018',
+      'Ran projects.',
+    ].join('\n');
+    expect(parseCv(cv, NOW).experience.map((e) => [e.title, e.description])).toEqual([
+      ['Project Manager', 'Acme Ltd, London\nRan projects.'],
+    ]);
   });
 });

@@ -814,6 +814,11 @@ const DOCUMENT_WORD =
  * firm, a place, a name, a sentence or an objective; "Title at Firm" gives the title and, as the description, the
  * firm.
  */
+// "KRANICH & PARTNER", "Hale and Associates", "Dupont & Fils": a firm named after its owners (an agency's
+// letterhead above the CV), not a post.
+const FIRM_OF_PARTNERS =
+  /(?:&|\b(?:and|und|et|e|y|en)\b)\s*(?:partners?|partner(?:in|innen)|associates?|associés|co\.?|cie\.?|sons|söhne|fils|hijos|figli|zonen)$/iu;
+
 function headline(lines: readonly Line[]): [string, string?] {
   for (const line of lines.slice(0, 4)) {
     if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
@@ -826,7 +831,7 @@ function headline(lines: readonly Line[]): [string, string?] {
     // ("Attorney at Law", "Barrister at Law": the idiom is the title.)
     const at = /^(.+?)\s+(?:at|bei|chez|presso|bij)\s+(?!L(?:aw|AW)$)(\p{Lu}.*)$/u.exec(piece);
     const t = at && wordCount(piece) <= 10 && !/[.;!?,]$/.test(piece) ? at[1]! : piece;
-    if (!t || wordCount(t) > 6 || /[.;!?,]$/.test(t)) continue;
+    if (!t || wordCount(t) > 6 || /[.;!?,]$/.test(t) || FIRM_OF_PARTNERS.test(t)) continue;
     // isRole already rules out a legal form or a school's name; an organisation hint ("Software", "Systems") is
     // a title's word as often as a firm's.
     if (isRole(t) && titleShaped(t) && !isPlace(t) && !looksLikeName(t))
@@ -906,7 +911,9 @@ function titleAndWhere(title: string): { title: string; held: string; runOn: str
   if (DANGLING_LINK.test(t)) {
     const role = /^(.+?)\s+(?:at|for|in|with|of\s+the|bei|für|chez|pour|presso|per|en|para|bij|voor)\s/iu.exec(t)?.[1];
     const cut = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
-    runOn = tidy(t.slice(cut.length));
+    // Its rest, without the dangling word ("Manager for" leaves nothing; "FOR EAST AFRICA FOR" leaves "FOR EAST AFRICA").
+    runOn = tidy(tidy(t.slice(cut.length)).replace(DANGLING_LINK, ''));
+    if (DANGLING_LINK.test(` ${runOn}`)) runOn = '';
     t = cut;
   }
   // "Partner in the firm of Hale & Ruto", "Engineer at the Acme Corporation": where the post was held, written after
