@@ -177,3 +177,20 @@ describe('the headline and run-on titles, narrowed after the red-team pass', () 
     ]);
   });
 });
+
+describe('the Europass education heading in the other languages of its template', () => {
+  it('opens the education section in sentence case', () => {
+    for (const heading of [
+      'Éducation et formation',
+      'Schul- und Berufsbildung',
+      'Educación y formación',
+      'Istruzione e formazione',
+      'Onderwijs en opleiding',
+      'Educação e formação',
+    ])
+      expect(cvSections(toLines(`Ana Reis\nana@example.org\n${heading}\n2010 - 2014`)).map((s) => s.kind)).toEqual([
+        'header',
+        'education',
+      ]);
+  });
+});

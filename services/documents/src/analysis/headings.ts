@@ -267,6 +267,13 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     // heading words CVs put after "education" or write in sentence case, which the qualifier rules do not read.
     // Europass writes "Education and training" in sentence case.
     'education and training',
+    // …and in the other six languages of its CV template.
+    'éducation et formation',
+    'schul und berufsbildung',
+    'educación y formación',
+    'istruzione e formazione',
+    'onderwijs en opleiding',
+    'educação e formação',
     'education and certifications',
     'education and certificates',
     'education and courses',
