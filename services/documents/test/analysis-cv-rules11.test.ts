@@ -194,3 +194,23 @@ describe('the Europass education heading in the other languages of its template'
       ]);
   });
 });
+
+describe('a labelled field of an education entry', () => {
+  it('keeps its own dates: "Honors: Dean’s List (2010)" neither dates nor splits the next entry', () => {
+    const cv = [
+      'Tom Reyes',
+      'tom@example.com',
+      'EDUCATION',
+      'Bachelor of Science in Biology',
+      'Riverton University, 2008 - 2012',
+      'Honors: Dean’s List (2010)',
+      'Master of Public Health',
+      'Eastlake University, 2012 - 2014',
+      'Thesis: Malaria vectors in coastal Kenya (2014)',
+    ].join('\n');
+    expect(parseCv(cv, NOW).education.map((e) => [e.degree, e.institution_name, e.start_date, e.end_date])).toEqual([
+      ['Bachelor of Science', 'Riverton University', '2008-01', '2012-01'],
+      ['Master of Public Health', 'Eastlake University', '2012-01', '2014-01'],
+    ]);
+  });
+});

@@ -376,6 +376,10 @@ const PLACEMENTS =
 const CAMPUS = /\bcampus\b/i;
 
 const ACTIVITY_WORDS = 10;
+// "Honors: Dean's List (2010)", "Thesis: … (2011)", "Auszeichnungen: …": a labelled field of the entry; its dates are
+// the field's, not the entry's.
+const ENTRY_FIELD_LABEL =
+  /^(?:honou?rs|awards?|achievements?|activities|extra-?curricular(?:\s+activities)?|scholarships?|thesis|dissertation|(?:relevant\s+)?course(?:s|work)|projects?|publications?|auszeichnungen|abschlussarbeit|distinctions?|th[èe]se|m[ée]moire|premios|tesis|premi|tesi|onderscheidingen|scriptie|pr[ée]mios|tese)\s*[:：]/iu;
 
 // German names a course of study ("Bachelorstudium", "Masterstudium") and then, labelled, the degree it led to.
 const STUDY_PROGRAMME = /studium$/i;
@@ -495,7 +499,10 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     // "Chair, Student Yearbook (2009 – 2011): Helped relaunch it in 2010 …": a line of ten words or more besides its
     // dates, naming no qualification or school, is a sentence of the entry's body; its dates are an activity's, so
     // they neither date the entry nor open another.
-    const activity = !mention && !institution && wordCount(withoutSpans(text, spans)) >= ACTIVITY_WORDS;
+    const activity =
+      !mention &&
+      !institution &&
+      (wordCount(withoutSpans(text, spans)) >= ACTIVITY_WORDS || ENTRY_FIELD_LABEL.test(text));
     const span = activity ? undefined : (spans.find((s) => s.start) ?? spans[0]);
     if (!mention && !institution && wasAfterDegree && cur.degree && !cur.major) {
       const field = fieldLine(withoutSpans(text, spans));
