@@ -74,14 +74,19 @@ describe('what a title line says beyond the title stays in the record', () => {
   });
 });
 
+// The top of a CV whose education section goes on after a bachelor's entry.
+const BSC_THEN_MORE = [
+  'Tom Reyes',
+  'tom@example.com',
+  'EDUCATION',
+  'Bachelor of Science in Biology',
+  'Riverton University, 2008 - 2012',
+];
+
 describe('education sections keep their fields and schools', () => {
   it('reads a label with its content inside an education section as a field, so the entries after it stay', () => {
     const cv = [
-      'Tom Reyes',
-      'tom@example.com',
-      'EDUCATION',
-      'Bachelor of Science in Biology',
-      'Riverton University, 2008 - 2012',
+      ...BSC_THEN_MORE,
       'Honors: Dean’s List',
       'Relevant Courses: Genetics, Ecology',
       'Master of Public Health',
@@ -198,11 +203,7 @@ describe('the Europass education heading in the other languages of its template'
 describe('a labelled field of an education entry', () => {
   it('keeps its own dates: "Honors: Dean’s List (2010)" neither dates nor splits the next entry', () => {
     const cv = [
-      'Tom Reyes',
-      'tom@example.com',
-      'EDUCATION',
-      'Bachelor of Science in Biology',
-      'Riverton University, 2008 - 2012',
+      ...BSC_THEN_MORE,
       'Honors: Dean’s List (2010)',
       'Master of Public Health',
       'Eastlake University, 2012 - 2014',

@@ -70,12 +70,6 @@ function ownAcademy(entry: CvEducation, entries: readonly CvEducation[]): boolea
 const NOT_EDUCATION_KINDS = new Set<CvSectionKind | 'header'>(['education', 'certifications', 'experience']);
 const BACHELOR_LEVEL = 4;
 
-/**
- * A CV without an education heading (a one-page CV, a profile that opens "B.Sc. Computer Science, University of
- * Leeds, 2012", a two-column export whose heading went elsewhere) still states its degrees: an entry with a
- * bachelor's or higher degree and the school that awarded it, read from the header, summary or other sections.
- * Lesser qualifications and entries without a school are left out there (a sentence may name a degree it wants).
- */
 // "… course at Kingsmere University. I hold a PhD in Health Sciences from Dunholm University (2012).": a
 // profile's sentences are read one by one, so a degree takes the school of its own sentence. A sentence ends at a
 // period after a word ("University."), a year or a bracket, before a capital ("B.Sc. Computing" is no end).
@@ -102,6 +96,12 @@ const teachesDegree = (text: string) => {
   return !!degree && TEACHES.test(text.slice(0, degree.index));
 };
 
+/**
+ * A CV without an education heading (a one-page CV, a profile that opens "B.Sc. Computer Science, University of
+ * Leeds, 2012", a two-column export whose heading went elsewhere) still states its degrees: an entry with a
+ * bachelor's or higher degree and the school that awarded it, read from the header, summary or other sections.
+ * Lesser qualifications and entries without a school are left out there (a sentence may name a degree it wants).
+ */
 function degreesOutsideEducation(sections: readonly Section<CvSectionKind>[], now: Date): CvEducation[] {
   return sections
     .filter((s) => !NOT_EDUCATION_KINDS.has(s.kind))

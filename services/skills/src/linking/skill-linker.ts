@@ -277,7 +277,7 @@ export class SkillLinker {
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && (namedAsFirm(tokens, i) || namedWithPlace(tokens, i, text, this.ordinary) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i))) i++;
+      if (best && best.length === 1 && wordUsedOtherwise(tokens, i, segment, text, matches, this.ordinary)) i++;
       else if (best && inFirmName(tokens, i, i + best.length)) i += best.length;
       else if (best) {
         matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
@@ -498,6 +498,14 @@ function capitalRuns(tokens: Token[], segment: Segment): Uint8Array {
     if (capitals(a) && capitals(b) && !segment.text.slice(a.end - segment.start, b.start - segment.start).trim()) runs[k] = runs[k + 1] = 1;
   }
   return runs;
+}
+
+/**
+ * A one-word match that the text uses as something else: a vendor named as the firm or with its place, a season, a
+ * person's initial or grade, or "history" as a record.
+ */
+function wordUsedOtherwise(tokens: Token[], i: number, segment: Segment, text: string, matches: Match[], ordinary: Set<string>): boolean {
+  return namedAsFirm(tokens, i) || namedWithPlace(tokens, i, text, ordinary) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i);
 }
 
 /**
