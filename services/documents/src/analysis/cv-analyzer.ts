@@ -13,6 +13,7 @@ import { findName, withTwoSurnames } from './names.js';
 import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { toLines, type Line } from './text.js';
+import { HIGHER_EDUCATION } from './lexicon.js';
 
 export type CvText = Omit<CvContent, 'hard_skills' | 'soft_skills'>;
 
@@ -44,11 +45,6 @@ function degreesAmongCertificates(lines: readonly Line[], now: Date): CvEducatio
   return entries.filter((e) => isAcademicDegree(e) || (isDiploma(e) && ownAcademy(e, entries)));
 }
 const ACADEMIC_LEVEL = 3;
-// Schools of higher education, in the languages supported ("School of Law": a university's faculty, not a
-// driving or language school).
-const AWARDED_BY_ACADEMY =
-  /(?<!\p{L})(?:universit\p{L}*|college|polytechnic|hochschule|fachhochschule|hogeschool|school\s+of|facult\p{L}*|faculdade|facultad)(?!\p{L})/iu;
-
 // Some degree words are degrees only before their field ("Bacharel em …", "Licence en …", "Mestre em …", "Dottore
 // in …"): the entry's degree alone is read with a field after it.
 const degreeLevel = (degree: string) =>
@@ -63,7 +59,7 @@ const isDiploma = (entry: CvEducation) => /^diplom/i.test(findDegrees(entry.degr
  */
 function ownAcademy(entry: CvEducation, entries: readonly CvEducation[]): boolean {
   const school = entry.institution_name;
-  return AWARDED_BY_ACADEMY.test(school) && entries.filter((e) => e.institution_name === school).length === 1;
+  return HIGHER_EDUCATION.test(school) && entries.filter((e) => e.institution_name === school).length === 1;
 }
 
 // Where a CV with no education heading states its degrees: anywhere but the sections read already.

@@ -7,7 +7,7 @@ import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
 import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
 import { isEducationTableHeader } from './headings.js';
-import { institutionWords } from './lexicon.js';
+import { HIGHER_EDUCATION, institutionWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
@@ -366,8 +366,6 @@ const BOARD = /\b(?:board|CBSE|ICSE)\b/i;
 // "Student Teaching:" / "Oak Hill Elementary School, Fall 2024": teachers' and nurses' CVs list their training
 // placements under their degree; the schools and clinics there are where they trained, not where they studied.
 // They end at the next qualification or the next school of higher education.
-const HIGHER_EDUCATION =
-  /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|faculdade|facultad|facult[ée])(?!\p{L})/iu;
 const PLACEMENTS =
   /^(?:student\s+teaching|practicum|teaching\s+(?:practice|placements?|internships?)|field\s+(?:experience|placements?)|clinical\s+(?:placements?|rotations?|experience)|schulpraktikum|praxissemester|stages?\s+(?:p[ée]dagogiques?|d['’]enseignement)|pr[áa]cticas\s+(?:docentes|de\s+ense[ñn]anza)|tirocinio(?:\s+formativo)?|onderwijsstage|lio-stage|est[áa]gio\s+(?:supervisionado|docente|curricular))\s*:?\s*$/i;
 

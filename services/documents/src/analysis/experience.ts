@@ -21,7 +21,7 @@ import {
 } from './dates.js';
 import { parsePlace } from './contacts.js';
 import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
-import { DOCUMENT_TITLES, ENTRY_LABELS } from './headings.js';
+import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, ENTRY_LABELS, SAMPLE_PAGE_WORDS } from './headings.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
 import { foldWords, joinWrapped, tidy, wordCount, type Line } from './text.js';
@@ -804,8 +804,7 @@ export function sentencePositions(lines: readonly Line[], known: readonly CvExpe
 }
 
 // "Art Editor Resume Template", "Sample Teacher Resume": the document's own title, not the candidate's post.
-const DOCUMENT_WORD =
-  /(?<!\p{L})(?:resume|résumé|cv|curriculum|vitae|lebenslauf|template|sample|example|guide|vorlage|modèle|modelo|modello|muster)(?!\p{L})/iu;
+const DOCUMENT_WORD = new RegExp(`(?<!\\p{L})(?:${DOCUMENT_TITLE_PATTERN}|${SAMPLE_PAGE_WORDS})(?!\\p{L})`, 'iu');
 
 /**
  * "Dana Whitcombe" / "Senior Payroll Specialist" / "Leeds · dana@…": the title a CV states under the name, the

@@ -955,6 +955,14 @@ export const DOCUMENT_TITLES: readonly string[] = [
   'bio data',
 ];
 
+// The same titles as alternatives of a pattern (longest first), and the words that say a page is a sample of one:
+// "Sales Representative Resume Example", "Lebenslauf Vorlage" title the document, not the candidate.
+export const DOCUMENT_TITLE_PATTERN = [...DOCUMENT_TITLES]
+  .sort((a, b) => b.length - a.length)
+  .map((t) => t.replace(/ /g, String.raw`\s+`))
+  .join('|');
+export const SAMPLE_PAGE_WORDS = String.raw`template|sample|example|vorlage|muster|modèle|modelo|modello`;
+
 /**
  * Labels of the parts of one job entry ("Responsibilities", "Roles and Responsibilities", "Team Size 20"): they
  * introduce the entry's duties or project details and never name its employer, in every language supported.

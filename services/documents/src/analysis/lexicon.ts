@@ -393,6 +393,11 @@ const ROLE_WORDS = [
   'professora',
 ];
 
+// Schools of higher education, in the languages supported ("School of Law": a university's faculty, not a driving
+// or language school).
+export const HIGHER_EDUCATION =
+  /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|school\s+of|faculdade|facultad|facult\p{L}*)(?!\p{L})/iu;
+
 // Legal forms: a line with one of these names an organisation even when it also has a role word.
 const LEGAL_FORMS = [
   'inc',

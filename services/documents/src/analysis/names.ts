@@ -1,5 +1,5 @@
 /** The candidate's name: a "Name:" field, else the first line near the top that reads like a person's name. */
-import { DOCUMENT_TITLES } from './headings.js';
+import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, SAMPLE_PAGE_WORDS } from './headings.js';
 import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.js';
 import { parsePlace } from './contacts.js';
 import { countryNamed, countryOfRegion } from './places.js';
@@ -429,7 +429,10 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
 }
 
 // "Resume", "Sales Representative Resume Example", "CV Template": the title of a sample CV's page.
-const SAMPLE_TITLE = /\b(?:resume|résumé|cv|curriculum\s+vitae)(?:\s+(?:example|sample|template|format))?\s*$/i;
+const SAMPLE_TITLE = new RegExp(
+  `(?<!\\p{L})(?:${DOCUMENT_TITLE_PATTERN})(?:\\s+(?:${SAMPLE_PAGE_WORDS}|format))?\\s*$`,
+  'iu',
+);
 const CONTINUED = /\((?:cont(?:['’]?d|inued|\.)?)\)|\bcontinued\b/i;
 
 /**

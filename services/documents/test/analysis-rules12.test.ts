@@ -1,0 +1,48 @@
+// Rules of the rules-12 round, each on a CV snippet written for the test (fake people and employers).
+import { describe, expect, it } from 'vitest';
+import { createRulesAnalyzer } from '../src/analysis/index.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
+const analyzer = createRulesAnalyzer(noSkills, { now: () => NOW });
+
+describe('the words that title a CV document', () => {
+  it('leave a guide’s post under the name alone ("Senior Tour Guide" is a post, not a document word)', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Teodora Vasquez-Lind',
+        'Senior Tour Guide',
+        'Lisbon - teodora.vl@example.com',
+        '',
+        'WORK EXPERIENCE',
+        'Museum Assistant',
+        'Casa Lumen Museum - Lisbon',
+        'March 2016 to May 2019',
+        '• Led school groups through the galleries',
+      ].join('\n'),
+    );
+    expect(r.experience.map((e) => [e.title, e.duration])).toEqual([
+      ['Museum Assistant', expect.any(Number)],
+      ['Senior Tour Guide', 0],
+    ]);
+  });
+
+  it('keep a sample page’s title from being read as a post or a name in every language’s form', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Lebenslauf Vorlage',
+        'Jonas Pfeiffer',
+        'Bürokaufmann',
+        'Köln - jonas.pfeiffer@example.de',
+        '',
+        'BERUFSERFAHRUNG',
+        'Sachbearbeiter',
+        'Rheinfeld Logistik GmbH, Köln',
+        '03/2017 – heute',
+        '• Auftragsabwicklung',
+      ].join('\n'),
+    );
+    expect(r.information.first_name).toBe('Jonas');
+    expect(r.experience.map((e) => e.title)).not.toContain('Lebenslauf Vorlage');
+  });
+});
