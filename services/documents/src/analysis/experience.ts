@@ -29,7 +29,7 @@ import { looksLikeName } from './names.js';
 
 // "Industry: Banking", and Europass's unpunctuated "Business or sector Banking".
 const SECTOR_FIELD =
-  /^(?:(?:industry|sector|branche|secteur(?:\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak)\s*[:：]|business\s+or\s+sector\b|wirtschaftszweig\s+oder\s+branche\b|activité\s+ou\s+secteur\b|tipo\s+de\s+empresa\s+o\s+sector\b|tipo\s+di\s+attività\s+o\s+settore\b)\s*:?\s*(.+)$/i;
+  /^(?:(?:industry|sector|branche|secteur(?:\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak)\s*[:：]|(?:type\s+of\s+)?business\s+or\s+sector\b|type\s+ou\s+secteur\s+d['’]activité(?=[\s:：]|$)|tätigkeitsbereich\s+oder\s+branche\b|soort\s+onderneming\s+of\s+sector\b|tipo\s+de\s+empresa\s+ou\s+se(?:c?)tor\b|wirtschaftszweig\s+oder\s+branche\b|activité\s+ou\s+secteur\b|tipo\s+de\s+empresa\s+o\s+sector\b|tipo\s+di\s+attività\s+o\s+settore\b)\s*:?\s*(.+)$/i;
 // Abbreviations that end a header line with a period without making it a sentence.
 const ABBREVIATION_END =
   /\b(?:ltd|inc|co|corp|pvt|llc|plc|jr|sr|st|dept|univ|gmbh|s\.a|s\.l|b\.v|n\.v|s\.p\.a|s\.r\.l)\.$/i;
@@ -49,10 +49,24 @@ interface Row {
 
 // "Designation: X", "Employer: Y" label entry headers; other "Label: value" lines ("Environment: Java",
 // "Technologies: …") are details of the entry body.
-const TITLE_LABEL =
-  /^(?:designation|position(?:\s+held)?|job\s+title|title|role|post|funktion|position|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\s*[:：]\s*/i;
-const EMPLOYER_LABEL =
-  /^(?:company(?:\s+name)?|employer(?:\s+name)?|name\s+of\s+(?:the\s+)?(?:employer|company|organi[sz]ation)|firm|client|organi[sz]ation(?:\s+name)?|arbeitgeber|firma|unternehmen|entreprise|employeur|société|empresa|azienda|datore\s+di\s+lavoro|werkgever|bedrijf)\s*[:：]\s*/i;
+// The Europass CV (2004–2012 template) labels its work fields in a column apart from their values, with no colon
+// ("Occupation or position held Project Manager", "Fonction ou poste occupé Chef de projet", "Name and address of
+// employer Acme Ltd, Leeds"): the labels of the title and the employer in its seven languages here.
+const EUROPASS_TITLE =
+  /^(?:occupation\s+or\s+position\s+held|fonction\s+ou\s+poste\s+occupée?|beruf\s+oder\s+funktion|(?:función|profesión)\s+o\s+(?:puesto|cargo)\s+desempeñad[oa]|lavoro\s+o\s+posizione\s+ricopert[ie]|functie\s+of\s+(?:bekleed\s+ambt|positie)|função\s+ou\s+cargo\s+ocupad[oa])\s*[:：]?\s*/i;
+const EUROPASS_EMPLOYER =
+  /^(?:name\s+and\s+address\s+of\s+(?:the\s+)?employer|nom\s+et\s+adresse\s+de\s+l['’]employeur|name\s+und\s+adresse\s+des\s+arbeitgebers|nombre\s+y\s+dirección\s+(?:de\s+la\s+empresa\s+o\s+)?(?:del\s+)?empleador|nome\s+e\s+indirizzo\s+del\s+datore\s+di\s+lavoro|naam\s+en\s+adres\s+van\s+(?:de\s+)?werkgever|nome\s+e\s+(?:morada|endereço)\s+do\s+empregador)\s*[:：]?\s*/i;
+// Its activities field ("Main activities and responsibilities", "Principales activités et responsabilités", …).
+const EUROPASS_ACTIVITIES =
+  /^(?:main\s+activities\s+and\s+responsibilities|principales\s+activités\s+et\s+responsabilités|wichtigste\s+tätigkeiten\s+und\s+zuständigkeiten|(?:funciones|actividades)\s+y\s+responsabilidades\s+principales|principali\s+attività\s+e\s+responsabilità|voornaamste\s+werkzaamheden\s+en\s+verantwoordelijkheden|principais\s+a(?:c?)tividades\s+e\s+responsabilidades)\s*[:：]?\s*/i;
+const TITLE_LABEL = new RegExp(
+  `^(?:designation|position(?:\\s+held)?|job\\s+title|title|role|post|funktion|position|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\\s*[:：]\\s*|${EUROPASS_TITLE.source}`,
+  'i',
+);
+const EMPLOYER_LABEL = new RegExp(
+  `^(?:company(?:\\s+name)?|employer(?:\\s+name)?|name\\s+of\\s+(?:the\\s+)?(?:employer|company|organi[sz]ation)|firm|client|organi[sz]ation(?:\\s+name)?|arbeitgeber|firma|unternehmen|entreprise|employeur|société|empresa|azienda|datore\\s+di\\s+lavoro|werkgever|bedrijf)\\s*[:：]\\s*|${EUROPASS_EMPLOYER.source}`,
+  'i',
+);
 const HEADER_LABEL = new RegExp(`${TITLE_LABEL.source}|${EMPLOYER_LABEL.source}`, 'i');
 // "Duration: Jan 2007 to Sep 2011", "Period 2015 – 2018": the entry's dates under a label.
 const DATE_LABEL =
@@ -639,14 +653,16 @@ function employerField(rest: readonly string[], body: readonly string[]): string
   if (rest.some((h) => !isPlace(h))) return [...rest, ...body];
   const k = body.slice(0, 4).findIndex((l) => EMPLOYER_LABEL.test(l) && wordCount(l) <= 14);
   if (k < 0) return [...rest, ...body];
-  return [body[k]!, ...rest, ...body.filter((_, j) => j !== k)];
+  return [body[k]!.replace(EUROPASS_EMPLOYER, ''), ...rest, ...body.filter((_, j) => j !== k)];
 }
 
 // "[Research Assistant]", "(Designation: Software Intern)": a line set apart in brackets.
 const BRACKETED = /^[[(]\s*([^\])]+?)\s*[\])]\.?$/;
 // Title fields an entry's body may hold; a bare "Title:" there is as often a project's or a thesis's.
-const BODY_TITLE_LABEL =
-  /^(?:designation|position(?:\s+held)?|job\s+title|role|post|funktion|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\s*[:：]\s*\S/i;
+const BODY_TITLE_LABEL = new RegExp(
+  `^(?:designation|position(?:\\s+held)?|job\\s+title|role|post|funktion|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\\s*[:：]\\s*\\S|${EUROPASS_TITLE.source}\\S`,
+  'i',
+);
 
 /**
  * An entry whose header holds no title may write it on one of its first body lines: as a field ("Position:
@@ -818,7 +834,21 @@ const DOCUMENT_WORD = new RegExp(`(?<!\\p{L})(?:${DOCUMENT_TITLE_PATTERN}|${SAMP
 const FIRM_OF_PARTNERS =
   /(?:&|\b(?:and|und|et|e|y|en)\b)\s*(?:partners?|partner(?:in|innen)|associates?|associés|co\.?|cie\.?|sons|söhne|fils|hijos|figli|zonen)$/iu;
 
+// A job advert pasted above the CV ("Job title: Senior Accountant" / "We are looking for …"): its sentence that
+// seeks someone, its heading ("Job description", "Stellenangebot", "Offre d'emploi", "Vacature"), or the gender
+// marker of a posting's title ("Buchhalter (m/w/d)", "Comptable (H/F)").
+const JOB_ADVERT = new RegExp(
+  [
+    String.raw`^(?:we\s+are\s+(?:looking\s+for|seeking|hiring|recruiting)|we['’]re\s+(?:looking\s+for|seeking|hiring|recruiting)|wir\s+suchen|nous\s+(?:re)?cherchons|(?:estamos\s+)?buscamos|(?:noi\s+)?cerchiamo|stiamo\s+cercando|wij\s+zoeken|we\s+zoeken|(?:nós\s+)?procuramos|estamos\s+(?:à\s+procura|procurando))\s`,
+    String.raw`^(?:about\s+the\s+(?:role|job|position)|job\s+(?:description|advert(?:isement)?|posting|offer|vacancy|opening)|vacancy|stellen(?:angebot|anzeige|ausschreibung|beschreibung)|offre\s+d['’]emploi|fiche\s+de\s+poste|descripción\s+del\s+puesto|oferta\s+de\s+(?:empleo|trabajo|emprego)|descrizione\s+del(?:la)?\s+(?:lavoro|posizione|ruolo)|offerta\s+di\s+lavoro|annuncio\s+di\s+lavoro|vacature(?:tekst)?|functieomschrijving|descrição\s+(?:da\s+vaga|do\s+cargo))`,
+    String.raw`\((?:m\s*/\s*[wf]\s*/\s*[dx]|[wf]\s*/\s*m\s*/\s*[dx]|h\s*/\s*f|f\s*/\s*h|m\s*/\s*f|h\s*/\s*m|m\s*/\s*v|v\s*/\s*m)\)`,
+  ].join('|'),
+  'i',
+);
+
 function headline(lines: readonly Line[]): [string, string?] {
+  // Under a pasted advert the top lines are the advert's: its title is the post offered, not one held.
+  if (lines.slice(0, 8).some((l) => JOB_ADVERT.test(l.text))) return [''];
   for (const line of lines.slice(0, 4)) {
     if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
       continue;
@@ -1040,10 +1070,37 @@ function flattenedPositions(rows: Row[]): { at: number; entries: CvExperience[] 
   return undefined;
 }
 
+/**
+ * "Occupation or position held" / "Project Manager": a Europass label flattened onto a line of its own goes with
+ * the value on the next line, as when the two columns run into one line; the activities label is dropped from its
+ * value ("Principales activités et responsabilités Pilotage des projets": the duties, not a header).
+ */
+function europassFields(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const bare = (re: RegExp) => re.test(line.text) && line.text.replace(re, '') === '';
+    const label = [EUROPASS_TITLE, EUROPASS_EMPLOYER, EUROPASS_ACTIVITIES].some(bare) || bareSector(line.text);
+    if (label && next && !next.bullet && !isEuropassLabel(next.text)) {
+      out.push({ ...line, text: `${line.text.replace(/\s*[:：]\s*$/, '')} ${next.text}` });
+      i++;
+    } else out.push(line);
+  }
+  return out.map((l) => {
+    const duties = l.text.replace(EUROPASS_ACTIVITIES, '');
+    return duties !== l.text && duties ? { ...l, text: duties } : l;
+  });
+}
+const bareSector = (text: string) =>
+  SECTOR_FIELD.test(`${text.replace(/\s*[:：]\s*$/, '')} x`) && !SECTOR_FIELD.test(text);
+const isEuropassLabel = (text: string) =>
+  [EUROPASS_TITLE, EUROPASS_EMPLOYER, EUROPASS_ACTIVITIES].some((re) => re.test(text)) || SECTOR_FIELD.test(text);
+
 /** Experience entries of one experience section's lines. */
 export function parseExperience(lines: readonly Line[], now: Date): CvExperience[] {
   if (lines.length === 0) return [];
-  const rows = toRows(splitDatedHeaders(joinSplitRanges(lines, now), now), now);
+  const rows = toRows(splitDatedHeaders(joinSplitRanges(europassFields(lines), now), now), now);
   const table = flattenedPositions(rows);
   if (!table) return datedExperience(rows, now);
   const dated = datedExperience(rows, now);
