@@ -33,6 +33,45 @@ export const PUBLICATION_HEADINGS: readonly string[] = [
   'publikationen',
 ];
 
+/**
+ * The courses an academic taught ("Teaching", "Lehre", "Enseignement", "Docencia", "Insegnamento", "Docência"): on
+ * the CV of a lecturer, listed after the education section, they are no education of the candidate's (they were
+ * read as schools without degrees). Inside an experience section they stay with the posts (sections.ts).
+ * Alone on their line only ('='): "Teaching Experience", "Experiencia docente" are experience headings through their
+ * last word, and "LECTURING AND TEACHING" titles posts.
+ */
+export const TEACHING_HEADINGS: readonly string[] = [
+  '=teaching',
+  '=teaching activities',
+  '=teaching activity',
+  '=teaching duties',
+  '=teaching responsibilities',
+  '=courses taught',
+  '=lehre',
+  '=lehrtätigkeit',
+  '=lehrtätigkeiten',
+  '=lehrveranstaltungen',
+  '=enseignement',
+  '=enseignements',
+  '=activités denseignement',
+  '=charges denseignement',
+  '=cours dispensés',
+  '=docencia',
+  '=docencia impartida',
+  '=actividad docente',
+  '=actividades docentes',
+  '=insegnamento',
+  '=insegnamenti',
+  '=attività didattica',
+  '=attività didattiche',
+  '=didattica',
+  '=onderwijsactiviteiten',
+  '=gegeven onderwijs',
+  '=docência',
+  '=atividades docentes',
+  '=atividade docente',
+];
+
 export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
   contact: [
     'contact',
@@ -534,6 +573,7 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'accomplishments',
     'selected accomplishments',
     ...PUBLICATION_HEADINGS,
+    ...TEACHING_HEADINGS,
     'volunteer',
     'volunteering',
     'volunteer experience',

@@ -3,10 +3,12 @@ import {
   CV_HEADINGS,
   JOB_HEADINGS,
   PUBLICATION_HEADINGS,
+  TEACHING_HEADINGS,
   isEducationTableHeader,
   type CvSectionKind,
   type JobSectionKind,
 } from './headings.js';
+import { findDegrees } from './degrees.js';
 import { roleWords } from './lexicon.js';
 import { foldWords, isUpper, type Line } from './text.js';
 
@@ -311,6 +313,9 @@ function headingStyle(text: string): string {
 const GLUED_CV_HEADINGS = new Set<CvSectionKind>(['experience', 'education']);
 const PUBLICATIONS = new Set(PUBLICATION_HEADINGS.map(foldWords));
 
+const TEACHING = new Set(TEACHING_HEADINGS.map(foldWords));
+const isTeachingHeading = (line: Line) => TEACHING.has(foldWords(line.text.split(/[:：]/)[0] ?? ''));
+
 const REFERENCES_HEADING =
   /\b(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)\b/i;
 
@@ -352,13 +357,37 @@ function isEducationField(current: Section<CvSectionKind>, m: HeadingMatch<CvSec
   return !!m.rest && EDUCATION_FIELD_KINDS.has(m.kind) && headingStyle(line.text) !== headingStyle(current.heading);
 }
 
+// "Onderwijs" is education, and on a Dutch academic's CV also the courses taught: after an education section of its
+// own ("Opleiding"), a section headed "Onderwijs" alone that names no degree lists the teaching.
+const AMBIGUOUS_EDUCATION = new Set(['onderwijs']);
+
+function teachingBesideEducation(sections: Section<CvSectionKind>[]): Section<CvSectionKind>[] {
+  const ambiguous = (s: Section<CvSectionKind>) =>
+    s.kind === 'education' && AMBIGUOUS_EDUCATION.has(foldWords(s.heading.split(/[:：]/)[0] ?? ''));
+  const first = sections.findIndex((s) => s.kind === 'education' && !ambiguous(s));
+  if (first < 0) return sections;
+  return sections.map((s, i) =>
+    i > first && ambiguous(s) && !s.lines.some((l) => findDegrees(l.text).length > 0) ? { ...s, kind: 'other' } : s,
+  );
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
+  return teachingBesideEducation(cvSectionsOf(lines));
+}
+
+function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
     lines,
     CV_VOCABULARY,
     (current, m, line) => {
+      // "Teaching" after the education section: the courses the candidate taught, in the style of the section's
+      // heading (a lone "Lehre" cell of an apprenticeship's row is none); inside an experience section they stay
+      // with the posts.
+      if (current.kind === 'education' && isTeachingHeading(line))
+        return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
       if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
+      if (isTeachingHeading(line)) return false;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
       // candidate's. Clients or projects named as references ("Client References") may be a field of an entry,
