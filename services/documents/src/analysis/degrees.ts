@@ -3,6 +3,16 @@ import { institutionWords, roleWords } from './lexicon.js';
 import { MONTH_NAMES, MONTH_WORDS } from './dates.js';
 import { foldSameLength, tidy } from './text.js';
 
+// "Pamantasan ng Lungsod ng Maynila", "Unibersidad ng Silangan", "Kolehiyo ng Lungsod": Filipino names schools with
+// words of its own (pamantasan, unibersidad: university; kolehiyo: college; paaralan: school), which Philippine
+// CVs in English keep. The lexicon's school words are those of the seven languages the analyzer reads.
+const FILIPINO_SCHOOL = /(?<!\p{L})(?:pamantasan|unibersidad|kolehiyo|paaralan)(?!\p{L})/iu;
+
+/** The lexicon's school words, and those a CV in English keeps from another language (FILIPINO_SCHOOL). */
+export const schoolWords = {
+  inText: (text: string): boolean => institutionWords.inText(text) || FILIPINO_SCHOOL.test(text),
+};
+
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
 
 export interface DegreeMention {
@@ -171,7 +181,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
     // "PhD degree of Kenyatta University": capitalised words after "of" that name a school are where the degree
     // was earned, not its kind.
     const of = /\s+of\s/.exec(extra);
-    if (of && institutionWords.inText(extra.slice(of.index))) extra = extra.slice(0, of.index);
+    if (of && schoolWords.inText(extra.slice(of.index))) extra = extra.slice(0, of.index);
   }
   return { degree: (mention.text + extra).trim(), end: mention.end + extra.length };
 }
@@ -223,7 +233,7 @@ function bareField(rest: string): string {
   if (!field || words.length > 6 || isDateWord(words[0]!)) return '';
   if (!words.every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && FIELD_JOINERS.has(w.toLowerCase())))) return '';
   // "Honors: National Honor Society": a labelled line under a degree is no field either.
-  if (NOT_FIELD.test(words[0]!.replace(/[:：]$/, '')) || institutionWords.inText(field) || roleWords.inText(field))
+  if (NOT_FIELD.test(words[0]!.replace(/[:：]$/, '')) || schoolWords.inText(field) || roleWords.inText(field))
     return '';
   return field;
 }
@@ -243,7 +253,7 @@ export function fieldLine(text: string): string {
     /^\p{Lu}\p{Ll}+(?:\s+[\p{Ll}&]+){1,4}$/u.test(t) &&
     !NOT_FIELD.test(first) &&
     !/ed$/i.test(first) &&
-    !institutionWords.inText(t) &&
+    !schoolWords.inText(t) &&
     !roleWords.inText(t)
     ? t
     : '';
@@ -311,7 +321,7 @@ function bracketedField(rest: string): string {
   )
     return '';
   const field = tidy(m[1]);
-  return institutionWords.inText(field) || isDateWord(field.split(/\s+/)[0]!) ? '' : field;
+  return schoolWords.inText(field) || isDateWord(field.split(/\s+/)[0]!) ? '' : field;
 }
 
 export function levelName(level: number): string {

@@ -5,9 +5,17 @@
  */
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
-import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
+import {
+  degreePhrase,
+  fieldLine,
+  findDegrees,
+  levelName,
+  majorAfter,
+  schoolWords,
+  type DegreeMention,
+} from './degrees.js';
 import { isEducationTableHeader } from './headings.js';
-import { HIGHER_EDUCATION, institutionWords } from './lexicon.js';
+import { HIGHER_EDUCATION } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
@@ -73,7 +81,7 @@ const SENTENCE_START = /^(?:\p{Ll}|\p{Lu}[\p{Ll}-]*ed\s)/u;
 const ARTICLE_START = /^(?:an?|any|some|one|every|our|my|this|that|un|une|ein|eine|einer|einem|uno|una|een)\s/;
 
 function endsWithSchoolWord(s: string): boolean {
-  return institutionWords.inText(
+  return schoolWords.inText(
     s
       .split(/[\s.]+/)
       .filter(Boolean)
@@ -99,7 +107,7 @@ function schoolPart(seg: string): string {
   // the school word and the capitalised words before it.
   else if (lead && /(?:^|\s)\p{Ll}/u.test(s.slice(0, lead.index))) {
     const words = s.slice(lead.end).split(/\s+/).filter(Boolean);
-    let from = words.findIndex((w) => institutionWords.inText(w));
+    let from = words.findIndex((w) => schoolWords.inText(w));
     if (from >= 0) {
       while (from > 0 && /^\p{Lu}/u.test(words[from - 1]!)) from--;
       s = tidy(
@@ -118,7 +126,7 @@ function schoolPart(seg: string): string {
   for (const m of s.matchAll(/\s+(?:and|und|et|y|e|en|ou|or)(?:\s+(?:\p{Ll}|\d)|$|\s+(?=\S))/gu)) {
     const rest = s.slice(m.index + m[0].length);
     const goesOn = !rest || /^[\p{Ll}\d]/u.test(rest) || findDegrees(rest)[0]?.index === 0;
-    if (!goesOn || !institutionWords.inText(s.slice(0, m.index))) continue;
+    if (!goesOn || !schoolWords.inText(s.slice(0, m.index))) continue;
     s = s.slice(0, m.index);
     break;
   }
@@ -139,13 +147,33 @@ function institutionIn(text: string, exclude: string): string {
   return school && !FACULTY.test(school) ? school : first;
 }
 
+// "Diplom Theologie der Katholischen Universität Eichstätt": German declines the adjectives before a feminine school
+// word (Universität, Hochschule, Akademie, Schule and their compounds) in the genitive and after a preposition; an
+// article before such a declined adjective starts the school's name (the field "Theologie der" was taken with it).
+// "Rheinischen Friedrich-Wilhelms-Universität": a name between adjective and school word.
+const DECLINED_BEFORE_SCHOOL =
+  /(?:^|\s(?:der|an\s+der)\s+)((?:\p{Lu}\p{Ll}+en\s+)+)((?:\p{Lu}[\p{L}-]*-)?(?:\p{Lu}\p{Ll}*(?:universität|hochschule|akademie|schule)|Universität|Hochschule|Akademie|Schule)(?!\p{L}))/u;
+
+/**
+ * The school's name from its declined adjective on. After "an der" ("an der Technischen Universität München", "an
+ * der Freien Universität Berlin") the name is given in the nominative ("Technische Universität München").
+ */
+function declinedSchool(name: string, line: string): string {
+  const m = DECLINED_BEFORE_SCHOOL.exec(name);
+  if (!m) return name;
+  const from = m.index + m[0].length - m[1]!.length - m[2]!.length;
+  const whole = name.slice(from);
+  if (!new RegExp(`(?<!\\p{L})an\\s+der\\s+${whole.split(/\s+/)[0]}(?!\\p{L})`, 'u').test(line)) return whole;
+  return m[1]!.replace(/(\p{Ll})en(?=\s)/gu, '$1e') + whole.slice(m[1]!.length);
+}
+
 function schoolIn(text: string, exclude: string): string {
   for (const raw of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
     // "presso l'Università di Padova", "de l'Université de Nantes": an elided article is no part of the name.
     const seg = raw.replace(/^\s*(?:l|dell|all|nell|dall)['’](?=\p{Lu})/u, '');
     // Only a segment with a school word can name one (checked first: most segments have none).
-    if (!institutionWords.inText(seg)) continue;
-    const s = schoolPart(seg);
+    if (!schoolWords.inText(seg)) continue;
+    const s = declinedSchool(schoolPart(seg), text);
     // A CV written all in lowercase still names its schools head-last ("narayana jr. college").
     // "… from an accredited university" (a job ad's requirement): an article opens no school's name.
     if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s) && !ARTICLE_START.test(s))) continue;
@@ -154,7 +182,7 @@ function schoolIn(text: string, exclude: string): string {
       s &&
       s !== exclude &&
       !exclude.includes(s) &&
-      institutionWords.inText(s) &&
+      schoolWords.inText(s) &&
       !GENERIC_SCHOOL.test(s) &&
       !SCHOOL_KIND.test(s) &&
       !countryNamed(s) &&
@@ -238,7 +266,7 @@ function finish(d: Draft): CvEducation | undefined {
 // A school's name or a field the layout wrapped: a lone school word on the next line ("Michigan Technological" /
 // "University"), or a line with a school or degree cut after a joining word ("St Mary Institute of" /
 // "Technology, Hyderabad"; "B.Tech in Electronics and" / "Communication Engineering").
-const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voor|do|da)$/i;
+const OPEN_NAME_END = /\s(?:of|for|and|&|de|des|du|der|für|di|del|della|van|voor|do|da|ng)$/i;
 
 // "B.TECH" / "(Electronics and" / "Communication)": a table cell wrapped inside a bracket, or a bracket under a
 // degree qualifying it, continues the line above.
@@ -270,7 +298,7 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
         (!/[.;:]$/.test(prev.text) &&
           (GENERIC_SCHOOL.test(line.text) ||
             (OPEN_NAME_END.test(prev.text) &&
-              (institutionWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
+              (schoolWords.inText(prev.text) || findDegrees(prev.text).length > 0) &&
               /^\p{L}/u.test(line.text) &&
               // "… an MSc from the University of Branford and" / "a BSc in Mathematics, …": a sentence of a
               // profile wrapped before a second degree, not a name; a table cell is short.
@@ -319,6 +347,56 @@ function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
       if (k >= 0) merged.push(dates[k]!);
     });
     out.splice(top, end + 1 - top, ...merged);
+  }
+  return out;
+}
+
+// What a line of the section brings: a qualification, a school, dates (bits of a mask; 0 for anything else).
+const QUALIFICATION = 1;
+const SCHOOL = 2;
+const DATES = 4;
+function brings(text: string, now: Date): number {
+  if (wordCount(text) > 16) return 0;
+  return (
+    (degreeIn(text) ? QUALIFICATION : 0) |
+    (institutionIn(text, '') ? SCHOOL : 0) |
+    (findDateSpans(text, now).length > 0 ? DATES : 0)
+  );
+}
+
+/**
+ * A layout of two or three columns flattened a column at a time: the qualifications, then their schools (and
+ * dates), each column as many lines as there are entries ("M.F.A., Painting" / "B.F.A., Sculpture" / "Westmoor
+ * University, 2014 – 2016" / "Ashdown College of Art, 2008 – 2012"; or the dates' column first). Read row by row,
+ * each degree keeps its own school and years (the B.F.A. took the M.F.A.'s). Columns are runs of two lines or more,
+ * of equal length, each run's lines bringing the same things and no run what another brings.
+ */
+function zipColumns(lines: readonly Line[], now: Date): Line[] {
+  const kinds = lines.map((l) => brings(l.text, now));
+  const run = (at: number) => {
+    let n = 1;
+    while (at + n < kinds.length && kinds[at + n] === kinds[at]) n++;
+    return n;
+  };
+  const out: Line[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const k = run(i);
+    const starts = [i];
+    let seen = kinds[i]!;
+    let j = i + k;
+    while (k >= 2 && seen && j < lines.length && kinds[j] && !(kinds[j]! & seen) && run(j) === k) {
+      starts.push(j);
+      seen |= kinds[j]!;
+      j += k;
+    }
+    if (starts.length < 2 || !(seen & QUALIFICATION)) {
+      out.push(...lines.slice(i, i + k));
+      i += k;
+      continue;
+    }
+    for (let row = 0; row < k; row++) for (const start of starts) out.push(lines[start + row]!);
+    i = j;
   }
   return out;
 }
@@ -430,7 +508,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
   let afterDegree = false;
-  const read = datesAfterEntries(joinWrappedSchools(joinSplitRanges(lines, now)), now);
+  const read = datesAfterEntries(zipColumns(joinWrappedSchools(joinSplitRanges(lines, now)), now), now);
   const schoolFirst = schoolFirstLayout(read, now);
   let placements = false;
   // A line naming neither qualification nor school nor dates may be a school the lexicon does not know ("Niels
@@ -475,7 +553,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
       const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
-      const school = fieldParts.findIndex((p) => institutionWords.inText(p));
+      const school = fieldParts.findIndex((p) => schoolWords.inText(p));
       // "HSC, Maharashtra Board": the board that set the examination is no field of study.
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
       if (!major) major = tidy(MAJOR_INLINE.exec(text.slice(phrase.end))?.[1] ?? '');

@@ -1,0 +1,185 @@
+// Education rules of the rules-12 round, each on a CV snippet written for the test (fake people and schools).
+import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { parseEducation } from '../src/analysis/education.js';
+import { cvSections } from '../src/analysis/sections.js';
+import { toLines } from '../src/analysis/text.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const education = (text: string) => parseEducation(toLines(text), NOW);
+const lines = (...xs: string[]) => xs.join('\n');
+const rows = (text: string) => education(text).map((r) => [r.degree, r.institution_name, r.start_date, r.end_date]);
+const cvRows = (text: string) =>
+  parseCv(text, NOW).education.map((r) => [r.degree, r.institution_name, r.start_date, r.end_date]);
+const kinds = (text: string) => cvSections(toLines(text)).map((s) => s.kind);
+
+describe('columns flattened one after the other, rules-12', () => {
+  it('gives each degree its own school and years when the degrees come before their schools', () => {
+    expect(
+      rows(
+        lines(
+          'M.F.A., Painting',
+          'B.F.A., Sculpture',
+          'Westmoor University, 2014 – 2016',
+          'Ashdown College of Art, 2008 – 2012',
+        ),
+      ),
+    ).toEqual([
+      ['M.F.A.', 'Westmoor University', '2014-01', '2016-01'],
+      ['B.F.A.', 'Ashdown College of Art', '2008-01', '2012-01'],
+    ]);
+  });
+
+  it('reads three columns (degrees, schools, dates) and a dates column written first', () => {
+    expect(
+      rows(
+        lines(
+          'M.F.A., Painting',
+          'B.F.A., Sculpture',
+          'Westmoor University',
+          'Ashdown College of Art',
+          '2014 – 2016',
+          '2008 – 2012',
+        ),
+      ),
+    ).toEqual([
+      ['M.F.A.', 'Westmoor University', '2014-01', '2016-01'],
+      ['B.F.A.', 'Ashdown College of Art', '2008-01', '2012-01'],
+    ]);
+    expect(
+      rows(
+        lines(
+          '2014 – 2016',
+          '2008 – 2012',
+          'M.F.A., Painting, Westmoor University',
+          'B.F.A., Sculpture, Ashdown College of Art',
+        ),
+      ),
+    ).toEqual([
+      ['M.F.A.', 'Westmoor University', '2014-01', '2016-01'],
+      ['B.F.A.', 'Ashdown College of Art', '2008-01', '2012-01'],
+    ]);
+  });
+
+  it('leaves entries written a row at a time, and columns of unequal length, as they were', () => {
+    expect(
+      rows(
+        lines(
+          'M.F.A., Painting',
+          'Westmoor University',
+          '2014 – 2016',
+          'B.F.A., Sculpture',
+          'Ashdown College of Art',
+          '2008 – 2012',
+        ),
+      ),
+    ).toEqual([
+      ['M.F.A.', 'Westmoor University', '2014-01', '2016-01'],
+      ['B.F.A.', 'Ashdown College of Art', '2008-01', '2012-01'],
+    ]);
+    // A double degree from one school: two qualifications, one school line.
+    expect(
+      rows(lines('Bachelor of Arts, History', 'Bachelor of Science, Biology', 'Westmoor University, 2008 – 2012')),
+    ).toEqual([
+      ['Bachelor of Arts', '', '', ''],
+      ['Bachelor of Science', 'Westmoor University', '2008-01', '2012-01'],
+    ]);
+  });
+});
+
+describe('teaching headings on an academic CV, rules-12', () => {
+  const academic = (heading: string, education: string, courses: readonly string[]) =>
+    lines(
+      'Dr. Helen Marsh',
+      'helen.marsh@example.edu',
+      '',
+      'EXPERIENCE',
+      '2015 - 2024  Associate Professor, Westbury University',
+      '',
+      education,
+      'Ph.D. in Chemistry, Northfield University, 2010',
+      'B.Sc. in Chemistry, Ashdown College, 2005',
+      '',
+      heading,
+      ...courses,
+    );
+
+  it('ends the education section: the courses taught are no education of the candidate', () => {
+    const courses = [
+      'Organic Chemistry I, Westbury University, 2016 - 2024',
+      'Graduate Seminar in Catalysis, Northfield University, 2009',
+    ];
+    for (const [education, teaching] of [
+      ['EDUCATION', 'TEACHING'],
+      ['AUSBILDUNG', 'LEHRE'],
+      ['Formation', 'Enseignement'],
+      ['Formación', 'Docencia'],
+      ['Istruzione', 'Insegnamento'],
+      ['Formação', 'Docência'],
+      ['Opleiding', 'Onderwijs'],
+    ] as const) {
+      expect(cvRows(academic(teaching, education, courses))).toEqual([
+        ['Ph.D.', 'Northfield University', '', '2010-01'],
+        ['B.Sc.', 'Ashdown College', '', '2005-01'],
+      ]);
+    }
+  });
+
+  it('keeps "Onderwijs" as the education heading of a Dutch CV, and "Teaching Experience" as experience', () => {
+    expect(kinds(lines('Jan de Vries', 'Onderwijs', 'HBO Bedrijfskunde, Hogeschool Westland, 2012'))).toEqual([
+      'header',
+      'education',
+    ]);
+    // After "Opleiding", an "Onderwijs" section naming a degree is education too.
+    expect(
+      kinds(
+        lines('Jan de Vries', 'Opleiding', 'HAVO, Westland College, 2008', 'Onderwijs', 'Master Bedrijfskunde, 2014'),
+      ),
+    ).toEqual(['header', 'education', 'education']);
+    expect(kinds(lines('Helen Marsh', 'EDUCATION', 'Ph.D., Northfield University', 'TEACHING EXPERIENCE'))).toEqual([
+      'header',
+      'education',
+      'experience',
+    ]);
+  });
+});
+
+describe('school names, rules-12', () => {
+  it('reads "Pamantasan ng …" (Filipino: university) as a school', () => {
+    expect(
+      rows(
+        lines(
+          'Bachelor of Science in Accountancy',
+          'Pamantasan ng Lungsod ng Maynila, 2012 - 2016',
+          'Master in Business Administration, Pamantasan ng Lungsod ng Valenzuela, 2021',
+        ),
+      ),
+    ).toEqual([
+      ['Bachelor of Science', 'Pamantasan ng Lungsod ng Maynila', '2012-01', '2016-01'],
+      ['Master', 'Pamantasan ng Lungsod ng Valenzuela', '', '2021-01'],
+    ]);
+  });
+
+  it('names a German school declined after "an der" in the nominative, and a genitive school whole', () => {
+    expect(
+      rows(
+        lines(
+          '2012 – 2017  Masterstudium Informatik an der Technischen Universität München',
+          '2009 – 2012  Bachelor of Science Physik an der Freien Universität Berlin',
+          '2006 – 2009  Diplom Theologie der Katholischen Universität Eichstätt-Ingolstadt',
+          '2003 – 2006  Bachelor of Arts an der Pädagogischen Hochschule Freiburg',
+        ),
+      ).map((r) => r[1]),
+    ).toEqual([
+      'Technische Universität München',
+      'Freie Universität Berlin',
+      // The genitive's article ends the field before the name (it was "Theologie der Katholischen …").
+      'Katholischen Universität Eichstätt-Ingolstadt',
+      'Pädagogische Hochschule Freiburg',
+    ]);
+    // A name that is no declined adjective stays as written.
+    expect(rows('Master of Science, Humboldt-Universität zu Berlin, 2015')[0]![1]).toBe(
+      'Humboldt-Universität zu Berlin',
+    );
+  });
+});
