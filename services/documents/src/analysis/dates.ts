@@ -133,9 +133,99 @@ const PRESENT_ALT = [
   'atual',
   'hoje',
   'o momento',
+  // "fino ad oggi", "a tutt'oggi", "tuttora", "attualmente"; "hasta ahora", "até agora"; "tot op heden", "nog steeds".
+  'attualmente',
+  'tuttora',
+  "tutt'oggi",
+  'tutt’oggi',
+  'ahora',
+  'agora',
+  'op heden',
+  'nog steeds',
 ]
   .sort((a, b) => b.length - a.length)
   .map((s) => s.replace(/ /g, '\\s+'))
+  .join('|');
+
+// Quarters and halves of a year. "Q3 2019", "Q1/2020", "H2 2018", "T3 2020" (trimestre), "2019 Q4"; with an ordinal
+// and a word: "2. Halbjahr 2018", "1. Quartal 2019", "1er trimestre 2019", "2º semestre de 2019", "primo semestre
+// 2019", "eerste kwartaal 2019", "tweede helft van 2019", "first half of 2017"; "Semester 1, 2019" (Australia).
+const ORDINAL =
+  '(?:[1-4]\\s?(?:\\.|st|nd|rd|th|er|re|eme|e|°|º|ª|o|a)?|first|second|third|fourth|erste[snr]?|zweite[snr]?|dritte[snr]?|vierte[snr]?|premier|premiere|deuxieme|seconde?|troisieme|quatrieme|primer|primero|segundo|tercer|tercero|cuarto|primo|secondo|terzo|quarto|eerste|tweede|derde|vierde|primeiro|terceiro|i|ii|iii|iv)';
+const PART_WORD =
+  '(?:quarter|quartal|trimestre|kwartaal|half|halbjahr|hj\\.?|halfjaar|helft|semestre|semester|sem\\.?)';
+const PART_WORD_END = '(?!\\p{L})';
+const PART_YEAR = "(?:(?:19|20)\\d{2}|['’]\\d{2})(?!\\d)";
+const PART_LINK = "\\s*(?:,|/|-)?\\s*(?:(?:of|de|del|van|des|du|dell['’])\\s+)?(?:the\\s+year\\s+)?";
+const PART = [
+  `(?<![\\p{L}\\p{N}])[qht][1-4]\\s*[/-]?\\s*${PART_YEAR}`,
+  `(?<!\\d)(?:19|20)\\d{2}\\s*[/-]?\\s*[qh][1-4](?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])${ORDINAL}\\s*${PART_WORD}${PART_WORD_END}${PART_LINK}${PART_YEAR}`,
+  `(?<![\\p{L}\\p{N}])(?:semester|sem\\.?|quarter|quartal)\\s*[1-4]${PART_LINK}${PART_YEAR}`,
+].join('|');
+const ORDINAL_WORDS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:first|erste|premier|primer|primo|eerste|primeiro|i$)/, 1],
+  [/^(?:second|zweite|deuxieme|segundo|secondo|tweede|ii$)/, 2],
+  [/^(?:third|dritte|troisieme|tercer|terzo|derde|terceiro|iii$)/, 3],
+  [/^(?:fourth|vierte|quatrieme|cuarto|quarto|vierde|iv$)/, 4],
+];
+
+/** A quarter or half of a year (folded text matched by PART): its year and first and last months. */
+function readPart(text: string): { year: number; first: number; last: number } | undefined {
+  const yearText = /(?:19|20)\d{2}|(?<=['’])\d{2}/.exec(text)?.[0];
+  const letter = /(?:^|[\s/-])([qht])([1-4])(?![\p{L}\p{N}])/u.exec(text) ?? /^([qht])([1-4])/.exec(text);
+  let n: number | undefined;
+  let size: number;
+  if (letter) {
+    n = Number(letter[2]);
+    size = letter[1] === 'h' ? 6 : 3;
+  } else {
+    const digit = /(?<![\d'’])([1-4])(?!\d)/.exec(text.replace(/(?:19|20)\d{2}/, ''));
+    const word = text.trim().split(/\s+/)[0] ?? '';
+    n = digit ? Number(digit[1]) : ORDINAL_WORDS.find(([re]) => re.test(word))?.[1];
+    size = /half|halb|hj|helft|semest|sem\b|sem\./.test(text) ? 6 : 3;
+  }
+  if (!yearText || !n || n * size > 12) return undefined;
+  return { year: Number(yearText), first: (n - 1) * size + 1, last: n * size };
+}
+
+// "Mid 2018", "early 2019", "end of 2017" and their like: the year with a rough month (not a known one).
+const APPROX_MONTH: ReadonlyArray<readonly [RegExp, number]> = [
+  [/^(?:mid|middle|mitte|mi|mediados|meta|medio|half|meados)/, 6],
+  [/^(?:late|end|ende|fin|finales|fines|fine|eind|final|finais|fim)/, 12],
+];
+const APPROX_ALT = [
+  'early',
+  'beginning\\s+of',
+  'start\\s+of',
+  'mid',
+  'middle\\s+of',
+  'late',
+  'end\\s+of',
+  'anfang',
+  'mitte',
+  'ende',
+  'debut',
+  'mi',
+  'fin',
+  'principios',
+  'comienzos',
+  'inicios',
+  'mediados',
+  'finales',
+  'fines',
+  'inizio',
+  'meta',
+  'fine',
+  'begin',
+  'medio',
+  'eind',
+  'inicio',
+  'meados',
+  'final',
+  'fim',
+]
+  .sort((a, b) => b.length - a.length)
   .join('|');
 
 const B = '(?<![\\p{L}\\p{N}])'; // start of a word
@@ -148,10 +238,18 @@ const TOKEN = new RegExp(
     `(?<ymd>(?<!\\d)${y4('ymdY')}[./-](?<ymdM>\\d{1,2})[./-]\\d{1,2}(?!\\d))`,
     // "May 2008", "May-2008", "May/2008", "Oct- 2008": a month word and its year; "Aug-15": its year in two digits.
     `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/]\\s*(?=(?:19|20)\\d{2})|-(?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]|(?<=-))(?<namedYY>\\d{2}))(?!\\d))`,
-    `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*${y4('seasonY')}(?!\\d))`,
+    // "Fall '12": a season and its year in two digits after an apostrophe, as US CVs write it.
+    `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*(?:${y4('seasonY')}|['’](?<seasonYY>\\d{2}))(?!\\d))`,
+    // "Q3 2019", "2. Halbjahr 2018", "1er trimestre 2019", "first half of 2017": a quarter or a half of a year.
+    `(?<part>${PART})`,
+    // "Mid 2018", "end of 2019", "Anfang 2018", "début 2018", "finales de 2019": a part of a year, no month written.
+    `(?<approx>${BL}(?<approxWord>${APPROX_ALT})\\s*-?\\s*(?:(?:of|de|del|van|des|du|dell['’])\\s*)?(?:the\\s+year\\s+)?${y4('approxY')}(?!\\d))`,
     `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
     `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
+    // "'14" in "Sept 2012 – '14", "'12 – '14": a year in two digits after an apostrophe, likewise only as an end of a
+    // range ("the '90s" and quoted numbers are none); after "class of" it is a year of its own ("Class of '12").
+    `(?<apos>(?<![\\p{L}\\p{N}'’])['’](?<aposYY>\\d{2})(?![\\d'’]|\\p{L}))`,
     // "… 2010/11 bis 2013/14.": a sentence's period after the two digits is no part of a date.
     `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d/-]|\\.\\d))`,
     `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./-]))`,
@@ -167,8 +265,10 @@ const TOKEN = new RegExp(
 // What may separate the two ends of a range (the dash is sometimes lost in extraction, hence "nothing").
 // "WS 2008/09 – SS 2014", "Curso 2009/2010 – Curso 2013/2014": the term or year's label may open the end too.
 // Europass writes an arrow ("01/09/2017 → aujourd'hui"), and plain text "2015 -> 2018".
+// A dash may come before the word and an article after it: "2018 – hasta la fecha", "– até o momento", "– à ce
+// jour", "– fino ad oggi", "– tot heden", "– jusqu'à aujourd'hui", "– to the present".
 const RANGE_SEP =
-  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~|to|till|til|until|thru|through|bis|au|a|al|hasta|fino\s+al?|tot|t\/m|ate|and|et|y|e)?\s*(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
+  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|et|y|e|jusqu['’]?\s*(?:a|au))?\s*(?:(?:el|la|le|lo|o|ao|ad|the)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
 const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
@@ -179,6 +279,8 @@ interface Token {
   ym?: YearMonth;
   /** An academic or fiscal year ("2013/14", "2013/2014"): the year it ends in (`ym` is the one it starts in). */
   until?: YearMonth;
+  /** A quarter or half of a year ("Q3 2019"): its last month, which ends a range it closes (`ym` is its first). */
+  last?: YearMonth;
   from: number;
   to: number;
 }
@@ -234,14 +336,43 @@ function tokenize(folded: string, now: Date): Token[] {
       let year = g.namedY ? n(g.namedY) : 2000 + n(g.namedYY);
       if (year > now.getUTCFullYear() + 6) year -= 100;
       add(s, e, year, month);
-    } else if (g.season) add(s, e, n(g.seasonY), SEASONS[g.seasonName ?? '']);
-    else if (g.my) add(s, e, n(g.myY), n(g.myM));
+    } else if (g.season) {
+      let year = g.seasonY ? n(g.seasonY) : 2000 + n(g.seasonYY);
+      if (year > now.getUTCFullYear() + 6) year -= 100;
+      add(s, e, year, SEASONS[g.seasonName ?? '']);
+    } else if (g.part) {
+      // The part's first month; as the end of a range, its last ("Q1 2020 – Q3 2021" ends in September 2021).
+      const part = readPart(g.part);
+      let year = part?.year ?? 0;
+      if (year < 100) year += year > (now.getUTCFullYear() % 100) + 6 ? 1900 : 2000;
+      if (part && plausible(year, now)) {
+        const ym = { year, month: part.first, monthKnown: true };
+        tokens.push({ kind: 'date', ym, last: { year, month: part.last, monthKnown: true }, from: s, to: e });
+      } else if (part) add(s, e, year, undefined);
+      else {
+        // "4. Semester 2019" (a student's fourth term): no part of a year, but the year stands.
+        const y = /(?:19|20)\d{2}/.exec(g.part);
+        if (y) add(s + y.index, s + y.index + 4, Number(y[0]), undefined);
+      }
+    } else if (g.approx) {
+      const at = APPROX_MONTH.find(([re]) => re.test(g.approxWord ?? ''))?.[1] ?? 1;
+      const before = tokens.length;
+      add(s, e, n(g.approxY), undefined);
+      if (tokens.length > before) tokens[before]!.ym!.month = at;
+    } else if (g.my) add(s, e, n(g.myY), n(g.myM));
     else if (g.mys) {
       let year = 2000 + n(g.mysYY);
       if (year > now.getUTCFullYear() + 6) year -= 100;
       const before = tokens.length;
       add(s, e, year, n(g.mysM));
       if (tokens.length > before) tokens[before]!.kind = 'short';
+    } else if (g.apos) {
+      let year = 2000 + n(g.aposYY);
+      if (year > now.getUTCFullYear() + 6) year -= 100;
+      const before = tokens.length;
+      add(s, e, year, undefined);
+      if (tokens.length > before && !/class\s+of\s*$/.test(folded.slice(Math.max(0, s - 12), s)))
+        tokens[before]!.kind = 'short';
     } else if (g.yshort) {
       // "1987-92" is a year range; "2019-03" a month; ambiguous "2010-11" is read as a range (more common in CVs).
       const year = n(g.ysY);
@@ -328,11 +459,28 @@ function computeSpans(line: string, now: Date): DateSpan[] {
         if (t.kind === 'monthonly') continue;
         spans.push({ start, end: current, ongoing: true, from: t.from, to: next.to });
       } else {
-        let end = next.until ?? next.ym!;
+        let end = next.until ?? next.last ?? next.ym!;
         // "January to May 2009": the start month takes the end's year.
         if (t.kind === 'monthonly')
           start = { year: end.month >= start.month ? end.year : end.year - 1, month: start.month, monthKnown: true };
         if (index(end) < index(start)) [start, end] = [end, start];
+        // "Jan-Mar/2018 - Present", "Jan–Mar 2018 – Jun 2019": months sharing one year, then a range from them.
+        const then = tokens[i + 2];
+        const thenGap = then ? folded.slice(next.to, then.from).replace(/[()[\],]/g, ' ') : '';
+        if (
+          t.kind === 'monthonly' &&
+          then &&
+          (then.kind === 'present' || then.kind === 'date') &&
+          RANGE_SEP.test(thenGap)
+        ) {
+          const ongoing = then.kind === 'present';
+          const last = ongoing ? current : (then.until ?? then.last ?? then.ym!);
+          if (index(last) >= index(start)) {
+            spans.push({ start, end: last, ongoing, from: t.from, to: then.to });
+            i += 2;
+            continue;
+          }
+        }
         spans.push({ start, end, ongoing: false, from: t.from, to: next.to });
       }
       i++;

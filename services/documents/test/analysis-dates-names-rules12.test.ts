@@ -1,0 +1,93 @@
+// Dates, names and contacts (rules-12), on lines and CVs written for the test (fake people, fake firms).
+import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { findDateSpans, formatYearMonth } from '../src/analysis/dates.js';
+
+const NOW = new Date('2026-11-01T00:00:00Z');
+/** Each span of a line as [start, end, ongoing, the text it covers]. */
+const spans = (line: string) =>
+  findDateSpans(line, NOW).map((s) => [
+    formatYearMonth(s.start),
+    formatYearMonth(s.end),
+    s.ongoing,
+    line.slice(s.from, s.to),
+  ]);
+
+describe('date forms a red-team found missing, rules-12', () => {
+  it('reads months sharing one year, then a range from them', () => {
+    expect(spans('Jan-Mar/2018 - Present')).toEqual([['2018-01', '2026-11', true, 'Jan-Mar/2018 - Present']]);
+    expect(spans('Jan–Mar 2018 – Jun 2019')).toEqual([['2018-01', '2019-06', false, 'Jan–Mar 2018 – Jun 2019']]);
+    // The month range alone is as before.
+    expect(spans('Jan-Mar 2018')).toEqual([['2018-01', '2018-03', false, 'Jan-Mar 2018']]);
+  });
+
+  it('reads a year written as an apostrophe and two digits', () => {
+    expect(spans('Fall ’12 – Spring ’14')).toEqual([['2012-09', '2014-03', false, 'Fall ’12 – Spring ’14']]);
+    expect(spans("'12 - '14")).toEqual([['2012-01', '2014-01', false, "'12 - '14"]]);
+    expect(spans("Class of '09")).toEqual([['', '2009-01', false, "'09"]]);
+    // Alone it is no date: a quoted number, a decade.
+    expect(spans("Top '10' seller of the region")).toEqual([]);
+    expect(spans("Music of the '90s")).toEqual([]);
+  });
+
+  it('reads quarters and halves of a year in the seven languages', () => {
+    expect(spans('Q1 2020 - Q3 2021')).toEqual([['2020-01', '2021-09', false, 'Q1 2020 - Q3 2021']]);
+    expect(spans('Q3/2020')).toEqual([['', '2020-07', false, 'Q3/2020']]);
+    expect(spans('2. Halbjahr 2018 – heute')).toEqual([['2018-07', '2026-11', true, '2. Halbjahr 2018 – heute']]);
+    expect(spans('T3 2020 - T1 2021')).toEqual([['2020-07', '2021-03', false, 'T3 2020 - T1 2021']]);
+    expect(spans('1er trimestre 2019 – 3e trimestre 2019')).toEqual([
+      ['2019-01', '2019-09', false, '1er trimestre 2019 – 3e trimestre 2019'],
+    ]);
+    expect(spans('2º semestre de 2017 a 1º semestre de 2019')).toEqual([
+      ['2017-07', '2019-06', false, '2º semestre de 2017 a 1º semestre de 2019'],
+    ]);
+    expect(spans('primo semestre 2019')).toEqual([['', '2019-01', false, 'primo semestre 2019']]);
+    expect(spans('tweede helft van 2016')).toEqual([['', '2016-07', false, 'tweede helft van 2016']]);
+    expect(spans('Semester 2, 2015')).toEqual([['', '2015-07', false, 'Semester 2, 2015']]);
+    // A student's fourth term is no part of a year: its year stands alone.
+    expect(spans('4. Semester 2019')).toEqual([['', '2019-01', false, '2019']]);
+  });
+
+  it('reads a part of a year named in words as one end of a range', () => {
+    expect(spans('Mid 2015 – Late 2018')).toEqual([['2015-06', '2018-12', false, 'Mid 2015 – Late 2018']]);
+    expect(spans('Anfang 2017 bis Ende 2019')).toEqual([['2017-01', '2019-12', false, 'Anfang 2017 bis Ende 2019']]);
+    expect(spans('medio 2016 – heden')).toEqual([['2016-06', '2026-11', true, 'medio 2016 – heden']]);
+  });
+
+  it('reads "until today" with its preposition after the dash', () => {
+    for (const line of [
+      '2018 – fino ad oggi',
+      '2018 – a tutt’oggi',
+      '2018 – tuttora',
+      '2018 – tot heden',
+      '2018 – tot op heden',
+      '2018 – até o momento',
+      '2018 – até hoje',
+      '2018 – à ce jour',
+      '2018 – jusqu’à aujourd’hui',
+      '2018 – hasta la fecha',
+      '2018 – hasta ahora',
+      '2018 – to the present',
+    ])
+      expect(spans(line)).toEqual([['2018-01', '2026-11', true, line]]);
+  });
+
+  it('dates an entry written with such forms', () => {
+    const cv = [
+      'Marta Ilinca Voss',
+      'marta.voss@example.org',
+      'BERUFSERFAHRUNG',
+      'Jan-Mar/2018 - Present',
+      'Projektleiterin, Kesselbach Anlagenbau GmbH',
+      'Leitung der Inbetriebnahme von drei Produktionslinien.',
+      'Q3 2015 – Q4 2017',
+      'Projektingenieurin, Lorenhof Technik AG',
+      'Planung von Förderanlagen.',
+    ].join('\n');
+    const jobs = parseCv(cv, NOW).experience.map((e) => [e.start_date, e.end_date, e.duration]);
+    expect(jobs).toEqual([
+      ['2018-01', '2026-11', 107],
+      ['2015-07', '2017-12', 30],
+    ]);
+  });
+});
