@@ -91,3 +91,64 @@ describe('date forms a red-team found missing, rules-12', () => {
     ]);
   });
 });
+
+describe('a name label alone on its line, the value on the next, rules-12', () => {
+  const name = (lines: string[]) => {
+    const info = parseCv(lines.join('\n'), NOW).information;
+    return [info.first_name, info.last_name];
+  };
+
+  it('reads the given name and the surname from their own label lines (Europass and form-like CVs)', () => {
+    expect(name(['CURRICULUM VITAE', 'Nome', 'Giulia', 'Cognome', 'Ferraro', 'Data di nascita', '12/03/1990'])).toEqual(
+      ['Giulia', 'Ferraro'],
+    );
+    expect(name(['Lebenslauf', 'Vorname', 'Jonas', 'Nachname', 'Albrecht', 'Geburtsdatum', '01.02.1988'])).toEqual([
+      'Jonas',
+      'Albrecht',
+    ]);
+    expect(
+      name(['CURRICULUM VITAE', 'Nom', 'DUPONT', 'Prénom', 'Claire', 'Adresse', '12 rue des Lilas, 69003 Lyon']),
+    ).toEqual(['Claire', 'Dupont']);
+    expect(
+      name(['CURRICULUM VITAE', 'Nombre', 'Lucía', 'Apellidos', 'Fernández Ortega', 'Correo', 'lf@example.es']),
+    ).toEqual(['Lucía', 'Fernández Ortega']);
+  });
+
+  it('reads "Naam" / "Name" beside a first-name field as the surname', () => {
+    expect(name(['Curriculum Vitae', 'Naam', 'de Vries', 'Voornaam', 'Sanne', 'Geboortedatum', '4 mei 1991'])).toEqual([
+      'Sanne',
+      'de Vries',
+    ]);
+    expect(name(['Lebenslauf', 'Name: Albrecht', 'Vorname: Jonas', 'Geburtsdatum: 01.02.1988'])).toEqual([
+      'Jonas',
+      'Albrecht',
+    ]);
+  });
+
+  it('takes a labelled name over a firm letterhead above it, and a given name with an initial', () => {
+    expect(name(['Kesselbach Lorenz Partners', 'Name', 'Jonas Albrecht', 'Position', 'Projektleiter'])).toEqual([
+      'Jonas',
+      'Albrecht',
+    ]);
+    expect(name(['Name', 'Karthik V.', 'Email', 'karthik.v@example.com', 'Phone', '+91 98450 12345'])).toEqual([
+      'Karthik',
+      'V.',
+    ]);
+  });
+
+  it('leaves a "Name" column of a table further down alone', () => {
+    const cv = [
+      'Ostap Hrytsenko',
+      'Mobile Developer',
+      'SKILLS',
+      'Name',
+      'Skill Level',
+      'Kotlin',
+      'Advanced',
+      'EXPERIENCE',
+      '2019 - Present',
+      'Android Developer, Lindqvist Apps AB',
+    ];
+    expect(name(cv)).toEqual(['Ostap', 'Hrytsenko']);
+  });
+});

@@ -1,5 +1,5 @@
 /** The candidate's name: a "Name:" field, else the first line near the top that reads like a person's name. */
-import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, SAMPLE_PAGE_WORDS } from './headings.js';
+import { CV_HEADINGS, DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, SAMPLE_PAGE_WORDS } from './headings.js';
 import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.js';
 import { parsePlace } from './contacts.js';
 import { countryNamed, countryOfRegion } from './places.js';
@@ -221,12 +221,23 @@ const TITLE_PREFIX =
   /^(?:resume|résumé|curriculum\s+vitae|curriculum|cv|bio[\s-]?data|lebenslauf)\s*(?:of|de|von|di|van|do|da|[:\-–])?\s*/i;
 
 // Agencies put their own logo and address on top and the person in a "Candidate:" / "Bewerber:" field.
-const FULL_NAME_FIELD =
-  /^(?:name|full\s+name|candidate(?:['’]s)?(?:\s+name)?|applicant(?:['’]s)?(?:\s+name)?|candidat(?:e|o|a)?|kandidaat|kandidat(?:in)?|bewerber(?:in)?|nom\s+complet|nombre\s+completo|nome\s+completo|naam|vor-?\s*und\s+nachname|nom\s+et\s+prénom|nome\s+e\s+cognome)\s*[:：]\s*(.+)$/i;
-const FIRST_NAME_FIELD =
-  /^(?:first\s+name|given\s+name|forename|vorname|prénom|prenom|nombre|nome|voornaam|primeiro\s+nome)\s*[:：]\s*(.+)$/i;
-const LAST_NAME_FIELD =
-  /^(?:last\s+name|surname|family\s+name|nachname|familienname|nom\s+de\s+famille|nom|apellidos?|cognome|achternaam|sobrenome|apelidos?)\s*[:：]\s*(.+)$/i;
+const FULL_NAME_LABEL =
+  "(?:name|full\\s+name|candidate(?:['’]s)?(?:\\s+name)?|applicant(?:['’]s)?(?:\\s+name)?|candidat(?:e|o|a)?|kandidaat|kandidat(?:in)?|bewerber(?:in)?|nom\\s+complet|nombre\\s+completo|nome\\s+completo|naam|vor-?\\s*und\\s+nachname|nom\\s+et\\s+prénom|nome\\s+e\\s+cognome)";
+const FIRST_NAME_LABEL =
+  '(?:first\\s+name|given\\s+name|forename|vorname|prénom|prenom|nombre|nome|voornaam|primeiro\\s+nome)';
+const LAST_NAME_LABEL =
+  '(?:last\\s+name|surname|family\\s+name|nachname|familienname|nom\\s+de\\s+famille|nom|apellidos?|cognome|achternaam|sobrenome|apelidos?)';
+const FULL_NAME_FIELD = new RegExp(`^${FULL_NAME_LABEL}\\s*[:：]\\s*(.+)$`, 'iu');
+const FIRST_NAME_FIELD = new RegExp(`^${FIRST_NAME_LABEL}\\s*[:：]\\s*(.+)$`, 'iu');
+const LAST_NAME_FIELD = new RegExp(`^${LAST_NAME_LABEL}\\s*[:：]\\s*(.+)$`, 'iu');
+// "Nome" / "Giulia Ferraro", "Nom" / "DUPONT" / "Prénom" / "Claire": a form-like CV (Europass, a table exported
+// line by line) writes the label alone on its line and the value on the next, without a colon.
+const LONE_NAME_LABEL = new RegExp(`^(?:${FULL_NAME_LABEL}|${FIRST_NAME_LABEL}|${LAST_NAME_LABEL})\\s*$`, 'iu');
+// The value under such a label: one to five capitalised words (particles and initials allowed), nothing else.
+// Only at the top, above every section but the personal details: further down a lone "Name" heads a table's
+// column ("Name" / "Skill Level" / "Java" / "Advanced").
+const CONTACT_HEADINGS = new Set(CV_HEADINGS.contact.map(foldWords));
+const LABELLED_VALUE = /^(?:(?:\p{Lu}[\p{L}'’-]*\.?|\p{Ll}{1,3})\s+){0,4}\p{Lu}[\p{L}'’-]*\.?$/u;
 
 // The Europass CV (2004–2012 template) labels the name "Surname(s) / First name(s)" ("Nom(s) / Prénom(s)",
 // "Cognome(i) / Nome(i)", "Apellido(s) / Nombre(s)", "Nachname(n) / Vorname(n)", "Apelido(s) / Nome(s) próprio(s)")
@@ -338,25 +349,39 @@ function isTownLine(text: string): boolean {
 export function findName(lines: readonly Line[]): PersonName {
   let first = '';
   let last = '';
+  let familyName = '';
   const top = lines.slice(0, 80);
+  let atTop = true;
   for (const [i, line] of top.entries()) {
+    if (atTop && isCvHeading(line) && !CONTACT_HEADINGS.has(foldWords(line.text))) atTop = false;
     // "Name:" with the value in the next column (a tab in extracted text) or on the next line.
+    const below = top[i + 1]?.text ?? '';
     const text =
-      /[:：]$/.test(line.text) && top[i + 1] && !/[:：]/.test(top[i + 1]!.text)
-        ? `${line.text} ${top[i + 1]!.text}`
-        : line.text;
+      /[:：]$/.test(line.text) && below && !/[:：]/.test(below)
+        ? `${line.text} ${below}`
+        : atTop && LONE_NAME_LABEL.test(line.text) && LABELLED_VALUE.test(below) && !LONE_NAME_LABEL.test(below)
+          ? `${line.text}: ${below}`
+          : line.text;
     // The label alone in its cell, the name in the next one.
     const europass =
       europassName(line.text) ?? (top[i + 1] ? europassName(`${line.text} ${top[i + 1]!.text}`) : undefined);
     if (europass) return europass;
     const full = FULL_NAME_FIELD.exec(text);
-    if (full?.[1] && looksLikeName(clean(full[1]).replace(/[,;|].*$/, '')))
-      return splitName(clean(full[1]).replace(/[,;|].*$/, ''));
+    const fullValue = clean(full?.[1] ?? '').replace(/[,;|].*$/, '');
+    if (fullValue && looksLikeName(fullValue)) return splitName(fullValue);
+    // "Name: Karthik V.": a given name and an initial is a whole name when a label says it is one.
+    const initial = fullValue ? NAME_AND_INITIAL.exec(fullValue) : null;
+    if (initial && tokenOk(initial[1] ?? initial[4] ?? '', 0))
+      return { first: initial[1] ?? initial[4] ?? '', last: `${initial[2] ?? initial[3]}.` };
+    // "Name: Albrecht" / "Vorname: Jonas", "Naam: de Vries" / "Voornaam: Sanne": beside a first-name field, the
+    // name field holds the surname.
+    if (fullValue && !familyName && LABELLED_VALUE.test(fullValue) && wordCount(fullValue) <= 3) familyName = fullValue;
     const f = FIRST_NAME_FIELD.exec(text);
     if (f?.[1]) first = clean(f[1]);
     const l = LAST_NAME_FIELD.exec(text);
     if (l?.[1]) last = clean(l[1]);
   }
+  if (first && !last) last = familyName;
   const unshout = (s: string) => (s.length > 1 && s === s.toUpperCase() ? titleCase(s) : s);
   if (first && last && first.length < 40 && last.length < 40) return { first: unshout(first), last: unshout(last) };
   // A lone "Nombre: Juan García López" / "Nom: Jean Dupont" field holding the full name.
