@@ -144,3 +144,50 @@ describe('the Europass work fields', () => {
     ).toEqual(['Project Manager', 'Brightwave Energy Ltd, 4 Mill Lane, Leeds', 'Energy']);
   });
 });
+
+describe('a one-line header that lists title, employer and place', () => {
+  const read = (lines: readonly string[]) =>
+    parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
+      e.title,
+      e.start_date,
+      e.end_date,
+      e.description.split('\n')[0],
+    ]);
+
+  it('anchors an entry past ten words when every part is a short capitalised name', () => {
+    expect(
+      read([
+        'Principal, Westbury Park High School, Kent County Public Schools, Dover, DE, 1995 to 2010',
+        '• Led a staff of 120 teachers',
+        'Assistant Principal, Linden High School; Kent County Public Schools, Dover, DE, 1988 to 1995',
+        '• Managed attendance and discipline',
+      ]),
+    ).toEqual([
+      ['Principal', '1995-01', '2010-01', 'Westbury Park High School, Kent County Public Schools, Dover, DE'],
+      ['Assistant Principal', '1988-01', '1995-01', 'Linden High School; Kent County Public Schools, Dover, DE'],
+    ]);
+  });
+
+  it('reads the dates set after the title in brackets', () => {
+    expect(
+      read([
+        'Chief Attorney (1973-78), Office of the Delaware Commissioner of Banking, Dover, Delaware',
+        'Responsibilities: trial counsel for the banking division',
+        'Partner (1979-92), Hale & Ruto Attorneys, Dover, Delaware',
+        'Practice: securities and franchises',
+      ]).map(([title, , , employer]) => [title, employer]),
+    ).toEqual([
+      ['Chief Attorney', 'Office of the Delaware Commissioner of Banking, Dover, Delaware'],
+      ['Partner', 'Hale & Ruto Attorneys, Dover, Delaware'],
+    ]);
+  });
+
+  it('leaves a long duty line with a date in the body', () => {
+    expect(
+      read([
+        'Sales Manager, Brightwave Analytics, Leeds, 2012 to 2018',
+        'Managed a team of five, Opened two regional offices, Doubled sales by 2015 in the north',
+      ]),
+    ).toEqual([['Sales Manager', '2012-01', '2018-01', 'Brightwave Analytics, Leeds']]);
+  });
+});

@@ -143,10 +143,35 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
       !detail &&
       spans.length > 0 &&
       // Separators ("Acme Inc. / Big University - San Jose, CA") are not words of the header.
-      wordCount(remainder(line.text, spans).replace(/(?:^|\s)[-–—/|•·](?=\s|$)/g, ' ')) <= 10 &&
+      (wordCount(remainder(line.text, spans).replace(/(?:^|\s)[-–—/|•·](?=\s|$)/g, ' ')) <= 10 ||
+        listedHeader(remainder(line.text, spans))) &&
       line.text.length <= 160;
     return { line, spans, header, anchor, continues };
   });
+}
+
+/**
+ * "Principal, Westbury Park High School, Kent County Public Schools, Dover, DE, 1995 to Present", "Chief Attorney
+ * (1973-78), Office of the Delaware Commissioner of Banking, Dover, Delaware": a one-line header that lists the
+ * title, the employer and its place as short capitalised parts may run past ten words; a duty line does not
+ * ("Managed a team of 5, cutting costs by 20% in 2015").
+ */
+function listedHeader(rest: string): boolean {
+  if (wordCount(rest) > 18 || /[.!?;:]$/.test(rest)) return false;
+  const pieces = rest
+    .split(/\s*[,;|•·]\s*|\s+[-–—]\s+/)
+    .map(tidy)
+    .filter((p) => /\p{L}/u.test(p));
+  return (
+    pieces.length >= 3 &&
+    pieces.every(
+      (p) =>
+        wordCount(p) <= 8 &&
+        /^[\p{Lu}\d]/u.test(p) &&
+        !isSentence(p) &&
+        (titleShaped(p) || isOrganisation(p) || isPlace(p)),
+    )
+  );
 }
 
 // Splits a header line into its parts: "Senior Engineer at Google", "Developer | ACME GmbH | Berlin".
