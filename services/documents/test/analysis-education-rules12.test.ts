@@ -144,6 +144,61 @@ describe('teaching headings on an academic CV, rules-12', () => {
   });
 });
 
+describe('education words in an experience section, rules-12', () => {
+  it('reads "Experience in Education" as experience, not as the education section', () => {
+    expect(
+      kinds(
+        lines(
+          'Amy Doyle',
+          'EDUCATION',
+          'Bachelor of Science in Education, Westbury University, 2019',
+          'Related Experience in Education',
+          'Student Teacher, Oak Hill Middle School, 2019',
+        ),
+      ),
+    ).toEqual(['header', 'education', 'experience']);
+  });
+
+  it("keeps an entry's employer named '… Education' right after its dates in the experience section", () => {
+    const cv = lines(
+      'Rosa Patel',
+      'Experience',
+      'Educational Consultant',
+      '4/1/2012 - 7/1/2018',
+      'Brightpath Education',
+      'Fresno, CA',
+      'Presented learning software to school districts.',
+      'Education',
+      "Associate's Degree - Education",
+      '2011',
+      'Fresno Community College',
+    );
+    expect(kinds(cv)).toEqual(['header', 'experience', 'education']);
+    expect(cvRows(cv)).toEqual([["Associate's Degree", 'Fresno Community College', '', '2011-01']]);
+  });
+
+  it('reads no heading in a line whose words before a comma are a firm ("Kelsey Clinic, Patient Education")', () => {
+    expect(
+      kinds(
+        lines(
+          'Mark Olsen',
+          'EXPERIENCE',
+          'Nurse Educator, 2015 - 2020',
+          'Kelsey Clinic, Patient Education',
+          'Designed diabetes classes for patients.',
+          'EDUCATION',
+          'BSN, Westbury University, 2014',
+        ),
+      ),
+    ).toEqual(['header', 'experience', 'education']);
+    // A heading listing its kinds with a comma still is one.
+    expect(kinds(lines('Mark Olsen', 'Licenses, Certifications', 'Registered Nurse, 2014'))).toEqual([
+      'header',
+      'certifications',
+    ]);
+  });
+});
+
 describe('school names, rules-12', () => {
   it('reads "Pamantasan ng …" (Filipino: university) as a school', () => {
     expect(

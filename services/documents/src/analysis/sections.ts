@@ -8,6 +8,7 @@ import {
   type CvSectionKind,
   type JobSectionKind,
 } from './headings.js';
+import { findDateSpans } from './dates.js';
 import { findDegrees } from './degrees.js';
 import { roleWords } from './lexicon.js';
 import { foldWords, isUpper, type Line } from './text.js';
@@ -144,6 +145,8 @@ const OWNER_WORDS = new Set([
 ]);
 // Lowercase words a heading written in title case may still hold ("Education and other Skills").
 const HEADING_MINOR = new Set(['other']);
+// "Experience in …": the preposition that names a field.
+const FIELD_IN = new Set(['in', 'im', 'en', 'em', 'nel', 'nell', 'nella']);
 // What may follow the vocabulary phrase: "Education and Training", "Skills & Abilities", "Experience / History".
 const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'e', 'en', 'o', 'or', 'ou', 'oder', 'ed']);
 
@@ -207,9 +210,15 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
     isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w) || HEADING_MINOR.has(w));
   if (!styled) return undefined;
   const compound = isShoutedCompound(head, words);
+  // "Hinnoya, Qt Formation": words before a comma that are no heading themselves are an employer or a name, and the
+  // words after it a title; they qualify no heading phrase after the comma ("Licenses, Certifications" is one).
+  const comma = head.indexOf(',');
+  const beforeComma = comma > 0 ? foldWords(head.slice(0, comma)) : '';
+  const commaWords = beforeComma && !vocabulary.exact.has(beforeComma) ? beforeComma.split(' ').length : Infinity;
   let best: { kind: K; n: number } | undefined;
   for (let i = 0; i < words.length; i++) {
     const before = words.slice(0, i);
+    if (i >= commaWords) break;
     // "Highlights of Professional Experience" is a heading; "Bachelor of Education", "Coordinator of
     // Education" are not: a preposition before the phrase is only allowed after ordinary words.
     // "Associate's Degree - Education", "BS Education": a degree named before the phrase is an entry, not a heading.
@@ -233,6 +242,12 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
       const after = words.slice(i + n);
       if (before.length > MAX_QUALIFIERS && after.length > 0) continue;
       if (after.length > 4 || (after.length > 0 && !CONNECTORS.has(after[0] ?? ''))) continue;
+      // "Related Experience in Education", "Erfahrung im Bildungswesen": experience in a field is experience (the
+      // posts were read as schools).
+      const named = before.findIndex(
+        (w, j) => j > 0 && FIELD_IN.has(w) && vocabulary.exact.get(before[j - 1]!) === ('experience' as K),
+      );
+      if (named > 0) kind = 'experience' as K;
       if (!best || n > best.n) best = { kind, n };
       break;
     }
@@ -345,6 +360,26 @@ function isEducationTableColumn(
   );
 }
 
+// Only whether a line is dates is asked, not which.
+const DATES_NOW = new Date('2020-01-01T00:00:00Z');
+
+/**
+ * "Educational Consultant" / "4/1/2009 - 7/1/2014" / "Grander Education" / "New Parkland, CA": in an experience
+ * section a line right after an entry's dates that reads like a qualified education heading ("Grander Education",
+ * "Higher Education") is the entry's employer; a heading of the vocabulary as it stands ("Education") still opens
+ * the section.
+ */
+function entryFirm(current: Section<CvSectionKind>, line: Line): boolean {
+  const last = current.lines[current.lines.length - 1];
+  const head = foldWords(line.text.split(/[:：]/)[0] ?? '');
+  // "E du c ati on": a heading a PDF cut into letter groups is the vocabulary's as it stands too.
+  if (!last || CV_VOCABULARY.exact.has(head) || CV_VOCABULARY.compact.has(head.replace(/ /g, ''))) return false;
+  const spans = findDateSpans(last.text, DATES_NOW);
+  if (spans.length === 0) return false;
+  let rest = last.text;
+  for (const sp of [...spans].sort((a, b) => b.from - a.from)) rest = rest.slice(0, sp.from) + rest.slice(sp.to);
+  return /^[\s,;:.()–—-]*$/.test(rest);
+}
 // What an education entry lists under a label with its content ("Honors: Dean's List (2010)", "Courses: …").
 const EDUCATION_FIELD_KINDS = new Set<CvSectionKind>(['other', 'certifications', 'projects']);
 
@@ -388,6 +423,7 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
       if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (isTeachingHeading(line)) return false;
+      if (m.kind === 'education' && entryFirm(current, line)) return false;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
       // candidate's. Clients or projects named as references ("Client References") may be a field of an entry,
