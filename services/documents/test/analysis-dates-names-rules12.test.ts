@@ -152,3 +152,21 @@ describe('a name label alone on its line, the value on the next, rules-12', () =
     expect(name(cv)).toEqual(['Ostap', 'Hrytsenko']);
   });
 });
+
+describe('a range wrapped after its word, rules-12', () => {
+  it('joins "from … to" at the end of a line with the date that opens the next', () => {
+    const cv = [
+      'Anand Keshavan',
+      'anand.keshavan@example.in',
+      'EXPERIENCE',
+      'Worked as a Lecturer in the Department of Civil Engineering at Westbury Institute of Technology, Pune from 01-07-2009 to',
+      '30-06-2013 (4 years).',
+      'EDUCATION',
+      'M.Tech (Structural Engineering), Deccan University, 2009',
+    ].join('\n');
+    const jobs = parseCv(cv, new Date('2019-06-01T00:00:00Z')).experience;
+    expect(jobs.map((e) => [e.title, e.start_date, e.end_date, e.duration])).toEqual([
+      ['Lecturer', '2009-07', '2013-06', 48],
+    ]);
+  });
+});

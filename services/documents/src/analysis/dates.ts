@@ -553,6 +553,8 @@ export function statedMonths(text: string): number | undefined {
   return months !== undefined && months <= 720 ? Math.round(months) : undefined;
 }
 
+const DANGLING_RANGE = /^\s*(?:to|till|until|through|bis|au|a|à|al|hasta|tot|até|ate|fino\s+al?)\s*$/iu;
+const PRESENT_IN = new RegExp(`${B}(?:${PRESENT_ALT})${E}`, 'u');
 const PRESENT_LEAD = new RegExp(`^((?:${PRESENT_ALT}))\\s*[:|,–—-]\\s*(?=\\S)`, 'u');
 const PRESENT_ONLY = new RegExp(`^\\s*(?:[-–—]\\s*)?(?:${PRESENT_ALT})\\s*[.)]?\\s*$`, 'u');
 
@@ -588,6 +590,30 @@ export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
           i++;
           continue;
         }
+      }
+    }
+    // "… MANIPAL from 04-09-2003 to" / "19-12-2007 (4 years 3 months).": the range's word ends the line and its end
+    // opens the next, which a layout or an export wrapped; the lines join (read alone, "from … to" was ongoing).
+    if (next && !next.bullet) {
+      const spans = findDateSpans(line.text, now);
+      const last = spans[spans.length - 1];
+      const dangling = last ? DANGLING_RANGE.exec(line.text.slice(last.to)) : null;
+      const open =
+        !!last &&
+        (!last.start || (last.ongoing && !PRESENT_IN.test(foldSameLength(line.text.slice(last.from, last.to)))));
+      const first = dangling && open ? findDateSpans(next.text, now)[0] : undefined;
+      const start = last?.start ?? last?.end;
+      // The end opens the next line, a date alone (not a range of its own) and not before the start.
+      if (
+        first?.end &&
+        start &&
+        !first.start &&
+        next.text.slice(0, first.from).trim() === '' &&
+        index(first.end) >= index(start)
+      ) {
+        out.push({ text: `${line.text.trimEnd()} ${next.text}`, bullet: line.bullet });
+        i++;
+        continue;
       }
     }
     // "2001" / "Present: Service Technician": the present word joins the date, the rest stays a line.
