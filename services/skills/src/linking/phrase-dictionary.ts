@@ -23,6 +23,8 @@ export interface Phrase {
   englishWord: boolean;
   /** A one-word name written as its parts ("Power Point" of "PowerPoint"): its first part keeps its capital. */
   split: boolean;
+  /** A plural with a sense of its own ("securities"): its singular ("security") is another word. See pluralSense(). */
+  pluralSense?: boolean;
 }
 
 // Entry codes: label id × 16 + variant bits (1 without parentheses, 2 joined "cicd", 4 without the vendor: "Windows"
@@ -63,7 +65,8 @@ export class PhraseDictionary {
     this.common = new Set(stopwords[stemLanguage] ?? []);
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
-      for (const token of tokenize(index.labelText[label]!)) if (token.surface === token.key) this.lowercaseWords.add(token.key);
+      for (const token of tokenize(index.labelText[label]!))
+        if (token.surface === token.key) this.lowercaseWords.add(token.key);
     }
     for (const word of this.lowercaseWords) this.lowercaseStems.add(stemToken(word, stemLanguage));
     for (let label = 0; label < index.labelText.length; label++) {
@@ -73,7 +76,12 @@ export class PhraseDictionary {
         if (keys && !this.linkable(label, keys)) continue;
         // Without its vendor, a product must still be a name ("Dreamweaver", "PowerPoint"): not ordinary words the
         // taxonomy writes in lowercase ("Project", "Office", "Web Services") nor two letters ("CO" of "SAP CO").
-        if (keys && variant & 4 && (keys.every((key) => this.lowercaseWords.has(key)) || (keys.length === 1 && keys[0]!.length < 3))) continue;
+        if (
+          keys &&
+          variant & 4 &&
+          (keys.every((key) => this.lowercaseWords.has(key)) || (keys.length === 1 && keys[0]!.length < 3))
+        )
+          continue;
         if (keys) this.put(keys, label * VARIANT_CODES + variant);
       }
     }
@@ -148,6 +156,7 @@ export class PhraseDictionary {
       withoutVendor: (variant & 4) !== 0,
       split: (variant & 8) !== 0,
       englishWord: (productShortName || name) && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
+      pluralSense: keys.length === 1 && this.pluralSense(keys[0]!),
     };
   }
 
@@ -236,10 +245,12 @@ export class PhraseDictionary {
     const text = this.index.labelText[label]!;
     if (listFragment(text, this.stemLanguage)) return false;
     if (this.firmAsAlternative(label)) return false;
+    if (this.singularOfPluralName(label, keys)) return false;
     if (this.everyday(keys) && !/\p{Lu}/u.test(text)) return false;
     // Capitalised ones ("Excel", "Access", "Leadership") stay, linked only as written (see ambiguous()).
     const capitalised = /^\p{Lu}/u.test(text);
-    const ordinaryWord = keys.length === 1 && !capitalised && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
+    const ordinaryWord =
+      keys.length === 1 && !capitalised && /^\p{Lu}?\p{Ll}+$/u.test(text) && this.lowercaseWords.has(keys[0]!);
     return !(ordinaryWord && this.index.labelPreferred[label] === 0);
   }
 
@@ -254,6 +265,26 @@ export class PhraseDictionary {
     const skill = this.index.labelSkill[label]!;
     const name = this.index.preferredLabel(skill, this.stemLanguage) ?? this.index.preferredLabel(skill, 'en') ?? '';
     return !/^\p{Lu}/u.test(name);
+  }
+
+  /**
+   * A skill named by a plural noun does not take that noun's singular when the singular is an everyday English word
+   * and the plural is not (SCOWL's common levels hold "security" and "medicine", not "securities" or "medicines"):
+   * such a plural names a thing of its own (financial assets, drugs), while the singular in a CV means something
+   * else ("network security", "school security staff", "a degree in medicine"). "algorithms" is an everyday plural
+   * and keeps "algorithm". Neither as an alternative label (here) nor through stemming (skill-linker's choose()).
+   */
+  private singularOfPluralName(label: number, keys: string[]): boolean {
+    if (this.index.labelPreferred[label] === 1 || keys.length !== 1) return false;
+    const name = (this.index.preferredLabel(this.index.labelSkill[label]!, this.stemLanguage) ?? '').toLowerCase();
+    return this.pluralSense(name) && name === pluralOf(keys[0]!);
+  }
+
+  /** An English plural rarer than its singular, which is an everyday word ("securities", "medicines"; not "algorithms"). */
+  private pluralSense(word: string): boolean {
+    if (this.stemLanguage !== 'en' || !word.endsWith('s') || this.commonWords.has(word)) return false;
+    const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.slice(0, -1);
+    return this.commonWords.has(singular) && pluralOf(singular) === word;
   }
 
   private put(keys: string[], code: Code): void {
@@ -282,13 +313,48 @@ const MAX_EXPANDED = 20_000;
  * Software vendors whose product labels are often written without them ("Windows", "Dreamweaver", "PowerPoint"):
  * a general list of large vendors, not taken from any evaluation set.
  */
-export const VENDORS: ReadonlySet<string> = new Set(['Microsoft', 'MS', 'Adobe', 'Apple', 'Google', 'IBM', 'Oracle', 'SAP', 'Amazon', 'Autodesk', 'Apache', 'Cisco', 'VMware', 'Salesforce', 'Atlassian', 'JetBrains', 'Mozilla', 'Macromedia']);
+export const VENDORS: ReadonlySet<string> = new Set([
+  'Microsoft',
+  'MS',
+  'Adobe',
+  'Apple',
+  'Google',
+  'IBM',
+  'Oracle',
+  'SAP',
+  'Amazon',
+  'Autodesk',
+  'Apache',
+  'Cisco',
+  'VMware',
+  'Salesforce',
+  'Atlassian',
+  'JetBrains',
+  'Mozilla',
+  'Macromedia',
+]);
 
 /**
  * Firms known by their bare name in CVs as employers: the software vendors and the large makers of network, telecom
  * and computer equipment and web firms (general knowledge, not taken from any evaluation set).
  */
-const FIRMS: ReadonlySet<string> = new Set(['Ericsson', 'Nokia', 'Huawei', 'ZTE', 'Avaya', 'Ciena', 'Juniper', 'Alcatel', 'Motorola', 'Siemens', 'Samsung', 'Dell', 'HP', 'Lenovo', 'Intel']);
+const FIRMS: ReadonlySet<string> = new Set([
+  'Ericsson',
+  'Nokia',
+  'Huawei',
+  'ZTE',
+  'Avaya',
+  'Ciena',
+  'Juniper',
+  'Alcatel',
+  'Motorola',
+  'Siemens',
+  'Samsung',
+  'Dell',
+  'HP',
+  'Lenovo',
+  'Intel',
+]);
 
 /** The text of a label variant, or undefined when the variant does not apply (does not differ from the label). */
 function variantText(text: string, variant: number): string | undefined {
@@ -327,7 +393,11 @@ function splitCamelCase(name: string): string | undefined {
 export function listFragment(text: string, language: string): boolean {
   const words = text.trim().toLowerCase().split(/\s+/);
   const conjunctions = LIST_CONJUNCTIONS[language] ?? LIST_CONJUNCTIONS.en!;
-  if (conjunctions.has(words[0]!) || (words.length > 1 && conjunctions.has(words[words.length - 1]!.replace(/[.,;:]+$/u, '')))) return true;
+  if (
+    conjunctions.has(words[0]!) ||
+    (words.length > 1 && conjunctions.has(words[words.length - 1]!.replace(/[.,;:]+$/u, '')))
+  )
+    return true;
   let depth = 0;
   for (const char of text) {
     if (char === '(') depth++;
@@ -346,6 +416,11 @@ const LIST_CONJUNCTIONS: Record<string, ReadonlySet<string>> = {
   it: new Set(['e', 'ed', 'o', 'od', 'né', '&']),
   pt: new Set(['e', 'ou', 'nem', '&']),
 };
+
+/** The regular English plural of a noun ("security" → "securities", "medicine" → "medicines"). */
+function pluralOf(word: string): string {
+  return /[^aeiou]y$/u.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
+}
 
 function stripParentheses(text: string): string {
   return text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();

@@ -84,7 +84,17 @@ interface SentenceCandidates {
  * skills with their coverage; linking with a finite RETRIEVAL_THRESHOLD the LINK_POOL best found through words in at
  * most LINK_RARE_WORDS skills (only a skill with several informative words can reach it without a phrase).
  */
-export const SCORING = { PHRASE_WEIGHT: 1, BM25_HALF: 8, COVERAGE_WEIGHT: 0.5, LINK_THRESHOLD: 1.2, RETRIEVAL_THRESHOLD: Infinity, CANDIDATES: 20, RANK_POOL: 200, LINK_POOL: 30, LINK_RARE_WORDS: 300 };
+export const SCORING = {
+  PHRASE_WEIGHT: 1,
+  BM25_HALF: 8,
+  COVERAGE_WEIGHT: 0.5,
+  LINK_THRESHOLD: 1.2,
+  RETRIEVAL_THRESHOLD: Infinity,
+  CANDIDATES: 20,
+  RANK_POOL: 200,
+  LINK_POOL: 30,
+  LINK_RARE_WORDS: 300,
+};
 /** Skills found by relevance alone considered per sentence for the linked set. */
 const LINK_CANDIDATES = 5;
 /** Confidence of a skill linked on lexical relevance alone stays below every phrase match's. */
@@ -126,7 +136,14 @@ export class SkillLinker {
 
   link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
     // Only the best few skills found by relevance alone can reach RETRIEVAL_THRESHOLD.
-    const { language, sentences } = this.candidates(text, options, LINK_CANDIDATES, this.scoring.LINK_POOL, this.scoring.RETRIEVAL_THRESHOLD, this.scoring.LINK_RARE_WORDS);
+    const { language, sentences } = this.candidates(
+      text,
+      options,
+      LINK_CANDIDATES,
+      this.scoring.LINK_POOL,
+      this.scoring.RETRIEVAL_THRESHOLD,
+      this.scoring.LINK_RARE_WORDS,
+    );
     const matches: Match[] = [];
     let section: Cue;
     for (const { segment, tokens, terms, candidates } of sentences) {
@@ -136,8 +153,13 @@ export class SkillLinker {
         section = cue;
       }
       for (const candidate of candidates) {
-        if (candidate.score < (candidate.matches.length > 0 ? this.scoring.LINK_THRESHOLD : this.scoring.RETRIEVAL_THRESHOLD)) continue;
-        const found = candidate.matches.length > 0 ? candidate.matches : [this.retrievalMatch(candidate, tokens, terms, segment)];
+        if (
+          candidate.score <
+          (candidate.matches.length > 0 ? this.scoring.LINK_THRESHOLD : this.scoring.RETRIEVAL_THRESHOLD)
+        )
+          continue;
+        const found =
+          candidate.matches.length > 0 ? candidate.matches : [this.retrievalMatch(candidate, tokens, terms, segment)];
         for (const match of found) {
           if (!match) continue;
           if (options.context === 'job') match.hint = hintFor(text, segment, match, section);
@@ -151,7 +173,13 @@ export class SkillLinker {
     const bySkill = new Map<number, { first: Match; confidence: number; mentions: number; optional: boolean }>();
     for (const match of matches) {
       const entry = bySkill.get(match.phrase.skill);
-      if (!entry) bySkill.set(match.phrase.skill, { first: match, confidence: match.confidence, mentions: 1, optional: match.hint === 'optional' });
+      if (!entry)
+        bySkill.set(match.phrase.skill, {
+          first: match,
+          confidence: match.confidence,
+          mentions: 1,
+          optional: match.hint === 'optional',
+        });
       else {
         entry.mentions++;
         entry.confidence = Math.max(entry.confidence, match.confidence);
@@ -174,7 +202,10 @@ export class SkillLinker {
   }
 
   /** Every sentence of the text with its skills ranked by score, best first (at most `limit` each). */
-  rank(text: string, options: { language?: string; limit?: number }): { language: string; sentences: RankedSentence[] } {
+  rank(
+    text: string,
+    options: { language?: string; limit?: number },
+  ): { language: string; sentences: RankedSentence[] } {
     const limit = options.limit ?? this.scoring.CANDIDATES;
     const { language, sentences } = this.candidates(text, options, limit, this.scoring.RANK_POOL);
     return {
@@ -195,9 +226,17 @@ export class SkillLinker {
   }
 
   /** Per sentence: phrase matches and retrieved skills, scored and sorted best first. */
-  private candidates(text: string, options: { language?: string }, limit: number, pool: number, retrievalThreshold = -Infinity, rareOnly = Infinity): { language: string; sentences: SentenceCandidates[] } {
+  private candidates(
+    text: string,
+    options: { language?: string; context?: LinkContext },
+    limit: number,
+    pool: number,
+    retrievalThreshold = -Infinity,
+    rareOnly = Infinity,
+  ): { language: string; sentences: SentenceCandidates[] } {
     const available = this.index.languages;
-    const language = options.language && available.includes(options.language) ? options.language : detectLanguage(text, available);
+    const language =
+      options.language && available.includes(options.language) ? options.language : detectLanguage(text, available);
     const dictionaries = [this.dictionary(language)];
     if (language !== DEFAULT_LANGUAGE) dictionaries.push(this.dictionary(DEFAULT_LANGUAGE));
     const { PHRASE_WEIGHT, BM25_HALF, COVERAGE_WEIGHT } = this.scoring;
@@ -205,13 +244,29 @@ export class SkillLinker {
 
     const sentences: SentenceCandidates[] = [];
     for (const segment of splitSegments(text)) {
-      const tokens = tokenize(segment.text).map((t) => ({ ...t, start: t.start + segment.start, end: t.end + segment.start }));
+      const tokens = tokenize(segment.text).map((t) => ({
+        ...t,
+        start: t.start + segment.start,
+        end: t.end + segment.start,
+      }));
       const bySkill = new Map<number, Candidate>();
       // Stems in the text's language, then (other languages) in English: the phrase dictionaries' and retrieval's.
-      const stems = dictionaries.map((d) => tokens.map((t) => (ACRONYM_PLURAL.test(t.surface) ? t.key.slice(0, -1) : stemToken(t.key, d.stemLanguage))));
-      for (const match of withoutLoneWords(this.matchTokens(tokens, stems, dictionaries, segment, text), text)) {
+      const stems = dictionaries.map((d) =>
+        tokens.map((t) => (ACRONYM_PLURAL.test(t.surface) ? t.key.slice(0, -1) : stemToken(t.key, d.stemLanguage))),
+      );
+      for (const match of withoutLoneWords(
+        this.matchTokens(tokens, stems, dictionaries, segment, text, options.context === 'cv'),
+        text,
+      )) {
         const current = bySkill.get(match.phrase.skill);
-        if (!current) bySkill.set(match.phrase.skill, { skill: match.phrase.skill, score: 0, bm25: 0, coverage: 0, matches: [match] });
+        if (!current)
+          bySkill.set(match.phrase.skill, {
+            skill: match.phrase.skill,
+            score: 0,
+            bm25: 0,
+            coverage: 0,
+            matches: [match],
+          });
         else current.matches.push(match);
       }
       const terms = this.retrieval.terms(tokens, language, stems[0]!, stems[1] ?? stems[0]!);
@@ -226,8 +281,11 @@ export class SkillLinker {
         const confidence = Math.max(...candidate.matches.map((m) => m.confidence));
         Object.assign(candidate, { bm25, coverage, score: PHRASE_WEIGHT * confidence + relevance(bm25, coverage) });
       }
-      for (const { skill, bm25, coverage, score } of retrieved) if (!bySkill.has(skill)) bySkill.set(skill, { skill, score, bm25, coverage, matches: [] });
-      const candidates = [...bySkill.values()].sort((a, b) => b.score - a.score || (a.matches[0]?.start ?? Infinity) - (b.matches[0]?.start ?? Infinity));
+      for (const { skill, bm25, coverage, score } of retrieved)
+        if (!bySkill.has(skill)) bySkill.set(skill, { skill, score, bm25, coverage, matches: [] });
+      const candidates = [...bySkill.values()].sort(
+        (a, b) => b.score - a.score || (a.matches[0]?.start ?? Infinity) - (b.matches[0]?.start ?? Infinity),
+      );
       sentences.push({ segment, tokens, terms, candidates });
     }
     return { language, sentences };
@@ -237,7 +295,12 @@ export class SkillLinker {
    * A skill found by relevance alone, as a mention: the words that gave it its score (the strongest one and the
    * matching words next to it) are its text; its confidence follows its score, below phrase matches'.
    */
-  private retrievalMatch(candidate: Candidate, tokens: Token[], terms: QueryTerm[], segment: Segment): Match | undefined {
+  private retrievalMatch(
+    candidate: Candidate,
+    tokens: Token[],
+    terms: QueryTerm[],
+    segment: Segment,
+  ): Match | undefined {
     const weights = this.retrieval.tokenWeights(terms, tokens.length, candidate.skill);
     // One word ("Education", "Impact") fits many skills: a skill without a written label needs two words of evidence.
     if (weights.filter((w) => w > 0).length < 2) return undefined;
@@ -249,15 +312,29 @@ export class SkillLinker {
     let first = best;
     let last = best;
     // Grow over matching words, allowing one unmatched word between them ("engage with colleagues").
-    while (first > 0 && (weights[first - 1]! > 0 || (first > 1 && weights[first - 2]! > 0))) first -= weights[first - 1]! > 0 ? 1 : 2;
-    while (last < tokens.length - 1 && (weights[last + 1]! > 0 || (last < tokens.length - 2 && weights[last + 2]! > 0))) last += weights[last + 1]! > 0 ? 1 : 2;
+    while (first > 0 && (weights[first - 1]! > 0 || (first > 1 && weights[first - 2]! > 0)))
+      first -= weights[first - 1]! > 0 ? 1 : 2;
+    while (last < tokens.length - 1 && (weights[last + 1]! > 0 || (last < tokens.length - 2 && weights[last + 2]! > 0)))
+      last += weights[last + 1]! > 0 ? 1 : 2;
     const surface = this.index.preferredLabel(candidate.skill, DEFAULT_LANGUAGE) ?? '';
     return {
-      phrase: { skill: candidate.skill, preferred: true, exactKey: '', surface, caseSensitive: false, derived: true, withoutVendor: false, englishWord: false, split: false },
+      phrase: {
+        skill: candidate.skill,
+        preferred: true,
+        exactKey: '',
+        surface,
+        caseSensitive: false,
+        derived: true,
+        withoutVendor: false,
+        englishWord: false,
+        split: false,
+      },
       start: tokens[first]!.start,
       end: tokens[last]!.end,
       // The score of a skill without a phrase is below 1 + COVERAGE_WEIGHT: confidence rises with it up to the cap.
-      confidence: (RETRIEVAL_CONFIDENCE_CAP * Math.min(candidate.score, 1 + this.scoring.COVERAGE_WEIGHT)) / (1 + this.scoring.COVERAGE_WEIGHT),
+      confidence:
+        (RETRIEVAL_CONFIDENCE_CAP * Math.min(candidate.score, 1 + this.scoring.COVERAGE_WEIGHT)) /
+        (1 + this.scoring.COVERAGE_WEIGHT),
       segment,
     };
   }
@@ -270,23 +347,57 @@ export class SkillLinker {
   }
 
   /** Phrase matches of the tokens; `stems` are their stems in each dictionary's language. */
-  private matchTokens(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], segment: Segment, text: string): Match[] {
+  private matchTokens(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    segment: Segment,
+    text: string,
+    cv: boolean,
+  ): Match[] {
     const matches: Match[] = [];
     const headings = capitalRuns(tokens, segment);
     const breaks = punctuationAfter(tokens, segment);
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
-      if (best && best.length === 1 && wordUsedOtherwise(tokens, i, segment, text, matches, this.ordinary)) i++;
-      else if (best && inFirmName(tokens, i, i + best.length)) i += best.length;
+      if (
+        best &&
+        best.length === 1 &&
+        (wordUsedOtherwise(tokens, i, segment, text, matches, this.ordinary, dictionaries[0]!) ||
+          germanNoun(tokens, i, best.phrase, dictionaries[0]!))
+      )
+        i++;
+      else if (best && (inFirmName(tokens, i, i + best.length) || (cv && subjectOfDegree(text, tokens[i]!.start))))
+        i += best.length;
       else if (best) {
-        matches.push({ phrase: best.phrase, start: tokens[i]!.start, end: tokens[i + best.length - 1]!.end, confidence: best.confidence, segment });
+        matches.push({
+          phrase: best.phrase,
+          start: tokens[i]!.start,
+          end: tokens[i + best.length - 1]!.end,
+          confidence: best.confidence,
+          segment,
+        });
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
         for (let j = i + 1; j < i + best.length; j++) {
-          const overlapping = this.longestAt(tokens, stems, dictionaries, breaks, j, i + best.length - j + 1, !headings[j]);
+          const overlapping = this.longestAt(
+            tokens,
+            stems,
+            dictionaries,
+            breaks,
+            j,
+            i + best.length - j + 1,
+            !headings[j],
+          );
           if (overlapping && overlapping.length >= 2) {
-            matches.push({ phrase: overlapping.phrase, start: tokens[j]!.start, end: tokens[j + overlapping.length - 1]!.end, confidence: overlapping.confidence, segment });
+            matches.push({
+              phrase: overlapping.phrase,
+              start: tokens[j]!.start,
+              end: tokens[j + overlapping.length - 1]!.end,
+              confidence: overlapping.confidence,
+              segment,
+            });
             next = j + overlapping.length;
             break;
           }
@@ -295,7 +406,14 @@ export class SkillLinker {
       } else i++;
     }
     const listHead = this.listHead(tokens, stems, dictionaries, breaks, matches, !headings[0]);
-    if (listHead) matches.unshift({ phrase: listHead.phrase, start: tokens[0]!.start, end: tokens[0]!.end, confidence: listHead.confidence, segment });
+    if (listHead)
+      matches.unshift({
+        phrase: listHead.phrase,
+        start: tokens[0]!.start,
+        end: tokens[0]!.end,
+        confidence: listHead.confidence,
+        segment,
+      });
     // Second pass: labels written with one more word inside, over the tokens no exact match took.
     const taken = new Uint8Array(tokens.length);
     let t = 0;
@@ -307,7 +425,13 @@ export class SkillLinker {
       if (taken[j] || namedAsFirm(tokens, j)) continue;
       const gapped = this.gapMatch(tokens, stems, dictionaries, breaks, j, taken, !headings[j]);
       if (gapped) {
-        matches.push({ phrase: gapped.phrase, start: gapped.start, end: gapped.end, confidence: gapped.confidence, segment });
+        matches.push({
+          phrase: gapped.phrase,
+          start: gapped.start,
+          end: gapped.end,
+          confidence: gapped.confidence,
+          segment,
+        });
         j = gapped.next - 1;
       }
     }
@@ -318,7 +442,15 @@ export class SkillLinker {
    * A label of two or three words written with one more word inside ("develop beautiful campaigns" for "develop
    * campaigns", "solving business problems" for "solve problems"): less sure than a match as written.
    */
-  private gapMatch(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, taken: Uint8Array, capitalsMark: boolean): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
+  private gapMatch(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    breaks: Uint8Array,
+    i: number,
+    taken: Uint8Array,
+    capitalsMark: boolean,
+  ): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
     for (let d = 0; d < dictionaries.length; d++) {
       const dictionary = dictionaries[d]!;
       const stemmed = stems[d]!;
@@ -329,7 +461,8 @@ export class SkillLinker {
         if (taken[end - 1] || !dictionary.endsPhrase(stemmed[end - 1]!)) continue;
         if (end > tokens.length) continue;
         let free = true;
-        for (let k = i; k < end; k++) if (taken[k] || (k > i && tokens[k]!.joined) || (k < end - 1 && breaks[k] === COLON)) free = false;
+        for (let k = i; k < end; k++)
+          if (taken[k] || (k > i && tokens[k]!.joined) || (k < end - 1 && breaks[k] === COLON)) free = false;
         if (!free) continue;
         for (let skip = i + 1; skip < end - 1; skip++) {
           // "customers and understanding" is two things, not "customer understanding".
@@ -340,7 +473,14 @@ export class SkillLinker {
           if (!phrases) continue;
           const kept = tokens.slice(i, end).filter((_, k) => i + k !== skip);
           const chosen = this.choose(phrases, kept, i === 0, capitalsMark);
-          if (chosen) return { phrase: chosen.phrase, start: tokens[i]!.start, end: tokens[end - 1]!.end, confidence: chosen.confidence * 0.75, next: end };
+          if (chosen)
+            return {
+              phrase: chosen.phrase,
+              start: tokens[i]!.start,
+              end: tokens[end - 1]!.end,
+              confidence: chosen.confidence * 0.75,
+              next: end,
+            };
         }
       }
     }
@@ -352,8 +492,21 @@ export class SkillLinker {
    * except as the first item of a list of skills ("Word, Excel, Outlook": the next item after a comma is linked)
    * or followed by a version number ("Windows 10", "Flash 8").
    */
-  private listHead(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, matches: Match[], capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
-    if (tokens.length < 2 || matches[0]?.start === tokens[0]!.start || namedAsFirm(tokens, 0) || namedAsSeason(tokens, 0)) return undefined;
+  private listHead(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    breaks: Uint8Array,
+    matches: Match[],
+    capitalsMark: boolean,
+  ): { phrase: Phrase; confidence: number } | undefined {
+    if (
+      tokens.length < 2 ||
+      matches[0]?.start === tokens[0]!.start ||
+      namedAsFirm(tokens, 0) ||
+      namedAsSeason(tokens, 0)
+    )
+      return undefined;
     const listed = breaks[0] === COMMA && matches[0]?.start === tokens[1]!.start;
     const versioned = !breaks[0] && isVersion(tokens, 1);
     if (!listed && !versioned) return undefined;
@@ -362,7 +515,16 @@ export class SkillLinker {
   }
 
   /** The longest phrase of at least `minLength` tokens starting at token i, in any of the dictionaries. */
-  private longestAt(tokens: Token[], stems: string[][], dictionaries: PhraseDictionary[], breaks: Uint8Array, i: number, minLength: number, capitalsMark: boolean, sentenceStart = i === 0): { length: number; phrase: Phrase; confidence: number } | undefined {
+  private longestAt(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    breaks: Uint8Array,
+    i: number,
+    minLength: number,
+    capitalsMark: boolean,
+    sentenceStart = i === 0,
+  ): { length: number; phrase: Phrase; confidence: number } | undefined {
     let best: { length: number; phrase: Phrase; confidence: number } | undefined;
     dictionaries.forEach((dictionary, d) => {
       const stemmed = stems[d]!;
@@ -380,10 +542,25 @@ export class SkillLinker {
         // writes as a word ("notions" in French) is that word, and so is any of its stop words ("die Wartung" in
         // German is no die of a press).
         if (chosen && d > 0 && length === 1 && dictionaries[0]!.isStopWord(tokens[i]!.key)) continue;
-        if (chosen && d > 0 && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && tokens[i]!.surface === tokens[i]!.key && dictionaries[0]!.writesInLowercase(tokens[i]!.key)) continue;
+        if (
+          chosen &&
+          d > 0 &&
+          length === 1 &&
+          /^\p{Lu}/u.test(chosen.phrase.surface) &&
+          tokens[i]!.surface === tokens[i]!.key &&
+          dictionaries[0]!.writesInLowercase(tokens[i]!.key)
+        )
+          continue;
         // A word written with an accent that a name does not have is a word of the text's language (the seed writes
         // its names alike in every language): Portuguese or Spanish "Informática" is the field, not Informatica.
-        if (chosen && length === 1 && /^\p{Lu}/u.test(chosen.phrase.surface) && ACCENTED.test(tokens[i]!.surface) && !ACCENTED.test(chosen.phrase.surface)) continue;
+        if (
+          chosen &&
+          length === 1 &&
+          /^\p{Lu}/u.test(chosen.phrase.surface) &&
+          ACCENTED.test(tokens[i]!.surface) &&
+          !ACCENTED.test(chosen.phrase.surface)
+        )
+          continue;
         if (chosen) {
           best = { length, ...chosen };
           break;
@@ -397,32 +574,58 @@ export class SkillLinker {
    * Picks the phrase a span most likely means, and how sure we are. `capitalsMark`: a word in capitals there is
    * written so on purpose, not as part of a heading in capitals.
    */
-  private choose(phrases: Phrase[], span: Token[], sentenceStart: boolean, capitalsMark: boolean): { phrase: Phrase; confidence: number } | undefined {
+  private choose(
+    phrases: Phrase[],
+    span: Token[],
+    sentenceStart: boolean,
+    capitalsMark: boolean,
+  ): { phrase: Phrase; confidence: number } | undefined {
     const written = span.map((t) => t.surface).join(' ');
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
+      // "security" is not "securities" (see PhraseDictionary's pluralSense()).
+      if (span.length === 1 && p.pluralSense && p.exactKey !== exactKey) return false;
       // A name written as its parts starts with its capital ("Power Point", "Java script", "Open office"): "in
       // design" or "in designing" is prose, not InDesign.
       if (p.split && !/^\p{Lu}/u.test(span[0]!.surface)) return false;
       // An acronym counts written as one, in capitals: "Doe" (a name) is not "DOE", "led" (a verb) not "LED"; or in
       // another case when that is no word of the languages ("sql", "Perl"; not "led", "Less", "cops").
-      if (span.length === 1 && isAcronym(p.surface) && !writtenAsAcronym(span[0]!.surface, p.surface) && !writtenAsAcronymLoosely(span[0]!.surface, p.surface, this.ordinary)) return false;
+      if (
+        span.length === 1 &&
+        isAcronym(p.surface) &&
+        !writtenAsAcronym(span[0]!.surface, p.surface) &&
+        !writtenAsAcronymLoosely(span[0]!.surface, p.surface, this.ordinary)
+      )
+        return false;
       if (!p.caseSensitive) return true;
       // Everyday words count only as written in the taxonomy ("Go", "R") and not where any word is capitalised; an
       // acronym also in capitals or its plural ("LEDs"); a name also in capitals ("LINUX", "WINDOWS").
       const inCapitals = capitalsMark && span.length === 1 && writtenInCapitals(written, p.surface);
-      if (written !== p.surface && !inCapitals && !(span.length === 1 && isAcronym(p.surface) && writtenAsAcronym(written, p.surface))) return false;
-      return !sentenceStart || p.surface.length > 1 && p.surface === p.surface.toUpperCase();
+      if (
+        written !== p.surface &&
+        !inCapitals &&
+        !(span.length === 1 && isAcronym(p.surface) && writtenAsAcronym(written, p.surface))
+      )
+        return false;
+      return !sentenceStart || (p.surface.length > 1 && p.surface === p.surface.toUpperCase());
     });
     if (usable.length === 0) return undefined;
     // "Cloud" is the label of a skill before it is "IBM Cloud" without its vendor.
     if (usable.some((p) => !p.withoutVendor)) usable = usable.filter((p) => !p.withoutVendor);
     // An acronym several skills share names first the skill whose own name it abbreviates: "POS" is "Point of sale
     // systems" before "blockchain consensus mechanisms" (an alternative label for proof of stake).
-    const abbreviates = (p: Phrase) => span.length === 1 && usable.length > 1 && isAcronym(p.surface) && initials(this.index.preferredLabel(p.skill, DEFAULT_LANGUAGE) ?? '').startsWith(p.surface.toLowerCase());
+    const abbreviates = (p: Phrase) =>
+      span.length === 1 &&
+      usable.length > 1 &&
+      isAcronym(p.surface) &&
+      initials(this.index.preferredLabel(p.skill, DEFAULT_LANGUAGE) ?? '').startsWith(p.surface.toLowerCase());
     const score = (p: Phrase) =>
-      (p.exactKey === exactKey ? 4 : 0) + (p.preferred ? 2 : 0) + (p.derived ? 0 : 1) + (abbreviates(p) ? 1 : 0) + (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
+      (p.exactKey === exactKey ? 4 : 0) +
+      (p.preferred ? 2 : 0) +
+      (p.derived ? 0 : 1) +
+      (abbreviates(p) ? 1 : 0) +
+      (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
     const phrase = usable.reduce((a, b) => (score(b) > score(a) ? b : a));
     let confidence = phrase.exactKey === exactKey ? (phrase.preferred ? 0.95 : 0.9) : phrase.preferred ? 0.8 : 0.75;
     if (phrase.derived) confidence -= 0.05;
@@ -432,7 +635,12 @@ export class SkillLinker {
     // One lowercase word ("history", "database", "plan") is the least specific kind of mention: rank it below
     // names ("Python", "SQL") and phrases ("project management").
     // An acronym written in another case ("sql", "Perl") is less sure, like one lowercase word.
-    if (span.length === 1 && (!/\p{Lu}/u.test(phrase.surface) || (isAcronym(phrase.surface) && !writtenAsAcronym(span[0]!.surface, phrase.surface)))) confidence -= 0.1;
+    if (
+      span.length === 1 &&
+      (!/\p{Lu}/u.test(phrase.surface) ||
+        (isAcronym(phrase.surface) && !writtenAsAcronym(span[0]!.surface, phrase.surface)))
+    )
+      confidence -= 0.1;
     return { phrase, confidence };
   }
 }
@@ -443,7 +651,8 @@ export class SkillLinker {
  * ("bamboo flooring and rattan furniture", "the annual charity rally").
  */
 function withoutLoneWords(matches: Match[], text: string): Match[] {
-  const lone = (m: Match) => m.phrase.englishWord && text.slice(m.start, m.end) === text.slice(m.start, m.end).toLowerCase();
+  const lone = (m: Match) =>
+    m.phrase.englishWord && text.slice(m.start, m.end) === text.slice(m.start, m.end).toLowerCase();
   if (!matches.some(lone) || matches.some((m) => !lone(m))) return matches;
   return matches.filter((m) => !lone(m));
 }
@@ -454,7 +663,8 @@ function withoutLoneWords(matches: Match[], text: string): Match[] {
  * not the skill "plan", "crafted" is not "crafting" ("databases" still is "database").
  */
 function inflectionAllowed(phrase: Phrase, token: Token): boolean {
-  if (/^[\p{Lu}\p{N}]+$/u.test(phrase.surface) && /\p{Lu}/u.test(phrase.surface)) return token.surface.startsWith(phrase.surface);
+  if (/^[\p{Lu}\p{N}]+$/u.test(phrase.surface) && /\p{Lu}/u.test(phrase.surface))
+    return token.surface.startsWith(phrase.surface);
   // Labels of several words joined into one ("team-working" → "teamwork") are not one word of prose.
   if (/[^\p{L}\p{N}+#]/u.test(phrase.surface)) return true;
   return pluralStem(token.key) === pluralStem(phrase.exactKey);
@@ -467,7 +677,9 @@ function inflectionAllowed(phrase: Phrase, token: Token): boolean {
 function isAcronym(label: string): boolean {
   if (!/^[\p{L}\p{N}]{2,}$/u.test(label)) return false;
   const capitals = label.replace(/[^\p{Lu}]/gu, '').length;
-  return capitals >= 2 || (capitals === 1 && /^[\p{Lu}\p{N}]+$/u.test(label)) ? capitals * 2 >= label.replace(/\p{N}/gu, '').length : false;
+  return capitals >= 2 || (capitals === 1 && /^[\p{Lu}\p{N}]+$/u.test(label))
+    ? capitals * 2 >= label.replace(/\p{N}/gu, '').length
+    : false;
 }
 
 /** The first letters of a name's words, in lowercase ("Point of sale systems" → "poss"). */
@@ -495,18 +707,277 @@ function capitalRuns(tokens: Token[], segment: Segment): Uint8Array {
   const capitals = (t: Token) => /^\p{Lu}{2,}$/u.test(t.surface);
   for (let k = 0; k + 1 < tokens.length; k++) {
     const [a, b] = [tokens[k]!, tokens[k + 1]!];
-    if (capitals(a) && capitals(b) && !segment.text.slice(a.end - segment.start, b.start - segment.start).trim()) runs[k] = runs[k + 1] = 1;
+    if (capitals(a) && capitals(b) && !segment.text.slice(a.end - segment.start, b.start - segment.start).trim())
+      runs[k] = runs[k + 1] = 1;
   }
   return runs;
 }
 
 /**
  * A one-word match that the text uses as something else: a vendor named as the firm or with its place, a season, a
- * person's initial or grade, or "history" as a record.
+ * person's initial or grade, "history" as a record, "IT" as a sector, an author's initials, a Romance field as an
+ * adjective, or a word in its software sense.
  */
-function wordUsedOtherwise(tokens: Token[], i: number, segment: Segment, text: string, matches: Match[], ordinary: Set<string>): boolean {
-  return namedAsFirm(tokens, i) || namedWithPlace(tokens, i, text, ordinary) || namedAsSeason(tokens, i) || namedAsInitial(tokens, i, segment, matches) || namedAsRecord(tokens, i);
+function wordUsedOtherwise(
+  tokens: Token[],
+  i: number,
+  segment: Segment,
+  text: string,
+  matches: Match[],
+  ordinary: Set<string>,
+  dictionary: PhraseDictionary,
+): boolean {
+  return (
+    namedAsFirm(tokens, i) ||
+    namedWithPlace(tokens, i, text, ordinary) ||
+    namedAsSeason(tokens, i) ||
+    namedAsInitial(tokens, i, segment, matches) ||
+    namedAsRecord(tokens, i) ||
+    namedAsSector(tokens, i, segment) ||
+    namedAsAuthor(tokens, i, segment) ||
+    namedAsAdjective(tokens, i, segment, dictionary) ||
+    namedInSoftware(tokens, i)
+  );
 }
+
+/**
+ * German capitalises its nouns, and some are spelt like a product's everyday English name: "die Führung des Teams",
+ * "im Team" (Microsoft Teams), "das Office" (the office). Such a name, linked only as written (see PhraseDictionary's
+ * ambiguous()), right after a German article is the noun. "in Excel", "mit Outlook", "Teams und Zoom" stay.
+ */
+function germanNoun(tokens: Token[], i: number, phrase: Phrase, dictionary: PhraseDictionary): boolean {
+  return dictionary.stemLanguage === 'de' && phrase.caseSensitive && i > 0 && GERMAN_ARTICLES.has(tokens[i - 1]!.key);
+}
+
+/** German articles and the prepositions that hold one ("im", "zum", "beim"), folded. */
+const GERMAN_ARTICLES = new Set([
+  'der',
+  'die',
+  'das',
+  'des',
+  'dem',
+  'den',
+  'ein',
+  'eine',
+  'einer',
+  'eines',
+  'einem',
+  'einen',
+  'im',
+  'am',
+  'zum',
+  'zur',
+  'vom',
+  'beim',
+  'ins',
+  'ans',
+  'unser',
+  'unsere',
+  'unseres',
+  'unserem',
+  'unseren',
+  'meinem',
+  'meines',
+  'meine',
+  'mein',
+  'jedes',
+  'jedem',
+]);
+
+/**
+ * "IT" (or "ICT") written before a word for a sector, a firm, a department or a post names where someone worked, not
+ * the skill: "8 years in the IT industry", "a leading IT firm", "IT consultant", "IT Assistant Manager", "IT
+ * operations expenses". Alone it stays ("LAN, WAN, IT", "a career in IT"); so does "IT consulting", "IT skills", and
+ * labels that go on with the noun ("IT support", "IT security").
+ */
+function namedAsSector(tokens: Token[], i: number, segment: Segment): boolean {
+  const token = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!SECTOR_ACRONYMS.has(token.surface) || !next || !SECTOR_NOUNS.has(next.key)) return false;
+  return /^\s+$/u.test(segment.text.slice(token.end - segment.start, next.start - segment.start));
+}
+
+/** Acronyms of the information technology sector in the seven languages ("TI", "TIC" in Spanish and Portuguese). */
+const SECTOR_ACRONYMS = new Set(['IT', 'ICT', 'TI', 'TIC', 'EDV']);
+/** Words for a sector, a firm, a department, a post or a budget that such an acronym qualifies (folded). */
+const SECTOR_NOUNS = new Set([
+  'industry',
+  'industries',
+  'sector',
+  'sectors',
+  'field',
+  'company',
+  'companies',
+  'firm',
+  'firms',
+  'organisation',
+  'organisations',
+  'organization',
+  'organizations',
+  'department',
+  'departments',
+  'dept',
+  'division',
+  'professional',
+  'professionals',
+  'consultant',
+  'consultants',
+  'manager',
+  'managers',
+  'director',
+  'directors',
+  'head',
+  'heads',
+  'staff',
+  'personnel',
+  'assistant',
+  'officer',
+  'budget',
+  'budgets',
+  'expenses',
+  'costs',
+  'spend',
+  'spending',
+  'operations',
+  'branche',
+  'abteilung',
+  'leiter',
+  'unternehmen',
+  'bedrijf',
+  'afdeling',
+]);
+
+/**
+ * Initials of an author in a reference list, as medicine and the sciences write them ("Gunn RA, Rolfs RT, Greenspan
+ * JR."): capitals after a capitalised surname, then a comma or a period, with another author written alike in the
+ * sentence. "RT" there is no radiotherapy, "JR" no skill.
+ */
+function namedAsAuthor(tokens: Token[], i: number, segment: Segment): boolean {
+  const token = tokens[i]!;
+  if (!/^\p{Lu}{1,3}$/u.test(token.surface) || i === 0) return false;
+  const authors = [...segment.text.matchAll(AUTHOR)];
+  return (
+    authors.length >= 2 &&
+    authors.some(
+      (a) => a.index + a[0].length - (a[0].endsWith(',') || a[0].endsWith('.') ? 1 : 0) === token.end - segment.start,
+    )
+  );
+}
+
+/** A surname and its initials ("Rolfs RT,", "van Dijk M.", "Smith-Jones AB."). */
+const AUTHOR = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)? \p{Lu}{1,3}[,.]/gu;
+
+/**
+ * In French, Spanish, Italian and Portuguese a field's name is also an adjective written after its noun: "activité
+ * physique" (physical activity), "educación física", "messagerie électronique", "outils informatiques", "attività
+ * fisica". A field's name in lowercase with an adjective's ending right after a word that is no stop word of the
+ * text's language (a noun) is that adjective. "licence de physique", "Física y Química" stay the fields.
+ */
+function namedAsAdjective(tokens: Token[], i: number, segment: Segment, dictionary: PhraseDictionary): boolean {
+  const token = tokens[i]!;
+  const previous = tokens[i - 1];
+  if (
+    !ROMANCE.has(dictionary.stemLanguage) ||
+    !previous ||
+    token.surface !== token.surface.toLowerCase() ||
+    !ADJECTIVE_ENDING.test(token.key)
+  )
+    return false;
+  if (!/^\p{L}\p{Ll}{2,}$/u.test(previous.surface) || dictionary.isStopWord(previous.key)) return false;
+  return /^\s+$/u.test(segment.text.slice(previous.end - segment.start, token.start - segment.start));
+}
+
+const ROMANCE = new Set(['fr', 'es', 'it', 'pt']);
+/** Adjectives of fields: French -ique(s), Spanish, Italian and Portuguese -ico/-ica(s) (folded). */
+const ADJECTIVE_ENDING = /(?:ique|ica|ico)s?$/u;
+
+/**
+ * Words with a meaning of their own in software, read in a sentence about software: "logging" is a program's log
+ * there, not tree felling ("monitoring and logging", "logging mechanisms", "bug tracking and logging"), and
+ * "migration" moves code or data, not people ("Migration of code into different environments", "migration from
+ * PC to Mac environment", "Application Migration"). A software word within three words either side decides.
+ */
+function namedInSoftware(tokens: Token[], i: number): boolean {
+  if (!SOFTWARE_SENSES.has(tokens[i]!.key)) return false;
+  for (let k = Math.max(0, i - 3); k <= Math.min(tokens.length - 1, i + 3); k++)
+    if (k !== i && SOFTWARE_WORDS.has(tokens[k]!.key)) return true;
+  return false;
+}
+
+/** Words that software gives a meaning of its own (folded). */
+const SOFTWARE_SENSES = new Set(['logging', 'migration', 'migrations']);
+/** Words of a sentence about software (folded; English, and the IT words the other six languages share). */
+const SOFTWARE_WORDS = new Set([
+  'code',
+  'data',
+  'database',
+  'databases',
+  'server',
+  'servers',
+  'application',
+  'applications',
+  'app',
+  'apps',
+  'system',
+  'systems',
+  'software',
+  'platform',
+  'platforms',
+  'cloud',
+  'environment',
+  'environments',
+  'version',
+  'versions',
+  'release',
+  'upgrade',
+  'legacy',
+  'monitoring',
+  'tracing',
+  'metrics',
+  'debugging',
+  'debug',
+  'error',
+  'errors',
+  'exception',
+  'exceptions',
+  'event',
+  'events',
+  'audit',
+  'mechanism',
+  'mechanisms',
+  'framework',
+  'frameworks',
+  'library',
+  'libraries',
+  'bug',
+  'bugs',
+  'alerting',
+  'api',
+  'apis',
+  'protocol',
+  'network',
+  'sql',
+  'windows',
+  'linux',
+  'unix',
+  'mac',
+  'pc',
+  'script',
+  'scripts',
+  'tool',
+  'tools',
+  'log',
+  'logs',
+  'module',
+  'modules',
+  'daten',
+  'datenbank',
+  'donnees',
+  'datos',
+  'dati',
+  'dados',
+  'gegevens',
+]);
 
 /**
  * A vendor's name written as the firm, not its product: an employer ("at Oracle", "bei SAP", "chez Oracle") or
@@ -516,7 +987,8 @@ function namedAsFirm(tokens: Token[], i: number): boolean {
   const token = tokens[i]!;
   if (!VENDORS.has(token.surface)) return false;
   // "at SAP implementation partner" names the product: the firm is not followed by a lowercase word.
-  const describes = tokens[i + 1] !== undefined && tokens[i + 1]!.start === token.end + 1 && /^\p{Ll}/u.test(tokens[i + 1]!.surface);
+  const describes =
+    tokens[i + 1] !== undefined && tokens[i + 1]!.start === token.end + 1 && /^\p{Ll}/u.test(tokens[i + 1]!.surface);
   if (i > 0 && !token.glued && !describes && EMPLOYER_PREPOSITIONS.has(tokens[i - 1]!.key)) return true;
   const next = tokens[i + 1] && NAME_LINKS.has(tokens[i + 1]!.key) ? i + 2 : i + 1;
   const after = tokens[next];
@@ -536,7 +1008,10 @@ function namedWithPlace(tokens: Token[], i: number, text: string, ordinary: Set<
   const rest = text.slice(token.end, lineEnd < 0 ? text.length : lineEnd);
   const place = PLACE_AFTER_DASH.exec(rest) ?? PLACE_WITH_REGION.exec(rest);
   // A place's name is no word of the languages: "Cisco Routers, Switches" lists products.
-  return place !== null && !`${place[1]!} ${place[2] ?? ''}`.split(/[ -]/u).some((word) => word.length > 2 && ordinary.has(foldText(word)));
+  return (
+    place !== null &&
+    !`${place[1]!} ${place[2] ?? ''}`.split(/[ -]/u).some((word) => word.length > 2 && ordinary.has(foldText(word)))
+  );
 }
 
 /** "GOOGLE" → "Google" (a vendor written in capitals, as employer lines often do). */
@@ -566,7 +1041,9 @@ function namedAsInitial(tokens: Token[], i: number, segment: Segment, matches: M
   if (!/^\.(?:$|\s*[,;&)])/u.test(after) || i === 0) return false;
   const previous = tokens[i - 1]!;
   const between = segment.text.slice(previous.end - segment.start, token.start - segment.start);
-  const named = /^\p{Lu}\p{Ll}+$/u.test(previous.surface) && !matches.some((m) => m.start <= previous.start && previous.end <= m.end);
+  const named =
+    /^\p{Lu}\p{Ll}+$/u.test(previous.surface) &&
+    !matches.some((m) => m.start <= previous.start && previous.end <= m.end);
   return named && /^,?\s+$/u.test(between);
 }
 
@@ -580,7 +1057,50 @@ function namedAsRecord(tokens: Token[], i: number): boolean {
 }
 
 /** Words whose history is a record of them (folded). */
-const RECORD_OF = new Set(['employment', 'work', 'job', 'career', 'professional', 'academic', 'educational', 'education', 'training', 'salary', 'pay', 'credit', 'payment', 'medical', 'patient', 'case', 'service', 'military', 'order', 'purchase', 'transaction', 'version', 'revision', 'change', 'maintenance', 'team', 'club', 'company', 'school', 'sales', 'application', 'travel', 'browsing', 'search', 'call', 'account', 'claims', 'claim', 'loss', 'driving', 'family', 'health']);
+const RECORD_OF = new Set([
+  'employment',
+  'work',
+  'job',
+  'career',
+  'professional',
+  'academic',
+  'educational',
+  'education',
+  'training',
+  'salary',
+  'pay',
+  'credit',
+  'payment',
+  'medical',
+  'patient',
+  'case',
+  'service',
+  'military',
+  'order',
+  'purchase',
+  'transaction',
+  'version',
+  'revision',
+  'change',
+  'maintenance',
+  'team',
+  'club',
+  'company',
+  'school',
+  'sales',
+  'application',
+  'travel',
+  'browsing',
+  'search',
+  'call',
+  'account',
+  'claims',
+  'claim',
+  'loss',
+  'driving',
+  'family',
+  'health',
+]);
 
 /**
  * A product named by a season ("Spring" of the Spring Framework, "Primavera" of Primavera P6) written as the season:
@@ -599,15 +1119,97 @@ function namedAsSeason(tokens: Token[], i: number): boolean {
   const year = (k: number) => /^(19|20)[\dx]{2}$/u.test(at(k));
   const next = YEAR_LINKS.has(at(i + 1)) ? i + 2 : i + 1;
   if (year(next) || CALENDAR_WORDS.has(at(i + 1)) || SEASONS.has(at(i + 1)) || TIME_WORDS.has(at(i - 1))) return true;
-  return (CONJUNCTIONS.has(at(i + 1)) && SEASONS.has(at(i + 2))) || (CONJUNCTIONS.has(at(i - 1)) && SEASONS.has(at(i - 2)));
+  return (
+    (CONJUNCTIONS.has(at(i + 1)) && SEASONS.has(at(i + 2))) || (CONJUNCTIONS.has(at(i - 1)) && SEASONS.has(at(i - 2)))
+  );
 }
 
 /** The seasons of the seven languages (folded): English, German, French, Spanish, Italian, Dutch, Portuguese. */
-const SEASONS = new Set(['spring', 'summer', 'autumn', 'fall', 'winter', 'fruhling', 'fruhjahr', 'sommer', 'herbst', 'printemps', 'ete', 'automne', 'hiver', 'primavera', 'verano', 'otono', 'invierno', 'estate', 'autunno', 'inverno', 'lente', 'voorjaar', 'zomer', 'herfst', 'najaar', 'verao', 'outono']);
+const SEASONS = new Set([
+  'spring',
+  'summer',
+  'autumn',
+  'fall',
+  'winter',
+  'fruhling',
+  'fruhjahr',
+  'sommer',
+  'herbst',
+  'printemps',
+  'ete',
+  'automne',
+  'hiver',
+  'primavera',
+  'verano',
+  'otono',
+  'invierno',
+  'estate',
+  'autunno',
+  'inverno',
+  'lente',
+  'voorjaar',
+  'zomer',
+  'herfst',
+  'najaar',
+  'verao',
+  'outono',
+]);
 /** Words between a season and its year ("Spring of 2016", "primavera de 2018", "voorjaar van 2019"). */
 const YEAR_LINKS = new Set(['of', 'de', 'del', 'di', 'do', 'da', 'van', 'von', 'des']);
 /** Words of the academic and working calendar that a season names the time of (folded). */
-const CALENDAR_WORDS = new Set(['semester', 'semesters', 'term', 'terms', 'quarter', 'quarters', 'trimester', 'break', 'intake', 'intakes', 'enrollment', 'enrollments', 'enrolment', 'enrolments', 'admission', 'admissions', 'season', 'seasons', 'recess', 'vacation', 'vacations', 'holiday', 'holidays', 'internship', 'internships', 'intern', 'interns', 'cohort', 'cohorts', 'graduation', 'commencement', 'exam', 'exams', 'examinations', 'school', 'camp', 'collection', 'collections', 'campaign', 'sale', 'sales', 'festival', 'issue', 'edition', 'registration', 'track', 'semestre', 'semestres', 'trimestre', 'cuatrimestre', 'quadrimestre']);
+const CALENDAR_WORDS = new Set([
+  'semester',
+  'semesters',
+  'term',
+  'terms',
+  'quarter',
+  'quarters',
+  'trimester',
+  'break',
+  'intake',
+  'intakes',
+  'enrollment',
+  'enrollments',
+  'enrolment',
+  'enrolments',
+  'admission',
+  'admissions',
+  'season',
+  'seasons',
+  'recess',
+  'vacation',
+  'vacations',
+  'holiday',
+  'holidays',
+  'internship',
+  'internships',
+  'intern',
+  'interns',
+  'cohort',
+  'cohorts',
+  'graduation',
+  'commencement',
+  'exam',
+  'exams',
+  'examinations',
+  'school',
+  'camp',
+  'collection',
+  'collections',
+  'campaign',
+  'sale',
+  'sales',
+  'festival',
+  'issue',
+  'edition',
+  'registration',
+  'track',
+  'semestre',
+  'semestres',
+  'trimestre',
+  'cuatrimestre',
+  'quadrimestre',
+]);
 /** Words that place a season in time ("last Spring", "during Summer"). */
 const TIME_WORDS = new Set(['last', 'early', 'late', 'mid', 'since', 'until', 'till', 'during', 'throughout']);
 
@@ -628,7 +1230,39 @@ function inFirmName(tokens: Token[], from: number, to: number): boolean {
 }
 
 /** Legal forms of firms in the seven languages' countries and in English-speaking ones (folded). */
-const LEGAL_FORMS = new Set(['gmbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'inc', 'incorporated', 'ltd', 'limited', 'llc', 'llp', 'plc', 'corp', 'corporation', 'sarl', 'sa', 'sas', 'spa', 'srl', 'snc', 'sl', 'slu', 'bv', 'nv', 'vof', 'lda', 'ltda', 'pty', 'pvt', 'co']);
+const LEGAL_FORMS = new Set([
+  'gmbh',
+  'ag',
+  'kg',
+  'ohg',
+  'gbr',
+  'ug',
+  'inc',
+  'incorporated',
+  'ltd',
+  'limited',
+  'llc',
+  'llp',
+  'plc',
+  'corp',
+  'corporation',
+  'sarl',
+  'sa',
+  'sas',
+  'spa',
+  'srl',
+  'snc',
+  'sl',
+  'slu',
+  'bv',
+  'nv',
+  'vof',
+  'lda',
+  'ltda',
+  'pty',
+  'pvt',
+  'co',
+]);
 /** Words between a firm's name and its legal form ("Weber & Söhne KG" is read from "Söhne"; "(P) Ltd", "Pvt Ltd"). */
 const FIRM_LINKS = new Set(['p', 'pvt', 'private', 'co', 'and', 'company']);
 
@@ -637,7 +1271,55 @@ const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
 /** Words between a firm's name and its country ("Oracle do Brasil", "SAP of America"). */
 const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
 /** Legal forms and countries that follow a firm's name (folded). Not "SE": "Oracle SE" is an edition. */
-const FIRM_WORDS = new Set(['corporation', 'corp', 'inc', 'ltd', 'limited', 'llc', 'plc', 'gmbh', 'ag', 'sa', 'spa', 'srl', 'bv', 'nv', 'deutschland', 'germany', 'france', 'italia', 'italy', 'espana', 'spain', 'iberica', 'nederland', 'netherlands', 'belgium', 'belgique', 'belgie', 'benelux', 'portugal', 'brasil', 'brazil', 'uk', 'ireland', 'usa', 'america', 'schweiz', 'suisse', 'switzerland', 'osterreich', 'austria', 'india', 'canada', 'australia', 'emea', 'nordic', 'polska', 'poland']);
+const FIRM_WORDS = new Set([
+  'corporation',
+  'corp',
+  'inc',
+  'ltd',
+  'limited',
+  'llc',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'spa',
+  'srl',
+  'bv',
+  'nv',
+  'deutschland',
+  'germany',
+  'france',
+  'italia',
+  'italy',
+  'espana',
+  'spain',
+  'iberica',
+  'nederland',
+  'netherlands',
+  'belgium',
+  'belgique',
+  'belgie',
+  'benelux',
+  'portugal',
+  'brasil',
+  'brazil',
+  'uk',
+  'ireland',
+  'usa',
+  'america',
+  'schweiz',
+  'suisse',
+  'switzerland',
+  'osterreich',
+  'austria',
+  'india',
+  'canada',
+  'australia',
+  'emea',
+  'nordic',
+  'polska',
+  'poland',
+]);
 
 /**
  * A version number at token i: digits, not a year ("Spring 2019" is a date; "Word 2016" is lost with it) nor one of
@@ -710,12 +1392,68 @@ function hintFor(text: string, segment: Segment, match: Match, section: Cue): 'r
   const after = text.slice(match.end, segment.end);
   const clauseStart = Math.max(before.lastIndexOf(','), before.lastIndexOf('('), before.lastIndexOf(':')) + 1;
   const clauseEndMatch = /[,;)]/.exec(after);
-  const clause = before.slice(clauseStart) + text.slice(match.start, match.end) + after.slice(0, clauseEndMatch ? clauseEndMatch.index : after.length);
+  const clause =
+    before.slice(clauseStart) +
+    text.slice(match.start, match.end) +
+    after.slice(0, clauseEndMatch ? clauseEndMatch.index : after.length);
   const cue = requirementCue(clause) ?? requirementCue(segment.text) ?? section;
   return cue === 'optional' ? 'optional' : 'required';
 }
 
 /** Coordinating conjunctions of the seed languages: a word between two label words may not be one of them. */
-const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'ou', 'en', 'of', 'ni', 'weder', 'noch']);
+const CONJUNCTIONS = new Set([
+  'and',
+  'or',
+  'nor',
+  'und',
+  'oder',
+  'et',
+  'ou',
+  'y',
+  'o',
+  'e',
+  'ou',
+  'en',
+  'of',
+  'ni',
+  'weder',
+  'noch',
+]);
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * In a CV, a field named as the subject of a degree or of a school is the education record, not a skill the person
+ * claims: "Bachelor of Science in Computer Science", "B.Sc. in Information Technology", "BS, Information
+ * Technology", "Major: Politics", "PhD student (Computer Science)", "School of Computer Science", "Licence de
+ * physique", "Laurea in Economia", "Studium der Informatik", "Máster en Marketing". The education section carries
+ * the degree and its field. Job ads keep them: there "a degree in Computer Science" asks for that knowledge.
+ */
+function subjectOfDegree(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const before = text.slice(Math.max(lineStart, start - 80), start);
+  return DEGREE_SUBJECT.test(before) || DOTTED_DEGREE.test(before) || SCHOOL_OF.test(before);
+}
+
+/** Degrees written as words ("Bachelor", "Licenciatura", "Laurea") and the field words of a programme ("Major"). */
+const DEGREE_WORDS = String.raw`bachelor|bachelors|master|masters|ph\.?\s?d|doctorate|diploma|degree|licence|licenciatura|grado|laurea|mestrado|bacharelado|graduação|doctorat|doctorado|doutorado|dottorato|studium|studiengang|diplom|major|majoring|concentration|specialization|specialisation`;
+/** Degrees written as acronyms ("B.Sc.", "BS", "M.Tech", "MBA"). */
+const DEGREE_ACRONYMS = String.raw`mba|b\.?\s?sc|m\.?\s?sc|b\.?\s?tech|m\.?\s?tech|b\.?\s?eng|m\.?\s?eng|b\.?\s?com|m\.?\s?com|bca|mca|bba|b\.?\s?s|m\.?\s?s|b\.?\s?a|m\.?\s?a|b\.?\s?e|m\.?\s?e`;
+/** Words between a degree and its field ("Bachelor's degree (Hons) of Science in", "PhD student (", "Laurea magistrale in"). */
+const DEGREE_QUALIFIERS = String.raw`(?:'s|’s)?(?:\s+(?:degree|diploma|student|candidate|program|programme|studies|course|honours|honors|hons\.?|\(hons\.?\)|triennale|magistrale|specialistica|universitaire|universitario|universitária|of\s+(?:science|arts|engineering|technology|business|commerce|education|laws|fine\s+arts|applied\s+science|computer\s+applications)(?:\s+and\s+engineering)?))*`;
+/** The field's preposition ("in", "en", "em", "of", "de", "di", "der", "d'") or a mark ("Major: ", "PhD student ("). */
+const FIELD_PREPOSITION = String.raw`\s*(?:\s(?:in|en|em|of|de|di|der|des|du|in\s+de|in\s+der)\s+|[:(]\s*|\sd['’])$`;
+/**
+ * "… degree in ", "Major: ", "PhD student (", "Licence de "; an acronym also before a dash ("MBA – Finance"). Not
+ * before a comma: "Scrum Master, PMP" and "Jane Roe, MBA, PMP" are lists. A minor is a subject the annotators of CVs
+ * count as a skill ("Minor in Mathematics").
+ */
+const DEGREE_SUBJECT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(?:${DEGREE_WORDS})${DEGREE_QUALIFIERS}${FIELD_PREPOSITION}|(?:${DEGREE_ACRONYMS})\.?${DEGREE_QUALIFIERS}(?:${FIELD_PREPOSITION}|\s+[–-]\s*$))`,
+  'iu',
+);
+/** "B.Sc. Computer Science", "B.A English": a degree written with dots needs no preposition before its field. */
+const DOTTED_DEGREE = /(?<![\p{L}\p{N}])(?:b|m)\.\s?(?:sc|s|a|tech|e|eng|com)\.?\s+$/iu;
+/** "School of", "Faculty of", "Department of", "Institute of", "Dept. of", "Fakultät für", "Faculté de" … */
+const SCHOOL_OF =
+  /(?<![\p{L}\p{N}])(?:school|faculty|department|dept\.?|institute|college|fakultät|fachbereich|faculté|facultad|facoltà|faculdade|faculteit|departamento|dipartimento|département)\s+(?:of|für|de|des|di|da|do|der|voor)\s+(?:the\s+)?$/iu;
