@@ -215,6 +215,19 @@ describe('school names, rules-12', () => {
     ]);
   });
 
+  it('keeps a state university\'s campus named with "at" ("University of Texas at Dallas")', () => {
+    expect(
+      rows(
+        lines(
+          'B.S. in Computer Science, University of Illinois at Urbana-Champaign, 2012',
+          'University of Texas at Dallas',
+          'Master of Business Administration, 2016',
+          'MBA at Westmoor University, 2018',
+        ),
+      ).map((r) => r[1]),
+    ).toEqual(['University of Illinois at Urbana-Champaign', 'University of Texas at Dallas', 'Westmoor University']);
+  });
+
   it('names a German school declined after "an der" in the nominative, and a genitive school whole', () => {
     expect(
       rows(

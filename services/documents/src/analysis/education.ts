@@ -167,10 +167,16 @@ function declinedSchool(name: string, line: string): string {
   return m[1]!.replace(/(\p{Ll})en(?=\s)/gu, '$1e') + whole.slice(m[1]!.length);
 }
 
+// "University of Texas at Dallas", "University of Illinois at Urbana-Champaign", "University at Buffalo": a state
+// university names its campus with "at" (elsewhere "at" introduces the school: "MBA at Westmoor University").
+const CAMPUS_AT = /(\bUniversit\p{L}*(?:\s+of(?:\s+\p{Lu}[\p{L}&.'’-]*){1,4})?)\s+at\s+(?=\p{Lu})/gu;
+const AT_MARK = '\uE000';
+
 function schoolIn(text: string, exclude: string): string {
-  for (const raw of text.replace(THESIS, ' ').replace(QUOTED, ' ').split(SEGMENT)) {
+  const marked = text.replace(THESIS, ' ').replace(QUOTED, ' ').replace(CAMPUS_AT, `$1${AT_MARK}`);
+  for (const raw of marked.split(SEGMENT)) {
     // "presso l'Università di Padova", "de l'Université de Nantes": an elided article is no part of the name.
-    const seg = raw.replace(/^\s*(?:l|dell|all|nell|dall)['’](?=\p{Lu})/u, '');
+    const seg = raw.replace(/^\s*(?:l|dell|all|nell|dall)['’](?=\p{Lu})/u, '').replaceAll(AT_MARK, ' at ');
     // Only a segment with a school word can name one (checked first: most segments have none).
     if (!schoolWords.inText(seg)) continue;
     const s = declinedSchool(schoolPart(seg), text);
