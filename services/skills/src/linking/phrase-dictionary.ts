@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
-import { stemToken, tokenize } from '../text/normalize.js';
+import { foldText, stemToken, tokenize } from '../text/normalize.js';
 import { commonWords, lessCommonEnglishWords } from './ordinary-words.js';
 
 const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
@@ -406,16 +406,27 @@ export function listFragment(text: string, language: string): boolean {
   return depth !== 0;
 }
 
-/** Coordinating conjunctions ("and", "or", "nor", "but" and "&") of each language a label may be written in. */
-const LIST_CONJUNCTIONS: Record<string, ReadonlySet<string>> = {
+/**
+ * Coordinating conjunctions ("and", "or", "nor", "but" and "&") of each language a label may be written in, as the
+ * labels write them. One list for both uses: a label that opens or ends with one is a piece (listFragment()), and the
+ * linker reads no gapped label across one (CONJUNCTION_WORDS).
+ */
+export const LIST_CONJUNCTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
   en: new Set(['and', 'or', 'nor', 'but', '&']),
-  de: new Set(['und', 'oder', 'sowie', 'bzw.', '&']),
+  de: new Set(['und', 'oder', 'sowie', 'bzw.', 'weder', 'noch', '&']),
   fr: new Set(['et', 'ou', 'ni', '&']),
   nl: new Set(['en', 'of', '&']),
   es: new Set(['y', 'e', 'o', 'u', 'ni', '&']),
   it: new Set(['e', 'ed', 'o', 'od', 'né', '&']),
   pt: new Set(['e', 'ou', 'nem', '&']),
 };
+
+/** The conjunctions of every language as the text's tokens fold them ("né" → "ne", "bzw." → "bzw"; "&" is no token). */
+export const CONJUNCTION_WORDS: ReadonlySet<string> = new Set(
+  Object.values(LIST_CONJUNCTIONS).flatMap((words) =>
+    [...words].map((word) => foldText(word).replace(/\./gu, '')).filter((word) => /^\p{L}+$/u.test(word)),
+  ),
+);
 
 /** The regular English plural of a noun ("security" → "securities", "medicine" → "medicines"). */
 function pluralOf(word: string): string {

@@ -4,7 +4,7 @@ import { foldText, pluralStem, stemToken, tokenize, type Token } from '../text/n
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
 import { ordinaryWords } from './ordinary-words.js';
-import { PhraseDictionary, VENDORS, type Phrase } from './phrase-dictionary.js';
+import { CONJUNCTION_WORDS as CONJUNCTIONS, PhraseDictionary, VENDORS, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { splitSegments, type Segment } from './sentences.js';
 
@@ -992,7 +992,12 @@ function namedAsFirm(tokens: Token[], i: number): boolean {
   if (i > 0 && !token.glued && !describes && EMPLOYER_PREPOSITIONS.has(tokens[i - 1]!.key)) return true;
   const next = tokens[i + 1] && NAME_LINKS.has(tokens[i + 1]!.key) ? i + 2 : i + 1;
   const after = tokens[next];
-  return after !== undefined && !after.glued && /^\p{Lu}/u.test(after.surface) && FIRM_WORDS.has(after.key);
+  return (
+    after !== undefined &&
+    !after.glued &&
+    /^\p{Lu}/u.test(after.surface) &&
+    (LEGAL_FORMS.has(after.key) || FIRM_COUNTRIES.has(after.key))
+  );
 }
 
 /**
@@ -1229,7 +1234,10 @@ function inFirmName(tokens: Token[], from: number, to: number): boolean {
   return name !== undefined && /^\p{Lu}/u.test(name.surface) && tokens[from]!.start - name.end === 1;
 }
 
-/** Legal forms of firms in the seven languages' countries and in English-speaking ones (folded). */
+/**
+ * Legal forms of firms in the seven languages' countries and in English-speaking ones (folded): after capitalised
+ * words they close a firm's name (inFirmName), after a vendor they name the firm (namedAsFirm).
+ */
 const LEGAL_FORMS = new Set([
   'gmbh',
   'ag',
@@ -1270,22 +1278,11 @@ const FIRM_LINKS = new Set(['p', 'pvt', 'private', 'co', 'and', 'company']);
 const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
 /** Words between a firm's name and its country ("Oracle do Brasil", "SAP of America"). */
 const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
-/** Legal forms and countries that follow a firm's name (folded). Not "SE": "Oracle SE" is an edition. */
-const FIRM_WORDS = new Set([
-  'corporation',
-  'corp',
-  'inc',
-  'ltd',
-  'limited',
-  'llc',
-  'plc',
-  'gmbh',
-  'ag',
-  'sa',
-  'spa',
-  'srl',
-  'bv',
-  'nv',
+/**
+ * Countries and regions that follow a firm's name ("SAP Deutschland", "Oracle do Brasil", "Microsoft EMEA"), folded;
+ * a legal form does too (LEGAL_FORMS: "Oracle Corporation"). Not "SE": "Oracle SE" is an edition.
+ */
+const FIRM_COUNTRIES = new Set([
   'deutschland',
   'germany',
   'france',
@@ -1399,26 +1396,6 @@ function hintFor(text: string, segment: Segment, match: Match, section: Cue): 'r
   const cue = requirementCue(clause) ?? requirementCue(segment.text) ?? section;
   return cue === 'optional' ? 'optional' : 'required';
 }
-
-/** Coordinating conjunctions of the seed languages: a word between two label words may not be one of them. */
-const CONJUNCTIONS = new Set([
-  'and',
-  'or',
-  'nor',
-  'und',
-  'oder',
-  'et',
-  'ou',
-  'y',
-  'o',
-  'e',
-  'ou',
-  'en',
-  'of',
-  'ni',
-  'weder',
-  'noch',
-]);
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
