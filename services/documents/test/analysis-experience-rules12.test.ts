@@ -191,3 +191,32 @@ describe('a one-line header that lists title, employer and place', () => {
     ).toEqual([['Sales Manager', '2012-01', '2018-01', 'Brightwave Analytics, Leeds']]);
   });
 });
+
+describe('title fields in an entry body', () => {
+  it("gives each project's role as a further position with the entry's employer", () => {
+    const entries = parseExperience(
+      toLines(
+        [
+          'Software Engineer',
+          'Quillfen Systems Pvt Ltd, Pune',
+          'June 2014 to Present',
+          'Project: Claims Portal',
+          'Role: UI Designer',
+          'Team Size: 6',
+          '• Built the claim forms',
+          'Project: Billing Engine',
+          'Role : Developer',
+          '• Wrote the invoicing jobs',
+          'Project: Payroll',
+          'Role: Software Engineer',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.title, e.duration, e.description.split('\n')[0]])).toEqual([
+      ['Software Engineer', 133, 'Quillfen Systems Pvt Ltd, Pune'],
+      ['UI Designer', 0, 'Quillfen Systems Pvt Ltd, Pune'],
+      ['Developer', 0, 'Quillfen Systems Pvt Ltd, Pune'],
+    ]);
+  });
+});

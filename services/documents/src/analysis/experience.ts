@@ -541,7 +541,10 @@ function entries(
 ): CvExperience[] {
   const cuts: number[] = [];
   for (let i = 1; i < body.length; i++) if (positionTitle(body[i]!, body[i - 1])) cuts.push(i);
-  if (cuts.length === 0) return [entry(headerTexts, body, spans, now, mayBeTitle).experience];
+  if (cuts.length === 0) {
+    const only = entry(headerTexts, body, spans, now, mayBeTitle).experience;
+    return [only, ...fieldPositions(body, [only])];
+  }
   // "GOOGLE" … "APPLE COMPUTER" / "Software Engineer, Intern": an employer line right above a position's title
   // names that position's employer, not the entry's; it is not the last line of the body before it.
   const ownEmployer = cuts.map((c) => (c >= 2 && isEmployerAbove(body[c - 1]!) ? body[c - 1]!.text : ''));
@@ -574,6 +577,37 @@ function entries(
       end_date: '',
     });
   });
+  return [...out, ...fieldPositions(body, out)];
+}
+
+/**
+ * "Project: Claims Portal" / "Role: UI Designer" / "Team Size: 6": a title field in an entry's body (a project's
+ * role, a "Position:" line under the employer) names a post held with the entry's employer. One that no entry of
+ * the group holds already is a further position (duration 0: the entry's dates cover it), its description the
+ * employer line of the entry it stands in.
+ */
+function fieldPositions(body: readonly Line[], held: readonly CvExperience[]): CvExperience[] {
+  const seen = held.map((e) => foldWords(e.title)).filter(Boolean);
+  if (seen.length === 0) return [];
+  const employer = held[0]!.description.split('\n')[0] ?? '';
+  const out: CvExperience[] = [];
+  for (const line of body) {
+    const text = line.text.replace(/^[-–•·*]\s*/, '');
+    if (!BODY_TITLE_LABEL.test(text)) continue;
+    const title = cleanTitle(parts(text.replace(TITLE_LABEL, ''))[0] ?? '');
+    const folded = foldWords(title);
+    if (!title || wordCount(title) > 6 || !isRole(title) || !titleShaped(title)) continue;
+    if (seen.some((t) => t.includes(folded) || folded.includes(t))) continue;
+    seen.push(folded);
+    out.push({
+      title,
+      activity_sector: held[0]!.activity_sector,
+      description: employer,
+      duration: 0,
+      start_date: '',
+      end_date: '',
+    });
+  }
   return out;
 }
 
