@@ -170,3 +170,42 @@ describe('a range wrapped after its word, rules-12', () => {
     ]);
   });
 });
+
+describe('the candidate’s town in the header, rules-12', () => {
+  const town = (lines: string[]) => parseCv(lines.join('\n'), NOW).information.address;
+
+  it('reads a town written before the other items of its line', () => {
+    expect(town(['Dora Whitcombe', '48 Elm St. Portland, OR 503.555.0147 dora.w@example.com'])).toEqual({
+      city: 'Portland',
+      country: 'United States',
+    });
+    expect(
+      town(['9 Larkspur Lane Cell: (555) 201-3344', 'Dora Whitcombe', 'Bozeman, MT 59715 Home: (555) 201-3345']),
+    ).toEqual({ city: 'Bozeman', country: 'United States' });
+  });
+
+  it('reads a postcode set apart by a comma as part of its region', () => {
+    expect(town(['Dora Whitcombe', '12 Quarry Rd.', 'Ashland, OR, 97520', 'dora.w@example.com'])).toEqual({
+      city: 'Ashland',
+      country: 'United States',
+    });
+  });
+
+  it('reads the town on the last line of an address block under a label alone', () => {
+    const cv = [
+      'Curriculum Vitae',
+      'Dora Whitcombe',
+      'Personal Information',
+      'Date of Birth:',
+      'March 3, 1979',
+      'Citizenship:',
+      'United States',
+      'Address:',
+      'Department of Soil Science',
+      'Cascade State University',
+      'Corvallis, OR 97331',
+      'E-mail: dora.w@example.com',
+    ];
+    expect(town(cv)).toEqual({ city: 'Corvallis', country: 'United States' });
+  });
+});

@@ -181,6 +181,9 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0 || parts.length > 8) return undefined;
+  // "Sebastopol, CA, 95472": a postcode set apart by a comma belongs to the region before it ("CA 95472").
+  if (parts.length >= 3 && /^\d{5}(?:-\d{4})?$/.test(parts[parts.length - 1]!))
+    parts.splice(parts.length - 2, 2, `${parts[parts.length - 2]} ${parts[parts.length - 1]}`);
   let country: Country | undefined;
   let cityIndex = parts.length - 1;
   // From the end: "…, City, Region, Country".
@@ -199,9 +202,24 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   if (!country && !allowLoneCity) return undefined;
   let city = '';
   for (let i = cityIndex; i >= 0 && i >= cityIndex - 1 && !city; i--) city = cityName(parts[i]!);
+  // "123 Main St. New York, NY": a street and its town run together once the line breaks are lost; with a region
+  // or country confirming the place, the town is the words after the street's word.
+  if (!city && country && cityIndex >= 0) city = cityName(afterStreet(parts[cityIndex]!));
   if (!city && !country) return undefined;
   return { city, country: country?.name ?? '' };
 }
+
+/** The words after the last street word of a part ("123 Main St. New York" → "New York"); empty without one. */
+function afterStreet(part: string): string {
+  const words = part.split(/\s+/);
+  for (let i = words.length - 2; i >= 0; i--)
+    if (streetWords.has(foldWords(words[i]!)) && i > 0 && /\d/.test(words.slice(0, i).join(' ')))
+      return words.slice(i + 1).join(' ');
+  return '';
+}
+
+// What a header line holds beside the address: an e-mail, a link, a phone number, a labelled field ("Home:").
+const NOT_PLACE = /\S+@\S+|https?:\S+|www\.\S+|\+?\(?\d[\d\s().-]{7,}\d|(?<![\p{L}])\p{L}[\p{L} .]{0,20}[:：].*$/gu;
 
 const FIELD_LABEL = /^[\p{L}][\p{L} .]{0,24}[:：]/u;
 
@@ -221,11 +239,21 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
     }
     const place = value ? parsePlace(value, true) : undefined;
     if (place) return place;
+    // "Address:" / "Graduate School of Public Health" / "San Diego State University" / "San Diego, CA 92182": the
+    // label alone above a block whose last line is the town; a line confirmed by a region or country gives it.
+    if (m[1] === '')
+      for (let j = i + 1; j < lines.length && j <= i + 4 && !FIELD_LABEL.test(lines[j]!); j++) {
+        const found = parsePlace(lines[j]!, false);
+        if (found) return found;
+      }
   }
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
     for (const cell of lines[i]!.split(/\s+[-–—|•·■▪]\s+|\s{2,}/)) {
-      if (/@|https?:|www\.|:/.test(cell) || cell.length > 120) continue;
-      const place = parsePlace(cell, false);
+      if (cell.length > 120) continue;
+      // "Rosharon, TX 77583 Home: (123) 345-7890", "… New York, NY 123.345.7890 jd@example.com": the address is
+      // what comes before the other items of the line.
+      const bare = /@|https?:|www\.|:/.test(cell) ? (cell.split(NOT_PLACE)[0] ?? '').trim() : cell;
+      const place = bare ? parsePlace(bare, false) : undefined;
       if (place) return place;
     }
   }
