@@ -181,7 +181,7 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0 || parts.length > 8) return undefined;
-  // "Sebastopol, CA, 95472": a postcode set apart by a comma belongs to the region before it ("CA 95472").
+  // "Ashland, OR, 97520": a postcode set apart by a comma belongs to the region before it ("OR 97520").
   if (parts.length >= 3 && /^\d{5}(?:-\d{4})?$/.test(parts[parts.length - 1]!))
     parts.splice(parts.length - 2, 2, `${parts[parts.length - 2]} ${parts[parts.length - 1]}`);
   let country: Country | undefined;
@@ -202,14 +202,14 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   if (!country && !allowLoneCity) return undefined;
   let city = '';
   for (let i = cityIndex; i >= 0 && i >= cityIndex - 1 && !city; i--) city = cityName(parts[i]!);
-  // "123 Main St. New York, NY": a street and its town run together once the line breaks are lost; with a region
+  // "48 Elm St. Portland, OR": a street and its town run together once the line breaks are lost; with a region
   // or country confirming the place, the town is the words after the street's word.
   if (!city && country && cityIndex >= 0) city = cityName(afterStreet(parts[cityIndex]!));
   if (!city && !country) return undefined;
   return { city, country: country?.name ?? '' };
 }
 
-/** The words after the last street word of a part ("123 Main St. New York" → "New York"); empty without one. */
+/** The words after the last street word of a part ("48 Elm St. Portland" → "Portland"); empty without one. */
 function afterStreet(part: string): string {
   const words = part.split(/\s+/);
   for (let i = words.length - 2; i >= 0; i--)
@@ -239,7 +239,7 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
     }
     const place = value ? parsePlace(value, true) : undefined;
     if (place) return place;
-    // "Address:" / "Graduate School of Public Health" / "San Diego State University" / "San Diego, CA 92182": the
+    // "Address:" / "Department of Soil Science" / "Cascade State University" / "Corvallis, OR 97331": the
     // label alone above a block whose last line is the town; a line confirmed by a region or country gives it.
     if (m[1] === '')
       for (let j = i + 1; j < lines.length && j <= i + 4 && !FIELD_LABEL.test(lines[j]!); j++) {
@@ -250,7 +250,7 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
     for (const cell of lines[i]!.split(/\s+[-–—|•·■▪]\s+|\s{2,}/)) {
       if (cell.length > 120) continue;
-      // "Rosharon, TX 77583 Home: (123) 345-7890", "… New York, NY 123.345.7890 jd@example.com": the address is
+      // "Bozeman, MT 59715 Home: (555) 201-3345", "… Portland, OR 503.555.0147 dora.w@example.com": the address is
       // what comes before the other items of the line.
       const bare = /@|https?:|www\.|:/.test(cell) ? (cell.split(NOT_PLACE)[0] ?? '').trim() : cell;
       const place = bare ? parsePlace(bare, false) : undefined;
