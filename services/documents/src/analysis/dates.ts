@@ -592,8 +592,9 @@ export function joinSplitRanges(lines: readonly Line[], now: Date): Line[] {
         }
       }
     }
-    // "… MANIPAL from 04-09-2003 to" / "19-12-2007 (4 years 3 months).": the range's word ends the line and its end
-    // opens the next, which a layout or an export wrapped; the lines join (read alone, "from … to" was ongoing).
+    // "… Institute of Technology, Pune from 01-07-2009 to" / "30-06-2013 (4 years).": the range's word ends the
+    // line and its end opens the next, which a layout or an export wrapped; the lines join (read alone, "from … to"
+    // was ongoing).
     if (next && !next.bullet) {
       const spans = findDateSpans(line.text, now);
       const last = spans[spans.length - 1];
