@@ -220,3 +220,25 @@ describe('title fields in an entry body', () => {
     ]);
   });
 });
+
+describe('a title field in brackets after the employer', () => {
+  it('gives the title, and the employer without the field', () => {
+    const entries = parseExperience(
+      toLines(
+        [
+          'Corvane Travel Systems L.P. (Designation: Software Intern)',
+          'May 2008 - August 2008',
+          '• Parallelized the fare search',
+          'Brennholt GmbH (Position: Werkstudent)',
+          '03/2006 - 09/2007',
+          '• Testautomatisierung',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.title, e.description.split('\n')[0]])).toEqual([
+      ['Software Intern', 'Corvane Travel Systems L.P.'],
+      ['Werkstudent', 'Brennholt GmbH'],
+    ]);
+  });
+});

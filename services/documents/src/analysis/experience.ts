@@ -647,6 +647,7 @@ function entry(
       return !m;
     })
     .map(unlabelledField)
+    .flatMap(bracketedField)
     .filter(Boolean);
   const picked =
     labelledTitle(headers) ??
@@ -941,6 +942,18 @@ function unlabelledField(line: string): string {
   const value = line.slice(title[0].length);
   const first = parts(value)[0] ?? '';
   return isRole(first) && titleShaped(first) && !isRole(title[0]) ? value : line;
+}
+
+// "Worldspan L.P. (Designation: Software Intern)", "Acme GmbH (Position: Werkstudent)": a title field in brackets
+// after the employer's name.
+const BRACKETED_TITLE_FIELD = new RegExp(`\\s*\\(\\s*(${TITLE_LABEL.source.replace(/\^/g, '')})([^()]+)\\)`, 'i');
+
+/** A header line holding a bracketed title field: the line without it, and the field on its own. */
+function bracketedField(line: string): string[] {
+  const m = BRACKETED_TITLE_FIELD.exec(line);
+  if (!m || !tidy(m[2]!)) return [line];
+  const rest = tidy(line.slice(0, m.index) + ' ' + line.slice(m.index + m[0].length));
+  return [`Designation: ${tidy(m[2]!)}`, ...(rest ? [rest] : [])];
 }
 
 // A field label with its value on another line or lost ("Designation", "Duration:").
