@@ -215,6 +215,25 @@ describe('school names, rules-12', () => {
     ]);
   });
 
+  it('reads the Spanish and Italian secondary schools by their abbreviations (IES, ITIS)', () => {
+    expect(
+      rows(lines('Bachillerato, IES Cervantes, Toledo, 2012', 'Diploma di perito informatico, ITIS Marconi, 2011')),
+    ).toEqual([
+      ['Bachillerato', 'IES Cervantes', '', '2012-01'],
+      ['Diploma', 'ITIS Marconi', '', '2011-01'],
+    ]);
+  });
+
+  it('keeps a grade written where the field may stand as the score ("Baccalauréat S, mention Bien")', () => {
+    const [bac] = education('Baccalauréat S, mention Bien, Lycée Jean Moulin, Albi, 2009');
+    expect([bac!.degree, bac!.major, bac!.score, bac!.institution_name]).toEqual([
+      'Baccalauréat',
+      '',
+      'mention Bien',
+      'Lycée Jean Moulin',
+    ]);
+  });
+
   it('keeps a state university\'s campus named with "at" ("University of Texas at Dallas")', () => {
     expect(
       rows(

@@ -7,10 +7,14 @@ import { foldSameLength, tidy } from './text.js';
 // words of its own (pamantasan, unibersidad: university; kolehiyo: college; paaralan: school), which Philippine
 // CVs in English keep. The lexicon's school words are those of the seven languages the analyzer reads.
 const FILIPINO_SCHOOL = /(?<!\p{L})(?:pamantasan|unibersidad|kolehiyo|paaralan)(?!\p{L})/iu;
+// "Bachillerato, IES Cervantes, Madrid", "Diploma di perito informatico, ITIS Galilei": the abbreviations Spanish and
+// Italian secondary schools are named by (Instituto de Educación Secundaria, Istituto Tecnico Industriale Statale).
+const SCHOOL_ABBREVIATION = /(?<![\p{L}\p{N}])(?:IES|ITIS)(?=\s+\p{Lu})/u;
 
-/** The lexicon's school words, and those a CV in English keeps from another language (FILIPINO_SCHOOL). */
+/** The lexicon's school words, and those a CV keeps from another language or abbreviates. */
 export const schoolWords = {
-  inText: (text: string): boolean => institutionWords.inText(text) || FILIPINO_SCHOOL.test(text),
+  inText: (text: string): boolean =>
+    institutionWords.inText(text) || FILIPINO_SCHOOL.test(text) || SCHOOL_ABBREVIATION.test(text),
 };
 
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;

@@ -573,6 +573,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (cur.degree && !cur.institution) [mention, degree, second] = [undefined, '', ''];
     }
     if (major && isPlace(major)) major = '';
+    // "Baccalauréat S, mention Bien", "Laurea, 110/110": a grade written where a field may stand is the score.
+    if (major && scoreIn(major) === major) major = '';
     // "+2, St. Joseph's Higher Secondary School": an abbreviation's period cut the school's first word off as a field.
     if (major && institution.startsWith(`${major}.`)) major = '';
     if (institution && cur.institution && !mention && CAMPUS.test(institution)) institution = '';
