@@ -209,3 +209,41 @@ describe('the candidate’s town in the header, rules-12', () => {
     expect(town(cv)).toEqual({ city: 'Corvallis', country: 'United States' });
   });
 });
+
+describe('a name with titles, credentials or the surname first, rules-12', () => {
+  const name = (top: string) => {
+    const cv = [
+      top,
+      'h.weber@example.de',
+      '+49 30 5550 1234',
+      'BERUFSERFAHRUNG',
+      '2019 - 2023',
+      'Ingenieur, Falkner Bau GmbH',
+    ];
+    const info = parseCv(cv.join('\n'), NOW).information;
+    return [info.first_name, info.last_name];
+  };
+
+  it('leaves academic and professional titles before the name out', () => {
+    expect(name('Dipl.-Ing. Hannes Weber')).toEqual(['Hannes', 'Weber']);
+    expect(name('Dr. rer. nat. Hannes Weber')).toEqual(['Hannes', 'Weber']);
+    expect(name('Ing. Marco Conti')).toEqual(['Marco', 'Conti']);
+    expect(name('Lic. Sofía Ramos')).toEqual(['Sofía', 'Ramos']);
+    expect(name('Mag. Eva Hollerer')).toEqual(['Eva', 'Hollerer']);
+    expect(name('Drs. Pieter Smit')).toEqual(['Pieter', 'Smit']);
+    expect(name('ir. Joost Bakker')).toEqual(['Joost', 'Bakker']);
+    expect(name('Eng. João Lopes')).toEqual(['João', 'Lopes']);
+  });
+
+  it('leaves a degree written after the name without a comma out', () => {
+    expect(name('Dr. Sarah Lindqvist PhD')).toEqual(['Sarah', 'Lindqvist']);
+    expect(name('Omar Haddad MBA')).toEqual(['Omar', 'Haddad']);
+  });
+
+  it('reads "Surname, Given name"', () => {
+    expect(name('Weber, Hannes')).toEqual(['Hannes', 'Weber']);
+    expect(name('van den Berg, Jan')).toEqual(['Jan', 'van den Berg']);
+    // A credential or a place after the comma is none.
+    expect(name('Hannes Weber, MBA')).toEqual(['Hannes', 'Weber']);
+  });
+});

@@ -4,7 +4,7 @@ import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.
 import { parsePlace } from './contacts.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
-import { foldWords, titleCase, wordCount, type Line } from './text.js';
+import { foldWords, isUpper, titleCase, wordCount, type Line } from './text.js';
 
 export interface PersonName {
   first: string;
@@ -217,6 +217,14 @@ const SURNAME_ROLES = new Set([
 ]);
 const SALUTATION =
   /^(?:mr|mrs|ms|miss|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|dott|dott\.ssa|dhr|mevr|sig|sig\.ra)\.?\s+/i;
+// Academic and professional titles before a name, one or several: "Dipl.-Ing. Hans Weber", "Dr. rer. nat. …",
+// "Ing. Marco Conti", "Lic. Sofía Ramos", "Mag. Eva Huber", "Drs. Pieter Smit", "ir. Joost Bakker", "Eng. João
+// Lopes", "Arq. …", "Avv. …", "Prof. Dr. …"; each ends with its period, so a given name is never taken for one.
+const TITLES =
+  /^(?:(?:dipl\.?\s?-?\s?(?:ing|kfm|kff|inf|oec|psych|biol|chem|phys|math|volksw|betriebsw)|dr|prof|ing|lic|mag|drs|ir|eng|arq|avv|ab?g|mtro|mstr|rer\.\s?nat|rer\.\s?pol|med|phil|jur|h\.\s?c|msc|bsc|ma|ba)\.\s*)+(?=\p{Lu})/iu;
+// Degrees and credentials after a name without a comma ("Dr. Sarah Lindqvist PhD", "Omar Haddad MBA").
+const POST_NOMINALS =
+  /\s+(?:Ph\.?\s?D\.?|M\.?D\.?|MBA|M\.?Sc\.?|B\.?Sc\.?|M\.?A\.?|B\.?A\.?|M\.?Eng\.?|B\.?Eng\.?|LL\.?M\.?|CPA|PMP|CFA|RN|PE|P\.E\.)$/u;
 const TITLE_PREFIX =
   /^(?:resume|résumé|curriculum\s+vitae|curriculum|cv|bio[\s-]?data|lebenslauf)\s*(?:of|de|von|di|van|do|da|[:\-–])?\s*/i;
 
@@ -401,6 +409,8 @@ export function findName(lines: readonly Line[]): PersonName {
   return paged.first ? paged : (shortNameAtTop(lines) ?? paged);
 }
 
+const SURNAME_COMMA =
+  /^((?:(?:van|von|de|der|den|da|di|du|del|della|des|la|le|dos|das|do|ten|ter|zu)\s+){0,3}\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$/u;
 // One given name and an initial, as many South Indian names are written ("Karthik.V", "Priya S.", "R. Meena").
 const NAME_AND_INITIAL = /^(?:(\p{Lu}\p{Ll}{2,})(?:\s*\.\s*|\s+)(\p{Lu})\.?|(\p{Lu})\s*\.\s*(\p{Lu}\p{Ll}{2,}))$/u;
 const ONE_NAME = /^\p{Lu}\p{Ll}{2,}(?:['’-]\p{L}+)?$/u;
@@ -438,12 +448,24 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
     const text = line.text
       .replace(/^["'“”‘’«»]+/, '')
       .replace(TITLE_PREFIX, '')
-      .replace(SALUTATION, '');
+      .replace(SALUTATION, '')
+      .replace(TITLES, '');
     // The name comes first in its line: "Jane Doe | jane@x.org", "Alix Berge, Ph.D., Professor".
     const cell = (text.split(/\s+[|•·■▪–—-]\s+|\s*[,;(]\s*|(?<=\p{L}{3})\.\s+|\s{2,}|\t/u)[0] ?? '')
       .replace(/[\s.:"'“”‘’«»]+$/, '')
-      .replace(SALUTATION, '');
+      .replace(SALUTATION, '')
+      .replace(POST_NOMINALS, '');
     if (looksLikeName(cell)) return splitName(cell);
+    // "Weber, Hans", "van den Berg, Jan": the surname first and a comma, as German, Dutch and academic CVs write
+    // it; the line is nothing else, at the very top above the contact details ("Selenium, Java" is a list), and
+    // what follows the comma is a given name, not a credential or a place.
+    const inverted = seen <= 2 ? SURNAME_COMMA.exec(text.trim()) : null;
+    const contactBelow = lines.slice(seen, seen + 4).some((l) => CONTACT_CUE.test(l.text));
+    if (inverted && contactBelow && !parsePlace(text, false) && !countryNamed(inverted[2]!)) {
+      const given = inverted[2]!;
+      const family = inverted[1]!;
+      if (!isUpper(given) && looksLikeName(`${given} ${family}`)) return { first: given, last: family };
+    }
     // At the very top, the name may run into the next item: "Jane Doe 12 High Street", "Jane Doe Java Developer".
     if (seen <= 2 || /^[^\s]+\s+[^\s]+\s+\d/.test(cell)) {
       const prefix = namePrefix(cell);
