@@ -233,6 +233,7 @@ describe('a name with titles, credentials or the surname first, rules-12', () =>
     expect(name('Drs. Pieter Smit')).toEqual(['Pieter', 'Smit']);
     expect(name('ir. Joost Bakker')).toEqual(['Joost', 'Bakker']);
     expect(name('Eng. João Lopes')).toEqual(['João', 'Lopes']);
+    expect(name('Prof. Dr. med. Anna Vogt')).toEqual(['Anna', 'Vogt']);
   });
 
   it('leaves a degree written after the name without a comma out', () => {
