@@ -242,3 +242,39 @@ describe('a title field in brackets after the employer', () => {
     ]);
   });
 });
+
+describe('a bullet that opens with a range of dates and a post', () => {
+  const read = (lines: readonly string[]) =>
+    parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
+      e.title,
+      e.start_date,
+      e.end_date,
+      e.description.split('\n')[0],
+    ]);
+
+  it('heads an entry as the same line does without its bullet', () => {
+    expect(
+      read([
+        '• 2012 - present: Legal Counsel, Harbour Charities Commission',
+        '• 2004-2006: Principal Legal Officer, Coastal Land Council. Advised claimant groups in mediations.',
+        '• 1999-2002: Legal Officer, Harbour Rights Board',
+      ]),
+    ).toEqual([
+      ['Legal Counsel', '2012-01', '2025-06', 'Harbour Charities Commission'],
+      ['Principal Legal Officer', '2004-01', '2006-01', 'Coastal Land Council'],
+      ['Legal Officer', '1999-01', '2002-01', 'Harbour Rights Board'],
+    ]);
+  });
+
+  it('leaves a dated achievement under an entry in its body', () => {
+    expect(
+      read([
+        'Sales Manager',
+        'Brightwave Ltd',
+        '2012 - 2018',
+        '• 2015: Promoted to regional lead',
+        '• 2013-2014: Opened two regional offices',
+      ]),
+    ).toEqual([['Sales Manager', '2012-01', '2018-01', 'Brightwave Ltd']]);
+  });
+});

@@ -1081,11 +1081,22 @@ function dropDatedLists(rows: Row[]): void {
 function splitDatedHeaders(lines: readonly Line[], now: Date): Line[] {
   return lines.flatMap((line) => {
     // Cheap test first: the line must open with a number or a month word and a number.
-    if (line.bullet || !/^(?:\p{L}{3,10}\.?\s*)?\d/u.test(line.text) || wordCount(line.text) <= 10) return [line];
+    if (!/^(?:\p{L}{3,10}\.?\s*)?\d/u.test(line.text) || (!line.bullet && wordCount(line.text) <= 10)) return [line];
     const span = findDateSpans(line.text, now)[0];
     if (!span || span.from > 1 || !span.start) return [line];
     const after = line.text.slice(span.to);
-    if (!/^\s*[:：–—-]\s*\p{Lu}/u.test(after)) return [line];
+    // "2012 onwards: Legal Counsel": a word that ends the range may stand before the colon.
+    const lead = /^\s*(?:\p{Ll}+\s*)?[:：–—-]\s*(?=\p{Lu})/u.exec(after);
+    if (!lead) return [line];
+    // "• 2004-2006: Principal Legal Officer, Coastal Land Services …": a bullet that opens with a range of dates and
+    // a post heads an entry, as the same line does without its bullet; a single year ("• 2016: Promoted …") or a
+    // duty ("• 2013-2014: Opened two offices") under an entry is an achievement.
+    if (line.bullet) {
+      const range = span.ongoing || formatYearMonth(span.start) !== formatYearMonth(span.end);
+      const post = parts(after.slice(lead[0].length).split(/\.\s/)[0] ?? '')[0] ?? '';
+      if (!range || !isRole(post) || isSentence(post)) return [line];
+      if (wordCount(line.text) <= 10) return [{ ...line, bullet: false }];
+    }
     const stop = /(?<=\p{Ll}{3})\.\s+(?=\p{Lu})/u.exec(after);
     if (!stop || wordCount(after.slice(0, stop.index)) > 10) return [line];
     const cut = span.to + stop.index + 1;
