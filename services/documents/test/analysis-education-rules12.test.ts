@@ -144,6 +144,31 @@ describe('teaching headings on an academic CV, rules-12', () => {
   });
 });
 
+describe('education headings in sentence case and German compounds, rules-12', () => {
+  it('opens the education section', () => {
+    for (const heading of [
+      'Hochschulausbildung',
+      'Schulische und akademische Ausbildung',
+      'Formation académique et professionnelle',
+      'Formación académica y complementaria',
+      'Formazione scolastica',
+      'Onderwijs en opleidingen',
+      'Formação acadêmica e complementar',
+    ])
+      expect(
+        kinds(
+          lines(
+            'Anna Berg',
+            'Experience',
+            '2015 - 2020 Analyst, Nordwind GmbH',
+            heading,
+            'Master, Westmoor University',
+          ),
+        ),
+      ).toEqual(['header', 'experience', 'education']);
+  });
+});
+
 describe('education words in an experience section, rules-12', () => {
   it('reads "Experience in Education" as experience, not as the education section', () => {
     expect(
