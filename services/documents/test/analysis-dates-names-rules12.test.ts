@@ -248,3 +248,31 @@ describe('a name with titles, credentials or the surname first, rules-12', () =>
     expect(name('Hannes Weber, MBA')).toEqual(['Hannes', 'Weber']);
   });
 });
+
+describe('more date forms, rules-12', () => {
+  it('reads a range whose ends are labelled with a colon', () => {
+    expect(spans('From: 02/2017 To: 11/2020')).toEqual([['2017-02', '2020-11', false, '02/2017 To: 11/2020']]);
+    expect(spans('Von: 02/2017 Bis: 11/2020')).toEqual([['2017-02', '2020-11', false, '02/2017 Bis: 11/2020']]);
+    expect(spans('Desde: 2017 Hasta: 2020')).toEqual([['2017-01', '2020-01', false, '2017 Hasta: 2020']]);
+  });
+
+  it('reads a year and its month written with a slash', () => {
+    expect(spans('2017/02 - 2020/11')).toEqual([['2017-02', '2020-11', false, '2017/02 - 2020/11']]);
+    // An academic year stays one.
+    expect(spans('2017/18')).toEqual([['2017-01', '2018-01', false, '2017/18']]);
+  });
+
+  it('reads "present" abbreviated', () => {
+    expect(spans('Okt 2017 - lfd.')).toEqual([['2017-10', '2026-11', true, 'Okt 2017 - lfd']]);
+    expect(spans('Oct 2017 - Pres.')).toEqual([['2017-10', '2026-11', true, 'Oct 2017 - Pres']]);
+    expect(spans('oct. 2017 - auj.')).toEqual([['2017-10', '2026-11', true, 'oct. 2017 - auj']]);
+    expect(spans('2017 - continuing')).toEqual([['2017-01', '2026-11', true, '2017 - continuing']]);
+  });
+
+  it('reads the year written before the month', () => {
+    expect(spans('2016 March -Nov 2017')).toEqual([['2016-03', '2017-11', false, '2016 March -Nov 2017']]);
+    expect(spans('2016 March - 2017 November')).toEqual([['2016-03', '2017-11', false, '2016 March - 2017 November']]);
+    // A month with its own year or day after it is read as before.
+    expect(spans('2016 May 2017')).toEqual([['2016-01', '2017-05', false, '2016 May 2017']]);
+  });
+});

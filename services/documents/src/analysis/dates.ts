@@ -142,6 +142,11 @@ const PRESENT_ALT = [
   'agora',
   'op heden',
   'nog steeds',
+  // Abbreviated: "Apr 2015 - Pres.", "04/2016 - lfd." (laufend), "janv. 2016 - auj."; "2016 - continuing".
+  'pres',
+  'lfd',
+  'auj',
+  'continuing',
 ]
   .sort((a, b) => b.length - a.length)
   .map((s) => s.replace(/ /g, '\\s+'))
@@ -247,6 +252,9 @@ const TOKEN = new RegExp(
     `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
     `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
+    // "2015 June - 2017 Aug", "2007 June -Oct 2008": the year first, then the month's name (not a day or a year:
+    // "2015 May 2016" and "2015 Mar 12" are read as before).
+    `(?<ymn>(?<![\\d./-])${y4('ymnY')}[\\s,/-]+(?<ymnM>${MONTH_ALT})\\.?${E}(?![\\s,]*['’]?\\d))`,
     // "'14" in "Sept 2012 – '14", "'12 – '14": a year in two digits after an apostrophe, likewise only as an end of a
     // range ("the '90s" and quoted numbers are none); after "class of" it is a year of its own ("Class of '12").
     `(?<apos>(?<![\\p{L}\\p{N}'’])['’](?<aposYY>\\d{2})(?![\\d'’]|\\p{L}))`,
@@ -268,7 +276,7 @@ const TOKEN = new RegExp(
 // A dash may come before the word and an article after it: "2018 – hasta la fecha", "– até o momento", "– à ce
 // jour", "– fino ad oggi", "– tot heden", "– jusqu'à aujourd'hui", "– to the present".
 const RANGE_SEP =
-  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|et|y|e|jusqu['’]?\s*(?:a|au))?\s*(?:(?:el|la|le|lo|o|ao|ad|the)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
+  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|et|y|e|jusqu['’]?\s*(?:a|au))?\s*:?\s*(?:(?:el|la|le|lo|o|ao|ad|the)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
 const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
@@ -366,7 +374,8 @@ function tokenize(folded: string, now: Date): Token[] {
       const before = tokens.length;
       add(s, e, year, n(g.mysM));
       if (tokens.length > before) tokens[before]!.kind = 'short';
-    } else if (g.apos) {
+    } else if (g.ymn) add(s, e, n(g.ymnY), MONTHS[g.ymnM ?? '']);
+    else if (g.apos) {
       let year = 2000 + n(g.aposYY);
       if (year > now.getUTCFullYear() + 6) year -= 100;
       const before = tokens.length;
@@ -381,7 +390,7 @@ function tokenize(folded: string, now: Date): Token[] {
         const dash = m[0].search(/[-–—/]/);
         add(s, s + dash, year, undefined);
         add(s + dash + 1, e, year - (year % 100) + two, undefined);
-      } else if (two >= 1 && two <= 12 && /^\d{4}-\d{2}$/.test(m[0])) add(s, e, year, two);
+      } else if (two >= 1 && two <= 12 && /^\d{4}[-/]\d{2}$/.test(m[0])) add(s, e, year, two);
       else add(s, s + 4, year, undefined);
     } else if (g.ym) add(s, e, n(g.ymY), n(g.ymM));
     else if (g.year) add(s, e, n(g.yearY), undefined);
