@@ -167,3 +167,75 @@ describe.skipIf(!existsSync(shippedSeedDir))(
     });
   },
 );
+
+describe('skill linker precision 3: a name as the first word of a place or a proper name', () => {
+  const names = namesOf(
+    new SkillLinker(
+      new SkillIndex([skill('seed', 'en', 'Tamil'), skill('seed', 'en', 'Java'), skill('seed', 'en', 'Spring Boot')]),
+    ),
+    'en',
+  );
+
+  it('does not read "Tamil Nadu" as the language', () => {
+    expect(names('Operations Lead, Kovai Textiles, Coimbatore, Tamil Nadu (2015 to 2019)')).toEqual([]);
+  });
+
+  it('still links a name followed by a word or by another skill', () => {
+    expect(names('Languages spoken: Tamil and English. Built Java Spring Boot services.')).toEqual([
+      'Tamil',
+      'Java',
+      'Spring Boot',
+    ]);
+  });
+});
+
+describe('skill linker precision 3: school subjects with their grades, letters of other names', () => {
+  const linker = new SkillLinker(
+    new SkillIndex([
+      skill('seed', 'en', 'English'),
+      skill('seed', 'en', 'Geography'),
+      skill('esco', 'en', 'R'),
+      skill('esco', 'en', 'SAP ERP'),
+    ]),
+  );
+  const cv = namesOf(linker, 'en');
+
+  it('does not link graded A-level subjects in a CV', () => {
+    expect(cv('A levels: Geography (C) English (B), Mercer Sixth Form College, 2009')).toEqual([]);
+  });
+
+  it('does not read the R of SAP R/3 as the language', () => {
+    expect(cv('Moved the billing data from the legacy system to SAP R/3 for the property division.')).toEqual([]);
+  });
+
+  it('still links the subject and the letter elsewhere', () => {
+    expect(cv('Taught English and Geography to year 9 pupils. Modelled churn in R and Python.')).toEqual([
+      'English',
+      'Geography',
+      'R',
+    ]);
+  });
+});
+
+describe('skill linker precision 3: the bare name of a skill named with a qualifier', () => {
+  const names = namesOf(
+    new SkillLinker(
+      new SkillIndex([
+        skill('esco', 'en', 'Source (digital game creation systems)', 'Source'),
+        skill('esco', 'en', 'Unreal Engine'),
+      ]),
+    ),
+    'en',
+  );
+
+  it('reads an everyday word alone as the word', () => {
+    expect(names('Co-authored "Source Reduction and Recovery in Two Counties", a county waste report.')).toEqual([]);
+  });
+
+  it('still links it among other skills', () => {
+    expect(names('Built game levels with Source and Unreal Engine.')).toEqual([
+      'Source (digital game creation systems)',
+      'Unreal Engine',
+    ]);
+  });
+});

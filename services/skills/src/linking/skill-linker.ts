@@ -368,7 +368,12 @@ export class SkillLinker {
           germanNoun(tokens, i, best.phrase, dictionaries[0]!))
       )
         i++;
-      else if (best && (inFirmName(tokens, i, i + best.length) || (cv && subjectOfDegree(text, tokens[i]!.start))))
+      else if (
+        best &&
+        (inFirmName(tokens, i, i + best.length) ||
+          (cv && (subjectOfDegree(text, tokens[i]!.start) || gradedSubject(text, tokens[i + best.length - 1]!.end))) ||
+          (best.length === 1 && this.inProperName(tokens, stems, dictionaries, i, best.phrase, segment, matches)))
+      )
         i += best.length;
       else if (best) {
         matches.push({
@@ -436,6 +441,42 @@ export class SkillLinker {
       }
     }
     return matches.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * A one-word name that opens the region of an address ("Chennai, Tamil Nadu", "Semarang, Java Tengah"): after a
+   * place and a comma, followed by a capitalised word that is no word of the languages and starts no label, it is the
+   * first part of the region's name, not the language. A list goes on with skills instead ("Docker, Kubernetes
+   * Rancher" follows a skill; "Python Django" is two labels); names in capitals ("SAP ABAP") stay.
+   */
+  private inProperName(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    i: number,
+    phrase: Phrase,
+    segment: Segment,
+    matches: Match[],
+  ): boolean {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    const place = tokens[i - 1];
+    if (
+      !place ||
+      !/^\p{Lu}\p{Ll}+$/u.test(place.surface) ||
+      !/^,\s+$/u.test(segment.text.slice(place.end - segment.start, token.start - segment.start)) ||
+      matches.some((m) => m.end === place.end)
+    )
+      return false;
+    if (
+      !next ||
+      next.start !== token.end + 1 ||
+      !/^\p{Lu}\p{Ll}+$/u.test(token.surface) ||
+      !/^\p{Lu}\p{Ll}{2,}$/u.test(next.surface)
+    )
+      return false;
+    if (!/^\p{Lu}/u.test(phrase.surface) || this.ordinary.has(next.key)) return false;
+    return dictionaries.every((dictionary, d) => dictionary.maxLength(stems[d]![i + 1]!) === 0);
   }
 
   /**
@@ -648,11 +689,13 @@ export class SkillLinker {
 /**
  * A product's short name that is an English word, written in lowercase ("oracle", "bamboo", "rally"), is the product
  * only among other skills of the sentence ("fetched data from the oracle with PL/SQL"); alone it is the word
- * ("bamboo flooring and rattan furniture", "the annual charity rally").
+ * ("bamboo flooring and rattan furniture", "the annual charity rally"). So is the bare name of a skill named with a
+ * qualifier that is a most common word, in any case ("Source", "Scratch": see Phrase.qualifiedWord).
  */
 function withoutLoneWords(matches: Match[], text: string): Match[] {
   const lone = (m: Match) =>
-    m.phrase.englishWord && text.slice(m.start, m.end) === text.slice(m.start, m.end).toLowerCase();
+    (m.phrase.englishWord && text.slice(m.start, m.end) === text.slice(m.start, m.end).toLowerCase()) ||
+    m.phrase.qualifiedWord === true;
   if (!matches.some(lone) || matches.some((m) => !lone(m))) return matches;
   return matches.filter((m) => !lone(m));
 }
@@ -736,8 +779,26 @@ function wordUsedOtherwise(
     namedAsSector(tokens, i, segment) ||
     namedAsAuthor(tokens, i, segment) ||
     namedAsAdjective(tokens, i, segment, dictionary) ||
-    namedInSoftware(tokens, i)
+    namedInSoftware(tokens, i) ||
+    letterOfName(tokens, i, text)
   );
+}
+
+/**
+ * A one-letter name ("R", "C") glued to a number after a slash or to an escape is a piece of another name: "SAP
+ * R/3", "R\\xc3\\xa9sum\\xc3\\xa9" (an escaped "Résumé"). "C/C++" and "R, Python" stay.
+ */
+function letterOfName(tokens: Token[], i: number, text: string): boolean {
+  const token = tokens[i]!;
+  return token.surface.length === 1 && /^(?:\/\d|\\)/u.test(text.slice(token.end, token.end + 2));
+}
+
+/**
+ * A school subject followed by its grade is the education record: "A levels: Maths (A) English (B) Physics (C)",
+ * "GCSE English (A*)". `end`: where the subject ends.
+ */
+function gradedSubject(text: string, end: number): boolean {
+  return /^\s*\([A-E][*+-]?\)/u.test(text.slice(end, end + 6));
 }
 
 /**
