@@ -191,6 +191,20 @@ describe('the candidate’s town in the header, rules-12', () => {
     });
   });
 
+  it('reads a town closed by a six-digit postcode at the end of a header line', () => {
+    expect(
+      town([
+        'Lakshmi Narayanan',
+        '14/2, Gandhi Cross Street,',
+        'Mylapore,',
+        'Chennai - 600004',
+        'lakshmi.n@example.in',
+      ]),
+    ).toEqual({ city: 'Chennai', country: '' });
+    // A labelled number is no town.
+    expect(town(['Lakshmi Narayanan', 'Roll No - 410233', 'lakshmi.n@example.in'])).toEqual({ city: '', country: '' });
+  });
+
   it('reads the town on the last line of an address block under a label alone', () => {
     const cv = [
       'Curriculum Vitae',

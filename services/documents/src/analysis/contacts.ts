@@ -263,8 +263,19 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       if (place) return place;
     }
   }
+  // "Chennai - 600017", "New Delhi- 110001", "Kolkata 700019": a town closed by a six-digit postcode (India's PIN,
+  // also Singapore's, Russia's, China's) at the end of a header line, the last line of an address.
+  for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
+    const m = TOWN_PIN.exec(lines[i]!.trim());
+    const city = m && !NOT_TOWN.test(m[1]!) ? cityName(m[1]!) : '';
+    if (city) return { city, country: '' };
+  }
   return { city: '', country: '' };
 }
+
+const TOWN_PIN = /(?:^|,\s*)(\p{Lu}[\p{L}.'’ ]{2,30}?)\s*[-–,]?\s*\d{3}\s?\d{3}\s*\.?$/u;
+// Labels a six-digit number may follow: no town.
+const NOT_TOWN = /\b(?:pin|pincode|pin\s+code|zip|code|no|number|phone|mobile|tel|id|roll|reg|registration)\b/i;
 
 const LANGUAGE_COUNTRY: Record<string, CountryCode> = { de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL', pt: 'PT' };
 
