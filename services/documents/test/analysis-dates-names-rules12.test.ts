@@ -201,6 +201,10 @@ describe('the candidate’s town in the header, rules-12', () => {
         'lakshmi.n@example.in',
       ]),
     ).toEqual({ city: 'Chennai', country: '' });
+    expect(town(['Arjun Mehra', '22 Lodhi Estate', 'New Delhi- 110003', 'arjun.m@example.in'])).toEqual({
+      city: 'New Delhi',
+      country: 'India',
+    });
     // A labelled number is no town.
     expect(town(['Lakshmi Narayanan', 'Roll No - 410233', 'lakshmi.n@example.in'])).toEqual({ city: '', country: '' });
   });

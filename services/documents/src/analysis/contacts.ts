@@ -254,7 +254,8 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       // what comes before the other items of the line.
       const bare = /@|https?:|www\.|:/.test(cell) ? (cell.split(NOT_PLACE)[0] ?? '').trim() : cell;
       const place = bare ? parsePlace(bare, false) : undefined;
-      if (place) return place;
+      // "New Delhi- 110001": the region confirms the country, and the town before the postcode is the city.
+      if (place) return place.city ? place : { city: townBeforePin(lines[i]!), country: place.country };
     }
   }
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
@@ -266,11 +267,16 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
   // "Chennai - 600017", "New Delhi- 110001", "Kolkata 700019": a town closed by a six-digit postcode (India's PIN,
   // also Singapore's, Russia's, China's) at the end of a header line, the last line of an address.
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
-    const m = TOWN_PIN.exec(lines[i]!.trim());
-    const city = m && !NOT_TOWN.test(m[1]!) ? cityName(m[1]!) : '';
+    const city = townBeforePin(lines[i]!);
     if (city) return { city, country: '' };
   }
   return { city: '', country: '' };
+}
+
+/** The town a six-digit postcode closes at the end of a line ("Chennai - 600017"), else an empty string. */
+function townBeforePin(line: string): string {
+  const m = TOWN_PIN.exec(line.trim());
+  return m && !NOT_TOWN.test(m[1]!) ? cityName(m[1]!) : '';
 }
 
 const TOWN_PIN = /(?:^|,\s*)(\p{Lu}[\p{L}.'’ ]{2,30}?)\s*[-–,]?\s*\d{3}\s?\d{3}\s*\.?$/u;
