@@ -61,6 +61,37 @@ describe('columns flattened one after the other, rules-12', () => {
     ]);
   });
 
+  it('reads a column whose cells take two lines each (a school, then its dates)', () => {
+    const expected = [
+      ['M.F.A.', 'Westmoor University', '2014-01', '2016-01'],
+      ['B.F.A.', 'Ashdown College of Art', '2008-01', '2012-01'],
+    ];
+    expect(
+      rows(
+        lines(
+          'M.F.A., Painting',
+          'B.F.A., Sculpture',
+          'Westmoor University',
+          '2014 – 2016',
+          'Ashdown College of Art',
+          '2008 – 2012',
+        ),
+      ),
+    ).toEqual(expected);
+    expect(
+      rows(
+        lines(
+          'Westmoor University',
+          '2014 – 2016',
+          'Ashdown College of Art',
+          '2008 – 2012',
+          'M.F.A., Painting',
+          'B.F.A., Sculpture',
+        ),
+      ),
+    ).toEqual(expected);
+  });
+
   it('leaves entries written a row at a time, and columns of unequal length, as they were', () => {
     expect(
       rows(

@@ -372,37 +372,63 @@ function brings(text: string, now: Date): number {
 
 /**
  * A layout of two or three columns flattened a column at a time: the qualifications, then their schools (and
- * dates), each column as many lines as there are entries ("M.F.A., Painting" / "B.F.A., Sculpture" / "Westmoor
- * University, 2014 – 2016" / "Ashdown College of Art, 2008 – 2012"; or the dates' column first). Read row by row,
- * each degree keeps its own school and years (the B.F.A. took the M.F.A.'s). Columns are runs of two lines or more,
- * of equal length, each run's lines bringing the same things and no run what another brings.
+ * dates), each column as many lines or groups of lines as there are entries ("M.F.A., Painting" / "B.F.A.,
+ * Sculpture" / "Westmoor University, 2014 – 2016" / "Ashdown College of Art, 2008 – 2012"; "M.F.A., Painting" /
+ * "B.F.A., Sculpture" / "Westmoor University" / "2014 – 2016" / "Ashdown College of Art" / "2008 – 2012"; or the
+ * dates' column first). Read row by row, each degree keeps its own school and years (the B.F.A. took the M.F.A.'s).
+ * A column is a group of up to three lines repeated two times or more, each time bringing the same things; the
+ * columns of one layout repeat as many times, and none brings what another brings.
  */
+const COLUMN_GROUP = 3;
 function zipColumns(lines: readonly Line[], now: Date): Line[] {
   const kinds = lines.map((l) => brings(l.text, now));
-  const run = (at: number) => {
-    let n = 1;
-    while (at + n < kinds.length && kinds[at + n] === kinds[at]) n++;
-    return n;
+  // How many times the group of `size` lines at `at` repeats, and what its lines bring (0 when one brings nothing or
+  // two bring the same).
+  const column = (at: number, size: number) => {
+    const group = kinds.slice(at, at + size);
+    let mask = 0;
+    for (const k of group) {
+      if (!k || k & mask) return { times: 0, mask: 0 };
+      mask |= k;
+    }
+    if (group.length < size) return { times: 0, mask: 0 };
+    let times = 1;
+    while (group.every((k, n) => kinds[at + times * size + n] === k)) times++;
+    return { times, mask };
+  };
+  // The columns that start at `at`: a first one repeated, then others repeated as often, bringing other things.
+  const layoutAt = (at: number) => {
+    for (let size = 1; size <= COLUMN_GROUP; size++) {
+      const first = column(at, size);
+      if (first.times < 2) continue;
+      const cols = [{ at, size }];
+      let seen = first.mask;
+      let end = at + first.times * size;
+      for (;;) {
+        const next = Array.from({ length: COLUMN_GROUP }, (_, n) => n + 1)
+          .map((n) => ({ n, ...column(end, n) }))
+          .find((c) => c.times === first.times && !(c.mask & seen));
+        if (!next) break;
+        cols.push({ at: end, size: next.n });
+        seen |= next.mask;
+        end += next.times * next.n;
+      }
+      if (cols.length >= 2 && seen & QUALIFICATION) return { cols, rows: first.times, end };
+    }
+    return undefined;
   };
   const out: Line[] = [];
   let i = 0;
   while (i < lines.length) {
-    const k = run(i);
-    const starts = [i];
-    let seen = kinds[i]!;
-    let j = i + k;
-    while (k >= 2 && seen && j < lines.length && kinds[j] && !(kinds[j]! & seen) && run(j) === k) {
-      starts.push(j);
-      seen |= kinds[j]!;
-      j += k;
-    }
-    if (starts.length < 2 || !(seen & QUALIFICATION)) {
-      out.push(...lines.slice(i, i + k));
-      i += k;
+    const layout = layoutAt(i);
+    if (!layout) {
+      out.push(lines[i]!);
+      i++;
       continue;
     }
-    for (let row = 0; row < k; row++) for (const start of starts) out.push(lines[start + row]!);
-    i = j;
+    for (let row = 0; row < layout.rows; row++)
+      for (const c of layout.cols) out.push(...lines.slice(c.at + row * c.size, c.at + (row + 1) * c.size));
+    i = layout.end;
   }
   return out;
 }
