@@ -43,6 +43,11 @@ describe('a job advert pasted above the CV', () => {
     const r = await analyzer.analyzeCv(cv(['Senior Accountant']));
     expect(r.experience.map((e) => e.title)).toEqual(['Accounts Assistant', 'Senior Accountant']);
   });
+
+  it("reads a form's gender field as no advert", async () => {
+    const r = await analyzer.analyzeCv(cv(['Senior Accountant', 'Sex (M/F): F']));
+    expect(r.experience.map((e) => e.title)).toEqual(['Accounts Assistant', 'Senior Accountant']);
+  });
 });
 
 describe('the Europass work fields', () => {

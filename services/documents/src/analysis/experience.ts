@@ -896,12 +896,12 @@ const FIRM_OF_PARTNERS =
 
 // A job advert pasted above the CV ("Job title: Senior Accountant" / "We are looking for …"): its sentence that
 // seeks someone, its heading ("Job description", "Stellenangebot", "Offre d'emploi", "Vacature"), or the gender
-// marker of a posting's title ("Buchhalter (m/w/d)", "Comptable (H/F)").
+// marker that ends a posting's title ("Buchhalter (m/w/d)", "Comptable (H/F)"; not a form's "Sex (M/F): …").
 const JOB_ADVERT = new RegExp(
   [
     String.raw`^(?:we\s+are\s+(?:looking\s+for|seeking|hiring|recruiting)|we['’]re\s+(?:looking\s+for|seeking|hiring|recruiting)|wir\s+suchen|nous\s+(?:re)?cherchons|(?:estamos\s+)?buscamos|(?:noi\s+)?cerchiamo|stiamo\s+cercando|wij\s+zoeken|we\s+zoeken|(?:nós\s+)?procuramos|estamos\s+(?:à\s+procura|procurando))\s`,
     String.raw`^(?:about\s+the\s+(?:role|job|position)|job\s+(?:description|advert(?:isement)?|posting|offer|vacancy|opening)|vacancy|stellen(?:angebot|anzeige|ausschreibung|beschreibung)|offre\s+d['’]emploi|fiche\s+de\s+poste|descripción\s+del\s+puesto|oferta\s+de\s+(?:empleo|trabajo|emprego)|descrizione\s+del(?:la)?\s+(?:lavoro|posizione|ruolo)|offerta\s+di\s+lavoro|annuncio\s+di\s+lavoro|vacature(?:tekst)?|functieomschrijving|descrição\s+(?:da\s+vaga|do\s+cargo))`,
-    String.raw`\((?:m\s*/\s*[wf]\s*/\s*[dx]|[wf]\s*/\s*m\s*/\s*[dx]|h\s*/\s*f|f\s*/\s*h|m\s*/\s*f|h\s*/\s*m|m\s*/\s*v|v\s*/\s*m)\)`,
+    String.raw`\((?:m\s*/\s*[wf]\s*/\s*[dx]|[wf]\s*/\s*m\s*/\s*[dx]|h\s*/\s*f|f\s*/\s*h|m\s*/\s*f|h\s*/\s*m|m\s*/\s*v|v\s*/\s*m)\)\s*$`,
   ].join('|'),
   'i',
 );
