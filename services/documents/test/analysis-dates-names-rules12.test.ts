@@ -294,3 +294,28 @@ describe('more date forms, rules-12', () => {
     expect(spans('2016 May 2017')).toEqual([['2016-01', '2017-05', false, '2016 May 2017']]);
   });
 });
+
+describe('"present" after a slash or on the next line with its word, rules-12', () => {
+  it('reads a slash before "present" as a range', () => {
+    expect(spans('Mar 2012/Now')).toEqual([['2012-03', '2026-11', true, 'Mar 2012/Now']]);
+    // Between two years a slash is no range.
+    expect(spans('2012/2015')).toEqual([
+      ['', '2012-01', false, '2012'],
+      ['', '2015-01', false, '2015'],
+    ]);
+  });
+
+  it('joins "until today" on the next line to the date it ends', () => {
+    const cv = [
+      'Ravi Shankar Iyer',
+      'ravi.iyer@example.in',
+      'EMPLOYMENT HISTORY',
+      'Plant Manager, Kaveri Castings Limited, Coimbatore',
+      'Duration: 9 Years (March 2010',
+      'until today)',
+      'Managed the grey iron foundry and its three machining lines.',
+    ].join('\n');
+    const [job] = parseCv(cv, new Date('2019-06-01T00:00:00Z')).experience;
+    expect([job?.start_date, job?.end_date, job?.duration]).toEqual(['2010-03', '2019-06', 112]);
+  });
+});

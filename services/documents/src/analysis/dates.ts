@@ -462,7 +462,10 @@ function computeSpans(line: string, now: Date): DateSpan[] {
       i = j;
       continue;
     }
-    if (next && next.kind !== 'monthonly' && next.kind !== 'placeholder' && RANGE_SEP.test(gap)) {
+    // "Feb 2011/Now", "2011 / present": a slash before "present" separates a range's ends (between two years it
+    // does not: "2010/2014" are two dates).
+    const slashToPresent = next?.kind === 'present' && /^\s*\/\s*$/.test(gap);
+    if (next && next.kind !== 'monthonly' && next.kind !== 'placeholder' && (RANGE_SEP.test(gap) || slashToPresent)) {
       let start = t.ym!;
       if (next.kind === 'present') {
         if (t.kind === 'monthonly') continue;
@@ -565,7 +568,11 @@ export function statedMonths(text: string): number | undefined {
 const DANGLING_RANGE = /^\s*(?:to|till|until|through|bis|au|a|à|al|hasta|tot|até|ate|fino\s+al?)\s*$/iu;
 const PRESENT_IN = new RegExp(`${B}(?:${PRESENT_ALT})${E}`, 'u');
 const PRESENT_LEAD = new RegExp(`^((?:${PRESENT_ALT}))\\s*[:|,–—-]\\s*(?=\\S)`, 'u');
-const PRESENT_ONLY = new RegExp(`^\\s*(?:[-–—]\\s*)?(?:${PRESENT_ALT})\\s*[.)]?\\s*$`, 'u');
+// "Present", "- today", and with the range's word: "until today)", "bis heute", "à ce jour", "hasta la fecha".
+const PRESENT_ONLY = new RegExp(
+  `^\\s*(?:[-–—]\\s*)?(?:(?:to|till|until|up\\s+to|bis|au|a|à|al|hasta|tot|até|ate|fino|jusqu['’]?\\s*(?:a|à|au))\\s+)?(?:(?:el|la|le|o|ao|ad|the)\\s+)?(?:${PRESENT_ALT})\\s*[.)]?\\s*$`,
+  'u',
+);
 
 /**
  * Re-joins a date range that text extraction broke over two lines ("Mar 2011" / "Present", "Nov 2010" /
