@@ -274,6 +274,12 @@ describe('more date forms, rules-12', () => {
     expect(spans('Desde: 2017 Hasta: 2020')).toEqual([['2017-01', '2020-01', false, '2017 Hasta: 2020']]);
   });
 
+  it('reads months and years joined by a hyphen without spaces', () => {
+    expect(spans('4/2011-10/2014')).toEqual([['2011-04', '2014-10', false, '4/2011-10/2014']]);
+    expect(spans('04.2011-10.2014')).toEqual([['2011-04', '2014-10', false, '04.2011-10.2014']]);
+    expect(spans('04/2011 -10/2014')).toEqual([['2011-04', '2014-10', false, '04/2011 -10/2014']]);
+  });
+
   it('reads a year and its month written with a slash', () => {
     expect(spans('2017/02 - 2020/11')).toEqual([['2017-02', '2020-11', false, '2017/02 - 2020/11']]);
     // An academic year stays one.

@@ -249,7 +249,8 @@ const TOKEN = new RegExp(
     `(?<part>${PART})`,
     // "Mid 2018", "end of 2019", "Anfang 2018", "début 2018", "finales de 2019": a part of a year, no month written.
     `(?<approx>${BL}(?<approxWord>${APPROX_ALT})\\s*-?\\s*(?:(?:of|de|del|van|des|du|dell['’])\\s*)?(?:the\\s+year\\s+)?${y4('approxY')}(?!\\d))`,
-    `(?<my>(?<![\\d./-])(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
+    // A hyphen may stand before it when it ends a range after a year: "05/2005-09/2008".
+    `(?<my>(?<![\\d./]|(?<!(?:19|20)\\d\\d\\s?)-)(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
     `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
     // "2015 June - 2017 Aug", "2007 June -Oct 2008": the year first, then the month's name (not a day or a year:
