@@ -283,3 +283,24 @@ describe('a bullet that opens with a range of dates and a post', () => {
     ).toEqual([['Sales Manager', '2012-01', '2018-01', 'Brightwave Ltd']]);
   });
 });
+
+describe('a header line that repeats the title field', () => {
+  it('is the title, and the employer line opens the description', () => {
+    const entries = parseExperience(
+      toLines(
+        [
+          'Technical support engineer',
+          'Larkspur Cloud',
+          'Position: TECHNICAL SUPPORT ENGINEER',
+          'March 2015 to May 2017',
+          'Company: Larkspur Cloud Services Pvt Ltd, Pune',
+          '• Handled escalated customer tickets',
+        ].join('\n'),
+      ),
+      NOW,
+    );
+    expect(entries.map((e) => [e.title, e.description.split('\n')[0]])).toEqual([
+      ['TECHNICAL SUPPORT ENGINEER', 'Larkspur Cloud'],
+    ]);
+  });
+});

@@ -426,10 +426,13 @@ function roleSeries(line: string): string {
 function labelledTitle(headers: readonly string[]): { title: string; rest: string[] } | undefined {
   const i = headers.findIndex((h) => TITLE_LABEL.test(h));
   if (i < 0) return undefined;
-  const others = headers.filter((_, j) => j !== i);
+  const title = headers[i]!.replace(TITLE_LABEL, '');
+  // "Technical support engineer" / "Microsoft" / "Position: TECHNICAL SUPPORT ENGINEER": a header line that repeats
+  // the title field is the title, not the employer line.
+  const others = headers.filter((h, j) => j !== i && foldWords(h) !== foldWords(title));
   const employer = others.filter((h) => EMPLOYER_LABEL.test(h));
   const rest = [...employer, ...others.filter((h) => !EMPLOYER_LABEL.test(h))].map((h) => h.replace(HEADER_LABEL, ''));
-  return { title: headers[i]!.replace(TITLE_LABEL, ''), rest: rest.filter(Boolean) };
+  return { title, rest: rest.filter(Boolean) };
 }
 
 function replaceLine(headers: readonly string[], i: number, line: string, title: string): string[] {
