@@ -280,6 +280,23 @@ describe('school names, rules-12', () => {
     ]);
   });
 
+  it('reads the kinds of school CVs abbreviate before the place ("TU Berlin", "FH Aachen", "INSA Lyon", "PUC-SP")', () => {
+    expect(
+      rows(
+        lines(
+          'M.Sc. Informatik, TU Dresden, 2012',
+          'Bachelor of Engineering, FH Aachen, 2009',
+          "Diplôme d'ingénieur, INSA Toulouse, 2013",
+          'MBO 4 Administratie, ROC Westland, 2011',
+          'Bacharelado em Direito, PUC-SP, 2014',
+          'MSc Mechanical Engineering, EPFL, 2018',
+        ),
+      ).map((r) => r[1]),
+    ).toEqual(['TU Dresden', 'FH Aachen', 'INSA Toulouse', 'ROC Westland', 'PUC-SP', 'EPFL']);
+    // A degree's "(FH)" names the kind of school that awarded it, not the school.
+    expect(rows('Diplom-Kaufmann (FH), Hochschule Bremen, 2005')[0]![1]).toBe('Hochschule Bremen');
+  });
+
   it('keeps a grade written where the field may stand as the score ("Baccalauréat S, mention Bien")', () => {
     const [bac] = education('Baccalauréat S, mention Bien, Lycée Jean Moulin, Albi, 2009');
     expect([bac!.degree, bac!.major, bac!.score, bac!.institution_name]).toEqual([

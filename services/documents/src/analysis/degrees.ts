@@ -9,7 +9,14 @@ import { foldSameLength, tidy } from './text.js';
 const FILIPINO_SCHOOL = /(?<!\p{L})(?:pamantasan|unibersidad|kolehiyo|paaralan)(?!\p{L})/iu;
 // "Bachillerato, IES Cervantes, Madrid", "Diploma di perito informatico, ITIS Galilei": the abbreviations Spanish and
 // Italian secondary schools are named by (Instituto de Educación Secundaria, Istituto Tecnico Industriale Statale).
-const SCHOOL_ABBREVIATION = /(?<![\p{L}\p{N}])(?:IES|ITIS)(?=\s+\p{Lu})/u;
+// "M.Sc. Informatik, TU Berlin", "TH Köln", "FH Aachen", "HAW Hamburg", "HTW Dresden", "RWTH Aachen", "ETH Zürich",
+// "EPFL", "INSA Lyon", "ENS Lyon", "ROC Midden Nederland", "PUC-SP": the kinds of school German, Swiss, French,
+// Dutch and Brazilian CVs abbreviate (Technische Universität/Universiteit, Technische Hochschule, Fachhochschule,
+// Hochschule für angewandte Wissenschaften / für Technik und Wirtschaft, Eidgenössische Technische Hochschule,
+// École polytechnique fédérale, Institut national des sciences appliquées, École normale supérieure, Regionaal
+// Opleidingscentrum, Pontifícia Universidade Católica), cased and before the school's place: "tu" is a word.
+const SCHOOL_ABBREVIATION =
+  /(?<![\p{L}\p{N}])(?:IES|ITIS|TU|TH|FH|HAW|HTW|RWTH|ETH|EPFL|INSA|ENS|ROC|PUC)(?=\s+\p{Lu}|-\p{Lu}|\s*(?:[,;|]|$))/u;
 
 /** The lexicon's school words, and those a CV keeps from another language or abbreviates. */
 export const schoolWords = {
