@@ -142,16 +142,24 @@ describe('skill linker precision 3: a plural with a sense of its own', () => {
 
 describe('skill linker precision 3: a German noun spelt like a product', () => {
   const linker = new SkillLinker(
-    new SkillIndex([skill('esco', 'en', 'Microsoft Teams', 'Teams'), skill('esco', 'de', 'Buchhaltung')]),
+    new SkillIndex([
+      skill('esco', 'en', 'Microsoft Teams', 'Teams'),
+      skill('esco', 'de', 'Buchhaltung'),
+      skill('esco', 'de', 'Chef (Werkzeuge für das Software-Konfigurationsmanagement)'),
+    ]),
   );
   const names = namesOf(linker, 'de');
 
   it('reads "des Teams" as the team', () => {
     expect(names('Die Führung des Teams lag bei mir, dazu die Buchhaltung.')).toEqual(['Buchhaltung']);
+    expect(names('Ich war die Vertretung des Chefs im Einkauf.')).toEqual([]);
   });
 
   it('still links the product after a preposition', () => {
     expect(names('Ich habe Besprechungen mit Teams und Zoom organisiert.')).toEqual(['Microsoft Teams']);
+    expect(names('Server mit Puppet und Chef automatisiert.')).toEqual([
+      'Chef (Werkzeuge für das Software-Konfigurationsmanagement)',
+    ]);
   });
 });
 

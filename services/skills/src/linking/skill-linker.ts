@@ -803,11 +803,18 @@ function gradedSubject(text: string, end: number): boolean {
 
 /**
  * German capitalises its nouns, and some are spelt like a product's everyday English name: "die Führung des Teams",
- * "im Team" (Microsoft Teams), "das Office" (the office). Such a name, linked only as written (see PhraseDictionary's
- * ambiguous()), right after a German article is the noun. "in Excel", "mit Outlook", "Teams und Zoom" stay.
+ * "im Team" (Microsoft Teams), "das Office" (the office), "die Vertretung des Chefs" (Chef of "Chef (Werkzeuge für
+ * das Software-Konfigurationsmanagement)"). Such a name, linked only as written (see PhraseDictionary's ambiguous())
+ * or cut from a longer label, right after a German article is the noun. "in Excel", "mit Outlook", "Teams und Zoom"
+ * stay.
  */
 function germanNoun(tokens: Token[], i: number, phrase: Phrase, dictionary: PhraseDictionary): boolean {
-  return dictionary.stemLanguage === 'de' && phrase.caseSensitive && i > 0 && GERMAN_ARTICLES.has(tokens[i - 1]!.key);
+  return (
+    dictionary.stemLanguage === 'de' &&
+    (phrase.caseSensitive || phrase.derived) &&
+    i > 0 &&
+    GERMAN_ARTICLES.has(tokens[i - 1]!.key)
+  );
 }
 
 /** German articles and the prepositions that hold one ("im", "zum", "beim"), folded. */
