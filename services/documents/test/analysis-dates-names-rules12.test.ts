@@ -280,6 +280,15 @@ describe('more date forms, rules-12', () => {
     expect(spans('04/2011 -10/2014')).toEqual([['2011-04', '2014-10', false, '04/2011 -10/2014']]);
   });
 
+  it('reads an apostrophe between a month and its year, a year-month before a hyphen, "- onwards"', () => {
+    expect(spans('Apr’2014 – Till Date')).toEqual([['2014-04', '2026-11', true, 'Apr’2014 – Till Date']]);
+    expect(spans("Apr' 14 - Sep' 16")).toEqual([['2014-04', '2016-09', false, "Apr' 14 - Sep' 16"]]);
+    expect(spans('2014.04-2016.09')).toEqual([['2014-04', '2016-09', false, '2014.04-2016.09']]);
+    // A date with its day is read as before.
+    expect(spans('2014-04-01 to 2016-09-30')).toEqual([['2014-04', '2016-09', false, '2014-04-01 to 2016-09-30']]);
+    expect(spans('April 2014 - onwards')).toEqual([['2014-04', '2026-11', true, 'April 2014']]);
+  });
+
   it('reads a year and its month written with a slash', () => {
     expect(spans('2017/02 - 2020/11')).toEqual([['2017-02', '2020-11', false, '2017/02 - 2020/11']]);
     // An academic year stays one.

@@ -241,8 +241,9 @@ const TOKEN = new RegExp(
   [
     `(?<dmy>(?<!\\d)(?<dmyA>\\d{1,2})[./-](?<dmyB>\\d{1,2})[./-]${y4('dmyY')}(?!\\d))`,
     `(?<ymd>(?<!\\d)${y4('ymdY')}[./-](?<ymdM>\\d{1,2})[./-]\\d{1,2}(?!\\d))`,
-    // "May 2008", "May-2008", "May/2008", "Oct- 2008": a month word and its year; "Aug-15": its year in two digits.
-    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/]\\s*(?=(?:19|20)\\d{2})|-(?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]|(?<=-))(?<namedYY>\\d{2}))(?!\\d))`,
+    // "May 2008", "May-2008", "May/2008", "Oct- 2008", "Mar'2015": a month word and its year; "Aug-15", "Mar' 15":
+    // its year in two digits.
+    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/'’]\\s*(?=(?:19|20)\\d{2})|-(?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]\\s?|(?<=-))(?<namedYY>\\d{2}))(?!\\d))`,
     // "Fall '12": a season and its year in two digits after an apostrophe, as US CVs write it.
     `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*(?:${y4('seasonY')}|['’](?<seasonYY>\\d{2}))(?!\\d))`,
     // "Q3 2019", "2. Halbjahr 2018", "1er trimestre 2019", "first half of 2017": a quarter or a half of a year.
@@ -261,7 +262,8 @@ const TOKEN = new RegExp(
     `(?<apos>(?<![\\p{L}\\p{N}'’])['’](?<aposYY>\\d{2})(?![\\d'’]|\\p{L}))`,
     // "… 2010/11 bis 2013/14.": a sentence's period after the two digits is no part of a date.
     `(?<yshort>(?<!\\d)${y4('ysY')}\\s?[-–—/]\\s?(?<ysYY>\\d{2})(?![\\d/-]|\\.\\d))`,
-    `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./-]))`,
+    // "2015.01-2017.03": a hyphen after the month may open the range's end (not a day: "2015-01-01").
+    `(?<ym>(?<!\\d)${y4('ymY')}[./-](?<ymM>0[1-9]|1[0-2])(?![\\d./]|-\\d{1,2}(?!\\d)))`,
     `(?<year>(?<!\\d)${y4('yearY')}(?!\\d|[.,]\\d))`,
     // "June 20XX", "19xx-20xx": a template's placeholder year, a date whose value the writer left out.
     `(?<placeholder>(?:${BL}(?:${SEASON_ALT})\\s*,?\\s*)?(?<!\\d)(?:19|20)xx${E})`,
@@ -280,7 +282,7 @@ const RANGE_SEP =
   /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|et|y|e|jusqu['’]?\s*(?:a|au))?\s*:?\s*(?:(?:el|la|le|lo|o|ao|ad|the)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
-const ONWARDS = /^\s*(?:onwards?|and\s+ongoing|[-–—]+\s*$)/u;
+const ONWARDS = /^\s*(?:(?:[-–—]+\s*)?(?:onwards?|and\s+ongoing)|[-–—]+\s*$)/u;
 
 interface Token {
   /** `short`: month/two-digit year ("7/95"), a date only inside a range; `placeholder`: "20XX". */
