@@ -289,6 +289,23 @@ describe('more date forms, rules-12', () => {
     expect(spans('April 2014 - onwards')).toEqual([['2014-04', '2026-11', true, 'April 2014']]);
   });
 
+  it('reads the range words and articles of the other languages', () => {
+    expect(spans('zwischen 2015 und 2018')).toEqual([['2015-01', '2018-01', false, '2015 und 2018']]);
+    expect(spans('tussen 2015 en 2018')).toEqual([['2015-01', '2018-01', false, '2015 en 2018']]);
+    expect(spans('tra il 2015 e il 2018')).toEqual([['2015-01', '2018-01', false, '2015 e il 2018']]);
+    expect(spans('vom 01.04.2015 bis zum 30.06.2018')).toEqual([
+      ['2015-04', '2018-06', false, '01.04.2015 bis zum 30.06.2018'],
+    ]);
+    expect(spans('2015 – en la actualidad')).toEqual([['2015-01', '2026-11', true, '2015 – en la actualidad']]);
+    expect(spans('2015 - hasta el momento')).toEqual([['2015-01', '2026-11', true, '2015 - hasta el momento']]);
+    expect(spans('desde 2015 até à data')).toEqual([['2015-01', '2026-11', true, '2015 até à data']]);
+  });
+
+  it('reads a slash between two dates with their months, and a month name with a two-digit year after a slash', () => {
+    expect(spans('abr-2015 / jun-2018')).toEqual([['2015-04', '2018-06', false, 'abr-2015 / jun-2018']]);
+    expect(spans('abr/15 - jun/18')).toEqual([['2015-04', '2018-06', false, 'abr/15 - jun/18']]);
+  });
+
   it('reads a year and its month written with a slash', () => {
     expect(spans('2017/02 - 2020/11')).toEqual([['2017-02', '2020-11', false, '2017/02 - 2020/11']]);
     // An academic year stays one.

@@ -143,6 +143,9 @@ const PRESENT_ALT = [
   'op heden',
   'nog steeds',
   // Abbreviated: "Apr 2015 - Pres.", "04/2016 - lfd." (laufend), "janv. 2016 - auj."; "2016 - continuing".
+  // "hasta el momento", "até à data".
+  'momento',
+  'a data',
   'pres',
   'lfd',
   'auj',
@@ -243,7 +246,7 @@ const TOKEN = new RegExp(
     `(?<ymd>(?<!\\d)${y4('ymdY')}[./-](?<ymdM>\\d{1,2})[./-]\\d{1,2}(?!\\d))`,
     // "May 2008", "May-2008", "May/2008", "Oct- 2008", "Mar'2015": a month word and its year; "Aug-15", "Mar' 15":
     // its year in two digits.
-    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/'’]\\s*(?=(?:19|20)\\d{2})|-(?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]\\s?|(?<=-))(?<namedYY>\\d{2}))(?!\\d))`,
+    `(?<named>${BL}(?:\\d{1,2}(?:st|nd|rd|th|er|\\.)?\\s+)?(?<namedM>${MONTH_ALT})\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:[-/'’]\\s*(?=(?:19|20)\\d{2})|[-/](?=\\d{2}(?![\\d./-]))|\\s*[,.]?\\s*(?:de\\s+|del\\s+|of\\s+)?)(?:${y4('namedY')}|(?:['’]\\s?|(?<=[-/]))(?<namedYY>\\d{2}))(?!\\d))`,
     // "Fall '12": a season and its year in two digits after an apostrophe, as US CVs write it.
     `(?<season>${BL}(?<seasonName>${SEASON_ALT})\\s*,?\\s*(?:${y4('seasonY')}|['’](?<seasonYY>\\d{2}))(?!\\d))`,
     // "Q3 2019", "2. Halbjahr 2018", "1er trimestre 2019", "first half of 2017": a quarter or a half of a year.
@@ -279,7 +282,7 @@ const TOKEN = new RegExp(
 // A dash may come before the word and an article after it: "2018 – hasta la fecha", "– até o momento", "– à ce
 // jour", "– fino ad oggi", "– tot heden", "– jusqu'à aujourd'hui", "– to the present".
 const RANGE_SEP =
-  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|et|y|e|jusqu['’]?\s*(?:a|au))?\s*:?\s*(?:(?:el|la|le|lo|o|ao|ad|the)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
+  /^\s*(?:-+>?|→|➔|➜|⇒|–|—|~)?\s*(?:to|up\s+to|till|til|until|thru|through|bis|au|a|al|hasta|fino(?:\s+al?)?|tot|t\/m|ate|and|und|et|y|e|en|jusqu['’]?\s*(?:a|au))?\s*:?\s*(?:(?:el|la|le|lo|il|o|ao|ad|the|zum)\s+)?(?:(?:ws|ss|wise|sose|winter\s*semester|sommer\s*semester|curso|a\.\s?a\.|anno\s+accademico|ano\s+letivo|schooljaar|academic\s+year|ay)\s*)?$/u;
 const SINCE =
   /(?:since|seit|depuis|desde|dal|dall['’]|sinds|vanaf|a\s+partir\s+de|a\s+partire\s+da|from|ab|des|a\s+partir\s+do)\s*$/u;
 const ONWARDS = /^\s*(?:(?:[-–—]+\s*)?(?:onwards?|and\s+ongoing)|[-–—]+\s*$)/u;
@@ -465,9 +468,11 @@ function computeSpans(line: string, now: Date): DateSpan[] {
       i = j;
       continue;
     }
-    // "Feb 2011/Now", "2011 / present": a slash before "present" separates a range's ends (between two years it
-    // does not: "2010/2014" are two dates).
-    const slashToPresent = next?.kind === 'present' && /^\s*\/\s*$/.test(gap);
+    // "Feb 2011/Now", "2011 / present", "ene-2016 / dic-2018": a slash before "present", or between two dates with
+    // their months, separates a range's ends (between two years it does not: "2010/2014" are two dates).
+    const slashToPresent =
+      /^\s*\/\s*$/.test(gap) &&
+      (next?.kind === 'present' || (!!t.ym?.monthKnown && !!next?.ym?.monthKnown && next.kind === 'date'));
     if (next && next.kind !== 'monthonly' && next.kind !== 'placeholder' && (RANGE_SEP.test(gap) || slashToPresent)) {
       let start = t.ym!;
       if (next.kind === 'present') {
