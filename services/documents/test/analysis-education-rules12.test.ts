@@ -1,6 +1,7 @@
 // Education rules of the rules-12 round, each on a CV snippet written for the test (fake people and schools).
 import { describe, expect, it } from 'vitest';
 import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { findDegrees } from '../src/analysis/degrees.js';
 import { parseEducation } from '../src/analysis/education.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
@@ -252,6 +253,34 @@ describe('education words in an experience section, rules-12', () => {
       'header',
       'certifications',
     ]);
+  });
+});
+
+describe('degree names, rules-12', () => {
+  it('reads Quebec, Spanish and Brazilian degrees', () => {
+    expect(
+      education(
+        lines(
+          'DEC en sciences de la nature, Cégep de Rivière-Claire, 2008',
+          "Diplôme d'études collégiales en techniques comptables, Collège Beaumont, 2006",
+          'Baccalauréat en génie civil, Université de Val-Fleuri, 2012',
+          'Diplomatura en Ciencias Empresariales, Universidad de Altamira, 2004',
+          'Graduação em Administração, Universidade Federal de Serra Alta, 2015',
+          'Curso Técnico em Enfermagem, Escola Técnica Vila Nova, 2010',
+        ),
+      ).map((r) => [r.degree, r.major]),
+    ).toEqual([
+      ['DEC', 'sciences de la nature'],
+      ["Diplôme d'études collégiales", 'techniques comptables'],
+      ['Baccalauréat', 'génie civil'],
+      ['Diplomatura', 'Ciencias Empresariales'],
+      ['Graduação', 'Administração'],
+      ['Curso Técnico', 'Enfermagem'],
+    ]);
+    // Quebec's bachelor's is no school-leaving certificate; France's baccalauréat still is; a month is no DEC.
+    expect(findDegrees('Baccalauréat en génie civil')[0]).toMatchObject({ level: 4 });
+    expect(findDegrees('Baccalauréat scientifique, Lycée Jean Moulin')[0]).toMatchObject({ level: 1 });
+    expect(findDegrees('DEC 2015 - Present')).toEqual([]);
   });
 });
 

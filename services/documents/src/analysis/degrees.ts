@@ -95,15 +95,19 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     4,
     // "Graduate in Commerce": in Indian CVs a graduate is a bachelor (not "will graduate in Spring 2026").
-    `bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|laureat[oa](?=\\s+in\\s)|bacharelado|bacharel(?=\\s+em\\s)|dottor(?:e|essa)(?=\\s+in\\s)|ingenier(?:[oa]|ia)\\s+tecnic[oa]|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)(?<!\\b(?:a|an|the|recent|fresh|new|to|will|shall|i|we|did)\\s)graduat(?:ion|e)(?=\\s+in\\s+(?!(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|spring|summer|fall|autumn|winter|the|an?|my|top|first|class)\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
+    // Spanish "Diplomatura en …" (the three-year degree before Bologna; not "Diplomado", a course in Latin America); Quebec's "Baccalauréat en génie"
+    // (a bachelor's there; France's baccalauréat is written "Baccalauréat S", "… scientifique"); Brazilian
+    // "Graduação em …".
+    `diplomatura(?=\\s+en\\s)|baccalaureat(?=\\s+(?:en|es)\\s)|graduacao(?=\\s+em\\s)|bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|laureat[oa](?=\\s+in\\s)|bacharelado|bacharel(?=\\s+em\\s)|dottor(?:e|essa)(?=\\s+in\\s)|ingenier(?:[oa]|ia)\\s+tecnic[oa]|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)(?<!\\b(?:a|an|the|recent|fresh|new|to|will|shall|i|we|did)\\s)graduat(?:ion|e)(?=\\s+in\\s+(?!(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|spring|summer|fall|autumn|winter|the|an?|my|top|first|class)\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,
-    `associate(?:['’]?s)?\\s+(?:degree|of\\s+(?:arts|science|sciences|applied(?:\\s+(?:science|sciences|arts|business|technology))?|education|business|engineering|nursing|technology|general(?:\\s+studies)?))|(?:(?<!\\p{L}\\s)|(?<=\\ban\\s))associate(?:['’]?s)?\\s+in\\s+(?:applied\\s+)?(?:arts|science|sciences|general\\s+studies)|associate['’]?s(?=\\s+in\\s+\\p{L})|higher\\s+national\\s+(?:diploma|certificate)|advanced\\s+diploma|foundation\\s+degree|bac\\s?\\+\\s?2|tecnico\\s+superior|deug`,
+    `associate(?:['’]?s)?\\s+(?:degree|of\\s+(?:arts|science|sciences|applied(?:\\s+(?:science|sciences|arts|business|technology))?|education|business|engineering|nursing|technology|general(?:\\s+studies)?))|(?:(?<!\\p{L}\\s)|(?<=\\ban\\s))associate(?:['’]?s)?\\s+in\\s+(?:applied\\s+)?(?:arts|science|sciences|general\\s+studies)|associate['’]?s(?=\\s+in\\s+\\p{L})|higher\\s+national\\s+(?:diploma|certificate)|advanced\\s+diploma|foundation\\s+degree|bac\\s?\\+\\s?2|tecnico\\s+superior|deug|diplome\\s+d['’]?\\s*etudes\\s+collegiales`,
   ],
   [
     2,
-    `berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
+    // Brazilian "Curso Técnico em Enfermagem" (a vocational course; "Técnico em …" alone is also a post).
+    `curso\\s+tecnico(?=\\s+em\\s)|berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
   ],
   [
     1,
@@ -130,7 +134,11 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
     4,
     `BSc|B\\.A\\.Sc\\.?|B\\.\\s?Comm\\.?|BComm|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
   ],
-  [3, `A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|AS(?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`],
+  // Quebec's college diploma: "DEC en sciences de la nature", "D.E.C." (not the month "DEC 2015").
+  [
+    3,
+    `DEC(?=\\s+(?:en|in|professional|technique|general|général)\\s)|D\\.E\\.C\\.|A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|AS(?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`,
+  ],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
   [
