@@ -247,3 +247,31 @@ describe('skill linker precision 3: the bare name of a skill named with a qualif
     ]);
   });
 });
+
+describe('skill linker precision 3: a field inside the name of an organisation', () => {
+  const names = namesOf(
+    new SkillLinker(
+      new SkillIndex([
+        skill('esco', 'en', 'insurance'),
+        skill('esco', 'en', 'nursing'),
+        skill('seed', 'en', 'Child care'),
+      ]),
+    ),
+    'en',
+  );
+
+  it('does not link the words of a firm, society or centre', () => {
+    expect(names('Claims clerk, Harlow Mutual Insurance Group, May 2009 to October 2012')).toEqual([]);
+    expect(
+      names('Volunteer, Child Care Center of Dunmore (2010 to 2012); member of the Nursing Association of Kelby'),
+    ).toEqual([]);
+  });
+
+  it('still links the field written as such', () => {
+    expect(names('Eight years in insurance and nursing home administration; Child Care coordinator.')).toEqual([
+      'insurance',
+      'nursing',
+      'Child care',
+    ]);
+  });
+});

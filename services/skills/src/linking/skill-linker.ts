@@ -371,6 +371,7 @@ export class SkillLinker {
       else if (
         best &&
         (inFirmName(tokens, i, i + best.length) ||
+          inOrganisationName(tokens, i, i + best.length) ||
           (cv && (subjectOfDegree(text, tokens[i]!.start) || gradedSubject(text, tokens[i + best.length - 1]!.end))) ||
           (best.length === 1 && this.inProperName(tokens, stems, dictionaries, i, best.phrase, segment, matches)))
       )
@@ -792,6 +793,59 @@ function letterOfName(tokens: Token[], i: number, text: string): boolean {
   const token = tokens[i]!;
   return token.surface.length === 1 && /^(?:\/\d|\\)/u.test(text.slice(token.end, token.end + 2));
 }
+
+/**
+ * Capitalised words right before a capitalised word for an organisation are its name: "Mutual Insurance Group",
+ * "Computer Science Society", "Nursing Association", "Child Care Center of Evanston", "Sparrow Advertising Agency",
+ * "Petroleum Company", "Leadership Institute" (English order; Romance languages name the field after the noun, see
+ * subjectOfDegree's SCHOOL_OF). Tokens from..to-1 matched a label.
+ */
+function inOrganisationName(tokens: Token[], from: number, to: number): boolean {
+  const next = tokens[to];
+  if (
+    !next ||
+    !ORGANISATION_NOUNS.has(next.key) ||
+    !/^\p{Lu}\p{Ll}/u.test(next.surface) ||
+    next.start !== tokens[to - 1]!.end + 1
+  )
+    return false;
+  for (let k = from; k < to; k++) if (!/^\p{Lu}/u.test(tokens[k]!.surface)) return false;
+  return true;
+}
+
+/** Nouns that end an organisation's name in English and German word order (folded). */
+const ORGANISATION_NOUNS = new Set([
+  'group',
+  'company',
+  'bank',
+  'association',
+  'society',
+  'council',
+  'authority',
+  'agency',
+  'foundation',
+  'department',
+  'division',
+  'institute',
+  'academy',
+  'centre',
+  'center',
+  'federation',
+  'union',
+  'league',
+  'club',
+  'gruppe',
+  'gesellschaft',
+  'verband',
+  'verein',
+  'institut',
+  'akademie',
+  'zentrum',
+  'stiftung',
+  'vereniging',
+  'stichting',
+  'instituut',
+]);
 
 /**
  * A school subject followed by its grade is the education record: "A levels: Maths (A) English (B) Physics (C)",
