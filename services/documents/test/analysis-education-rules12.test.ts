@@ -157,6 +157,25 @@ describe('teaching headings on an academic CV, rules-12', () => {
     }
   });
 
+  it('reads teaching-experience headings written vocabulary word first as experience', () => {
+    for (const heading of [
+      'Experiencia docente',
+      "Expérience d'enseignement",
+      'Esperienza didattica',
+      'Onderwijservaring',
+      'Experiência docente',
+    ])
+      expect(
+        kinds(
+          lines('Ana Ruiz', 'Education', 'PhD, Westmoor University, 2010', heading, 'Lecturer, Westmoor University'),
+        ),
+      ).toEqual(['header', 'education', 'experience']);
+    for (const heading of ['Teaching and Supervision', 'University Teaching', 'Docencia universitaria'])
+      expect(
+        kinds(lines('Ana Ruiz', 'Education', 'PhD, Westmoor University, 2010', heading, 'Microeconomics, 2012')),
+      ).toEqual(['header', 'education', 'other']);
+  });
+
   it('keeps "Onderwijs" as the education heading of a Dutch CV, and "Teaching Experience" as experience', () => {
     expect(kinds(lines('Jan de Vries', 'Onderwijs', 'HBO Bedrijfskunde, Hogeschool Westland, 2012'))).toEqual([
       'header',

@@ -47,6 +47,11 @@ export const TEACHING_HEADINGS: readonly string[] = [
   '=teaching duties',
   '=teaching responsibilities',
   '=courses taught',
+  '=teaching and supervision',
+  '=teaching and mentoring',
+  '=academic teaching',
+  '=university teaching',
+  '=docencia universitaria',
   '=lehre',
   '=lehrtätigkeit',
   '=lehrtätigkeiten',
@@ -259,6 +264,16 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'histórico profissional',
     'percurso profissional',
     'experiência laboral',
+    // Teaching posts ("Lecturer in Economics, Westmoor University, 2011 - 2015") under a heading the qualifier rules
+    // do not read (the vocabulary word comes first); they were read as schools.
+    'experiencia docente',
+    'expérience denseignement',
+    'expérience pédagogique',
+    'esperienza didattica',
+    'esperienza di insegnamento',
+    'onderwijservaring',
+    'experiência docente',
+    'experiência de ensino',
   ],
   education: [
     'education',
