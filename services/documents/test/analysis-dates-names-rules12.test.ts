@@ -351,3 +351,29 @@ describe('"present" after a slash or on the next line with its word, rules-12', 
     expect([job?.start_date, job?.end_date, job?.duration]).toEqual(['2010-03', '2019-06', 112]);
   });
 });
+
+describe('a product’s version is no date, rules-12', () => {
+  it('reads no date in "SQL Server 2016" or "MS Office 2013", and a range after such a word as before', () => {
+    expect(spans('Tools: SQL Server 2016, MS Office 2013, Visual Studio 2019')).toEqual([]);
+    expect(spans('Microsoft SharePoint 2013 workflows')).toEqual([]);
+    expect(spans('Windows 2012 - 2015')).toEqual([['2012-01', '2015-01', false, '2012 - 2015']]);
+  });
+
+  it('makes no dated entry of a skills line under a post', () => {
+    const cv = [
+      'Pradeep Venkatesan',
+      'pradeep.v@example.in',
+      'EXPERIENCE',
+      'SharePoint Developer',
+      'Harrowgate Software Pvt Ltd - Pune',
+      'June 2014 to Present',
+      'Built intranet portals on Microsoft SharePoint 2013.',
+      'Microsoft SharePoint Designer 2013',
+      'Microsoft Office 2013',
+    ].join('\n');
+    const jobs = parseCv(cv, new Date('2019-06-01T00:00:00Z')).experience;
+    // (A role word on such a line may still make an undated post of it: experience.ts reads titles.)
+    const dated = jobs.filter((e) => e.start_date || e.end_date);
+    expect(dated.map((e) => [e.title, e.start_date])).toEqual([['SharePoint Developer', '2014-06']]);
+  });
+});

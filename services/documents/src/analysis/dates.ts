@@ -323,6 +323,12 @@ function joinAcademicYears(tokens: Token[], folded: string): Token[] {
   return out;
 }
 
+// "SQL Server 2008", "MS Office 2010", "SharePoint Designer 2013", "Visual Studio 2015", "AutoCAD 2018": a product's
+// version, no date (it made entries of skill lines); a range after it is still one ("Windows 2010 - 2014").
+const PRODUCT_VERSION =
+  /(?:office|server|sharepoint|visual\s+studio|windows|excel|outlook|powerpoint|visio|dynamics|autocad|revit|navision|tally\s+erp|exchange\s+server|project\s+server|ms\s+project|ms\s+access|ms\s+word)(?:\s+(?:designer|professional|enterprise|standard|express|nav|crm|ax|gp|foundation))?\s*$/;
+const RANGE_NEXT = /^\s*(?:[-–—]|to\s|till\s|until\s)\s*/;
+
 function plausible(year: number, now: Date): boolean {
   return year >= 1950 && year <= now.getUTCFullYear() + 6;
 }
@@ -399,8 +405,10 @@ function tokenize(folded: string, now: Date): Token[] {
       } else if (two >= 1 && two <= 12 && /^\d{4}[-/]\d{2}$/.test(m[0])) add(s, e, year, two);
       else add(s, s + 4, year, undefined);
     } else if (g.ym) add(s, e, n(g.ymY), n(g.ymM));
-    else if (g.year) add(s, e, n(g.yearY), undefined);
-    else if (g.placeholder) tokens.push({ kind: 'placeholder', from: s, to: e });
+    else if (g.year) {
+      if (!PRODUCT_VERSION.test(folded.slice(Math.max(0, s - 24), s)) || RANGE_NEXT.test(folded.slice(e, e + 12)))
+        add(s, e, n(g.yearY), undefined);
+    } else if (g.placeholder) tokens.push({ kind: 'placeholder', from: s, to: e });
     else if (g.present) tokens.push({ kind: 'present', from: s, to: e });
     else if (g.monthonly)
       tokens.push({
