@@ -377,3 +377,11 @@ describe('a product’s version is no date, rules-12', () => {
     expect(dated.map((e) => [e.title, e.start_date])).toEqual([['SharePoint Developer', '2014-06']]);
   });
 });
+
+describe('a standard’s edition is no date, rules-12', () => {
+  it('reads no date in "ISO 9001:2015" and its like', () => {
+    expect(spans('Lead Auditor, ISO 9001:2015 and ISO/IEC 27001:2013')).toEqual([]);
+    expect(spans('OHSAS 18001:2007 implementation')).toEqual([]);
+    expect(spans('Quality Manager: 2015 - 2018')).toEqual([['2015-01', '2018-01', false, '2015 - 2018']]);
+  });
+});

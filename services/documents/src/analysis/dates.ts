@@ -328,6 +328,8 @@ function joinAcademicYears(tokens: Token[], folded: string): Token[] {
 const PRODUCT_VERSION =
   /(?:office|server|sharepoint|visual\s+studio|windows|excel|outlook|powerpoint|visio|dynamics|autocad|revit|navision|tally\s+erp|exchange\s+server|project\s+server|ms\s+project|ms\s+access|ms\s+word)(?:\s+(?:designer|professional|enterprise|standard|express|nav|crm|ax|gp|foundation))?\s*$/;
 const RANGE_NEXT = /^\s*(?:[-–—]|to\s|till\s|until\s)\s*/;
+// "ISO 9001:2015", "ISO/IEC 27001:2013", "OHSAS 18001:2007": a standard's edition after its number, no date.
+const STANDARD_EDITION = /(?:iso|iec|en|din|ohsas|iatf|as|bs)[\s/\w]*?\d{3,5}(?:-\d{1,2})?\s*:\s*$/;
 
 function plausible(year: number, now: Date): boolean {
   return year >= 1950 && year <= now.getUTCFullYear() + 6;
@@ -406,8 +408,9 @@ function tokenize(folded: string, now: Date): Token[] {
       else add(s, s + 4, year, undefined);
     } else if (g.ym) add(s, e, n(g.ymY), n(g.ymM));
     else if (g.year) {
-      if (!PRODUCT_VERSION.test(folded.slice(Math.max(0, s - 24), s)) || RANGE_NEXT.test(folded.slice(e, e + 12)))
-        add(s, e, n(g.yearY), undefined);
+      const before = folded.slice(Math.max(0, s - 24), s);
+      if (STANDARD_EDITION.test(before)) continue;
+      if (!PRODUCT_VERSION.test(before) || RANGE_NEXT.test(folded.slice(e, e + 12))) add(s, e, n(g.yearY), undefined);
     } else if (g.placeholder) tokens.push({ kind: 'placeholder', from: s, to: e });
     else if (g.present) tokens.push({ kind: 'present', from: s, to: e });
     else if (g.monthonly)
