@@ -303,6 +303,28 @@ describe('degree names, rules-12', () => {
   });
 });
 
+describe('fields of study, rules-12', () => {
+  it('reads "Major in …", "Majoring in …", "Concentration in …" as the field, without the minor', () => {
+    expect(
+      education(
+        lines(
+          'Bachelor of Arts, Westmoor University, 2012',
+          'Major in Economics, Minor in Mathematics',
+          'Master of Business Administration Candidate; Major in Finance, Ashdown University, 2016',
+          'B.Sc. with honours',
+          'Majoring in Computer Science',
+          'M.A., Concentration in Public Policy, Northfield University, 2018',
+        ),
+      ).map((r) => [r.degree, r.major, r.institution_name]),
+    ).toEqual([
+      ['Bachelor of Arts', 'Economics', 'Westmoor University'],
+      ['Master of Business Administration', 'Finance', 'Ashdown University'],
+      ['B.Sc.', 'Computer Science', ''],
+      ['M.A.', 'Public Policy', 'Northfield University'],
+    ]);
+  });
+});
+
 describe('school names, rules-12', () => {
   it('reads "Pamantasan ng …" (Filipino: university) as a school', () => {
     expect(

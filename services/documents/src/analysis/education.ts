@@ -20,9 +20,14 @@ import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
 
+// "Major: Economics"; also "Major in Economics, Minor in Mathematics", "Majoring in …", "Concentration in …", as US
+// CVs write the field under or after the degree.
 const MAJOR_LABEL =
-  '(?:major|field\\s+of\\s+study|speciali[sz]ation|concentration|fachrichtung|studienfach|schwerpunkt|spécialité|spécialisation|especialidad|especialización|indirizzo|specializzazione|richting|specialisatie|área|especialização)\\s*[:：]\\s*';
+  '(?:(?:major|field\\s+of\\s+study|speciali[sz]ation|concentration|fachrichtung|studienfach|schwerpunkt|spécialité|spécialisation|especialidad|especialización|indirizzo|specializzazione|richting|specialisatie|área|especialização)\\s*[:：]\\s*|(?:(?:with\\s+an?\\s+)?major(?:ing)?|concentration|speciali[sz]ation)\\s+in\\s+)';
 const MAJOR_FIELD = new RegExp(`^${MAJOR_LABEL}(.+)$`, 'i');
+const MAJOR_LEAD = new RegExp(`^${MAJOR_LABEL}`, 'i');
+// "Economics, Minor in Mathematics": the minor is no part of the major.
+const MINOR_AFTER = /\s*[,;|]\s*(?:minors?|gpa)\b.*$/i;
 // "Bachelor of Technology [B.Tech] Specialization: Bioinformatics": the field labelled on the degree's line.
 const MAJOR_INLINE = new RegExp(`(?<!\\p{L})${MAJOR_LABEL}(\\p{L}[^,;|()[\\]\\d]*)`, 'iu');
 const SCORE_LABELLED =
@@ -568,8 +573,9 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     // "DOB: 12/09/1985" between entries is the candidate's birth, not a date of study.
     if (BIRTH_DATE.test(text)) continue;
     const majorField = MAJOR_FIELD.exec(text);
-    if (majorField?.[1]) {
-      if (!cur.major) cur.major = tidy(majorField[1]);
+    // "Major in Finance, Ashdown University": a line that also names the school is read whole.
+    if (majorField?.[1] && !(/[:：]/.test(text) ? false : schoolWords.inText(text))) {
+      if (!cur.major) cur.major = tidy(majorField[1].replace(MINOR_AFTER, ''));
       continue;
     }
     let mention = degreeIn(text);
@@ -589,6 +595,8 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       // "HSC, Maharashtra Board": the board that set the examination is no field of study.
       major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
       if (!major) major = tidy(MAJOR_INLINE.exec(text.slice(phrase.end))?.[1] ?? '');
+      // "M.A., Concentration in Public Policy": the label is no part of the field.
+      major = major.replace(MAJOR_LEAD, '');
     }
     let institution = institutionIn(text, degree);
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
