@@ -385,3 +385,15 @@ describe('a standard’s edition is no date, rules-12', () => {
     expect(spans('Quality Manager: 2015 - 2018')).toEqual([['2015-01', '2018-01', false, '2015 - 2018']]);
   });
 });
+
+describe('a given name with two initials above the contact details, rules-12', () => {
+  it('reads "K. S. Ramesh" and "Lakshmi R. K." as names', () => {
+    const name = (top: string) => {
+      const info = parseCv([top, 'ks.ramesh@example.in', '+91 98450 12345'].join('\n'), NOW).information;
+      return [info.first_name, info.last_name];
+    };
+    expect(name('K. S. Ramesh')).toEqual(['Ramesh', 'K. S.']);
+    expect(name('Lakshmi R. K.')).toEqual(['Lakshmi', 'R. K.']);
+    expect(name('R. Meena')).toEqual(['Meena', 'R.']);
+  });
+});

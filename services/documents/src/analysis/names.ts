@@ -381,7 +381,7 @@ export function findName(lines: readonly Line[]): PersonName {
     // "Name: Karthik V.": a given name and an initial is a whole name when a label says it is one.
     const initial = fullValue ? NAME_AND_INITIAL.exec(fullValue) : null;
     if (initial && tokenOk(initial[1] ?? initial[4] ?? '', 0))
-      return { first: initial[1] ?? initial[4] ?? '', last: `${initial[2] ?? initial[3]}.` };
+      return { first: initial[1] ?? initial[4] ?? '', last: initials(initial) };
     // "Name: Albrecht" / "Vorname: Jonas", "Naam: de Vries" / "Voornaam: Sanne": beside a first-name field, the
     // name field holds the surname.
     if (fullValue && !familyName && LABELLED_VALUE.test(fullValue) && wordCount(fullValue) <= 3) familyName = fullValue;
@@ -412,8 +412,17 @@ export function findName(lines: readonly Line[]): PersonName {
 
 const SURNAME_COMMA =
   /^((?:(?:van|von|de|der|den|da|di|du|del|della|des|la|le|dos|das|do|ten|ter|zu)\s+){0,3}\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$/u;
-// One given name and an initial, as many South Indian names are written ("Karthik.V", "Priya S.", "R. Meena").
-const NAME_AND_INITIAL = /^(?:(\p{Lu}\p{Ll}{2,})(?:\s*\.\s*|\s+)(\p{Lu})\.?|(\p{Lu})\s*\.\s*(\p{Lu}\p{Ll}{2,}))$/u;
+// One given name and an initial or two, as many South Indian names are written ("Karthik.V", "Priya S.", "R. Meena",
+// "K. S. Ramesh", "Lakshmi R. K.").
+const NAME_AND_INITIAL =
+  /^(?:(\p{Lu}\p{Ll}{2,})(?:\s*\.\s*|\s+)(\p{Lu}(?:\s*\.\s*\p{Lu}){0,2})\.?|(\p{Lu}(?:\s*\.\s*\p{Lu}){0,2})\s*\.\s*(\p{Lu}\p{Ll}{2,}))$/u;
+/** The initials of a NAME_AND_INITIAL match, each with its period: "K. S.". */
+const initials = (m: RegExpExecArray) =>
+  (m[2] ?? m[3] ?? '')
+    .split(/[\s.]+/)
+    .filter(Boolean)
+    .map((c) => `${c}.`)
+    .join(' ');
 const ONE_NAME = /^\p{Lu}\p{Ll}{2,}(?:['’-]\p{L}+)?$/u;
 // What a CV's contact block holds: an e-mail, a phone number, an address with a house number or a postcode.
 const CONTACT_CUE = /@|\d[\d\s().-]{6,}\d|^\d+[\s,/]|\b\d{5,6}\b/;
@@ -431,7 +440,7 @@ function shortNameAtTop(lines: readonly Line[]): PersonName | undefined {
   const initial = NAME_AND_INITIAL.exec(text);
   if (initial) {
     const given = initial[1] ?? initial[4] ?? '';
-    return tokenOk(given, 0) ? { first: given, last: `${initial[2] ?? initial[3]}.` } : undefined;
+    return tokenOk(given, 0) ? { first: given, last: initials(initial) } : undefined;
   }
   const word = text.replace(/\.$/, '');
   return ONE_NAME.test(word) && tokenOk(word, 0) && !countryNamed(word) && !parsePlace(word, false)
