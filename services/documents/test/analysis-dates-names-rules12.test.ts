@@ -397,3 +397,12 @@ describe('a given name with two initials above the contact details, rules-12', (
     expect(name('R. Meena')).toEqual(['Meena', 'R.']);
   });
 });
+
+describe('an e-mail address with a space beside its at sign, rules-12', () => {
+  it('reads "jane.doe @example.com" and "jane.doe@ example.com", not "Engineer @ Acme.com"', () => {
+    const emails = (line: string) => parseCv(['Jane Doe', line, '+44 20 7946 0958'].join('\n'), NOW).information.email;
+    expect(emails('jane.doe @example.com')).toEqual(['jane.doe@example.com']);
+    expect(emails('E-mail: jane.doe@ example.com')).toEqual(['jane.doe@example.com']);
+    expect(emails('Data Engineer @ Fernwood.io')).toEqual([]);
+  });
+});

@@ -10,7 +10,13 @@ const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+'’-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)
 /** All e-mail addresses, lowercased, first occurrence order, no duplicates. */
 export function findEmails(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(EMAIL)) out.add(m[0].toLowerCase());
+  // "jane.doe @gmail.com", "jane.doe@ gmail.com": a space the export put on one side of the at sign is no part of
+  // the address ("Engineer @ Acme.com", spaced on both sides, is a post at a firm).
+  const joined = text.replace(
+    /([A-Za-z0-9._%+-])(?: @(?! )|@ )(?=[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b)/g,
+    '$1@',
+  );
+  for (const m of joined.matchAll(EMAIL)) out.add(m[0].toLowerCase());
   return [...out];
 }
 
