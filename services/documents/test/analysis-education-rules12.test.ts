@@ -157,6 +157,14 @@ describe('teaching headings on an academic CV, rules-12', () => {
     }
   });
 
+  it('leaves an apprentice\'s "Lehre" cell in the education section (no master\'s or doctorate above it)', () => {
+    expect(
+      kinds(
+        lines('Jonas Weber', 'Ausbildung', 'Realschulabschluss, Realschule Nord, 2005', 'Lehre', 'Elektroniker, 2008'),
+      ),
+    ).toEqual(['header', 'education']);
+  });
+
   it('reads teaching-experience headings written vocabulary word first as experience', () => {
     for (const heading of [
       'Experiencia docente',

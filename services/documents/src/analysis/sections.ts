@@ -415,11 +415,15 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
     lines,
     CV_VOCABULARY,
     (current, m, line) => {
-      // "Teaching" after the education section: the courses the candidate taught, in the style of the section's
-      // heading (a lone "Lehre" cell of an apprenticeship's row is none); inside an experience section they stay
-      // with the posts.
+      // "Teaching" after the education section of an academic (a master's or doctorate above): the courses the
+      // candidate taught, in the style of the section's heading (a lone "Lehre" cell of an apprentice's row is
+      // none: "Lehre" is also the apprenticeship); inside an experience section they stay with the posts.
       if (current.kind === 'education' && isTeachingHeading(line))
-        return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
+        return (
+          !m.rest &&
+          headingStyle(line.text) === headingStyle(current.heading) &&
+          current.lines.some((l) => findDegrees(l.text).some((d) => d.level >= 5))
+        );
       if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (isTeachingHeading(line)) return false;
