@@ -977,6 +977,9 @@ const SECTOR_NOUNS = new Set([
 function namedAsAuthor(tokens: Token[], i: number, segment: Segment): boolean {
   const token = tokens[i]!;
   if (!/^\p{Lu}{1,3}$/u.test(token.surface) || i === 0) return false;
+  // Cheap checks first: initials close with a comma or a period and follow a capitalised surname.
+  const after = segment.text.charAt(token.end - segment.start);
+  if ((after !== ',' && after !== '.') || !/^\p{Lu}\p{Ll}/u.test(tokens[i - 1]!.surface)) return false;
   const authors = [...segment.text.matchAll(AUTHOR)];
   return (
     authors.length >= 2 &&
@@ -1531,8 +1534,16 @@ const round = (value: number) => Math.round(value * 100) / 100;
 function subjectOfDegree(text: string, start: number): boolean {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const before = text.slice(Math.max(lineStart, start - 80), start);
+  // Cheap check first: a field follows a preposition, a mark or a dotted degree.
+  const last = before.trimEnd();
+  const word = last.slice(last.lastIndexOf(' ') + 1).toLowerCase();
+  if (!FIELD_MARKS.has(last.charAt(last.length - 1)) && !FIELD_WORDS.has(word) && !/[.'’]/u.test(word)) return false;
   return DEGREE_SUBJECT.test(before) || DOTTED_DEGREE.test(before) || SCHOOL_OF.test(before);
 }
+
+/** What ends the text before a field: a mark ("Major: ", "(", "MBA – ") or a preposition ("in", "de", "Studium der"). */
+const FIELD_MARKS = new Set([':', '(', '-', '–', '.']);
+const FIELD_WORDS = new Set(['in', 'en', 'em', 'of', 'de', 'di', 'der', 'des', 'du', 'the', 'für', 'da', 'do', 'voor']);
 
 /** Degrees written as words ("Bachelor", "Licenciatura", "Laurea") and the field words of a programme ("Major"). */
 const DEGREE_WORDS = String.raw`bachelor|bachelors|master|masters|ph\.?\s?d|doctorate|diploma|degree|licence|licenciatura|grado|laurea|mestrado|bacharelado|graduação|doctorat|doctorado|doutorado|dottorato|studium|studiengang|diplom|major|majoring|concentration|specialization|specialisation`;
