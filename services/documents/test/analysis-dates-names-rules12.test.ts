@@ -209,6 +209,22 @@ describe('the candidate’s town in the header, rules-12', () => {
     expect(town(['Lakshmi Narayanan', 'Roll No - 410233', 'lakshmi.n@example.in'])).toEqual({ city: '', country: '' });
   });
 
+  it('reads the town of a header line that starts with a street and ends with a postcode', () => {
+    expect(town(['Thandi Mokoena', '3 Acacia Street, Parkhurst, Randburg, 2193', 'thandi.m@example.co.za'])).toEqual({
+      city: 'Randburg',
+      country: '',
+    });
+    expect(town(['Ingrid Solberg', 'Kongens gate 12, 0153 Oslo, +47 400 00 000', 'ingrid.s@example.no'])).toEqual({
+      city: 'Oslo',
+      country: '',
+    });
+    // A product and its year is no street and postcode.
+    expect(town(['Ingrid Solberg', 'Windows 10, Office 2016', 'ingrid.s@example.no'])).toEqual({
+      city: '',
+      country: '',
+    });
+  });
+
   it('reads the town on the last line of an address block under a label alone', () => {
     const cv = [
       'Curriculum Vitae',

@@ -273,10 +273,39 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
   // "Chennai - 600017", "New Delhi- 110001", "Kolkata 700019": a town closed by a six-digit postcode (India's PIN,
   // also Singapore's, Russia's, China's) at the end of a header line, the last line of an address.
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
-    const city = townBeforePin(lines[i]!);
+    const city = townBeforePin(lines[i]!) || townOfStreetLine(lines[i]!);
     if (city) return { city, country: '' };
   }
   return { city: '', country: '' };
+}
+
+// A street's word, or the suffix that names one in one word: "Lindenweg", "Hauptstraße", "Kongensgate", "Nydalsveien".
+const STREET_SUFFIX =
+  /(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|ring|damm|gate|gata|gatan|veien|vegen|vej|vei|straat|laan|plein|kade|gracht|dijk|singel|steeg)$/;
+function isStreet(part: string): boolean {
+  const words = foldWords(part).split(' ');
+  return words.some((w) => streetWords.has(w) || STREET_SUFFIX.test(w));
+}
+// A street with its house number: "12 Harbour Street", "Lindenweg 4", "Nydalsveien 37b".
+const STREET_PART = /^(?:\d{1,5}[a-z]?\s+\p{Lu}[\p{L}'’. ]+|\p{Lu}[\p{L}'’. -]+\s\d{1,4}[a-z]?)$/u;
+/**
+ * "3 Acacia Street, Parkhurst, Randburg, 2193", "Kongens gate 12, 0153 Oslo": a header line that starts with a street
+ * and its number and ends with a town and its four- or five-digit postcode (either side) names the town, no country.
+ */
+function townOfStreetLine(line: string): string {
+  const parts = line
+    .split(NOT_PLACE)[0]!
+    .split(/\s*[,;|•·]\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 2 || !STREET_PART.test(parts[0]!) || !isStreet(parts[0]!)) return '';
+  const last = parts[parts.length - 1]!;
+  // A year is no postcode ("Windows 10, Office 2016").
+  if (/(?:^|\s)(?:19|20)\d{2}(?:\s|$)/.test(last)) return '';
+  const m = /^(?:\d{4,5}\s+(\p{Lu}[\p{L}'’. -]+)|(\p{Lu}[\p{L}'’. -]+?)\s+\d{4,5})$/u.exec(last);
+  if (m) return cityName(m[1] ?? m[2] ?? '');
+  // The postcode as a part of its own after the town.
+  return parts.length >= 3 && /^\d{4,5}$/.test(last) ? cityName(parts[parts.length - 2]!) : '';
 }
 
 /** The town a six-digit postcode closes at the end of a line ("Chennai - 600017"), else an empty string. */
