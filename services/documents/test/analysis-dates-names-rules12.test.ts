@@ -333,6 +333,8 @@ describe('more date forms, rules-12', () => {
     expect(spans('Oct 2017 - Pres.')).toEqual([['2017-10', '2026-11', true, 'Oct 2017 - Pres']]);
     expect(spans('oct. 2017 - auj.')).toEqual([['2017-10', '2026-11', true, 'oct. 2017 - auj']]);
     expect(spans('2017 - continuing')).toEqual([['2017-01', '2026-11', true, '2017 - continuing']]);
+    // A course named so is no "present".
+    expect(spans('2017 – Continuing Education Program')).toEqual([['', '2017-01', false, '2017']]);
   });
 
   it('reads the year written before the month', () => {

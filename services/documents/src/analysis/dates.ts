@@ -149,7 +149,8 @@ const PRESENT_ALT = [
   'pres',
   'lfd',
   'auj',
-  'continuing',
+  // Not "2016 – Continuing Education Program" (a course).
+  'continuing(?! (?:education|professional|studies|development|medical|legal|care))',
 ]
   .sort((a, b) => b.length - a.length)
   .map((s) => s.replace(/ /g, '\\s+'))
