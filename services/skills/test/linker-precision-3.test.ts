@@ -57,6 +57,8 @@ describe('skill linker precision 3: the field of a degree or a school in a CV', 
   it('does not link the subject of a degree, a major or a school as a skill', () => {
     expect(cv('Bachelor of Science in Computer Science, Redmere University, 2012')).toEqual([]);
     expect(cv("Master's degree in Economics (2015), Larchfield College")).toEqual([]);
+    expect(cv("Completed a Master's degree in Economics at Larchfield College in 2015.")).toEqual([]);
+    expect(cv('Redmere University, Dallas, Texas Masters in Economics, 2016')).toEqual([]);
     expect(cv('Lecturer, School of Computer Science, Harwick University')).toEqual([]);
     expect(cv('Doctoral researcher. PhD student (Computer Science), thesis on graph colouring')).toEqual([]);
     expect(cv('B.Sc. Computer Science, Fennmoor Institute')).toEqual([]);
@@ -68,6 +70,7 @@ describe('skill linker precision 3: the field of a degree or a school in a CV', 
       'economics',
     ]);
     expect(job('A degree in Computer Science or a related field is required.')).toEqual(['computer science']);
+    expect(cv('Scrum Master: Computer Science teaching tools for the Hollin Academy.')).toEqual(['computer science']);
   });
 });
 

@@ -1538,15 +1538,26 @@ function subjectOfDegree(text: string, start: number): boolean {
   const last = before.trimEnd();
   const word = last.slice(last.lastIndexOf(' ') + 1).toLowerCase();
   if (!FIELD_MARKS.has(last.charAt(last.length - 1)) && !FIELD_WORDS.has(word) && !/[.'’]/u.test(word)) return false;
-  return DEGREE_SUBJECT.test(before) || DOTTED_DEGREE.test(before) || SCHOOL_OF.test(before);
+  const degree = DEGREE_SUBJECT.exec(before);
+  // "Scrum Master: …", "Quality Master (CSM)" name a post: a "Master" after a capitalised word, before a colon or a
+  // parenthesis ("Dallas, Texas Masters in Business Administration" is the degree).
+  const post =
+    degree !== null &&
+    /^masters?\b[^]*[:(]\s*$/iu.test(degree[0]) &&
+    /\p{Lu}\p{Ll}*\s+$/u.test(before.slice(0, degree.index));
+  if (degree && !post) return true;
+  return DOTTED_DEGREE.test(before) || SCHOOL_OF.test(before);
 }
 
 /** What ends the text before a field: a mark ("Major: ", "(", "MBA – ") or a preposition ("in", "de", "Studium der"). */
 const FIELD_MARKS = new Set([':', '(', '-', '–', '.']);
 const FIELD_WORDS = new Set(['in', 'en', 'em', 'of', 'de', 'di', 'der', 'des', 'du', 'the', 'für', 'da', 'do', 'voor']);
 
-/** Degrees written as words ("Bachelor", "Licenciatura", "Laurea") and the field words of a programme ("Major"). */
-const DEGREE_WORDS = String.raw`bachelor|bachelors|master|masters|ph\.?\s?d|doctorate|diploma|degree|licence|licenciatura|grado|laurea|mestrado|bacharelado|graduação|doctorat|doctorado|doutorado|dottorato|studium|studiengang|diplom|major|majoring|concentration|specialization|specialisation`;
+/**
+ * Degrees written as words ("Bachelor", "Licenciatura", "Laurea") and the field words of a programme ("Major"). A
+ * "Master" after another word is a post: "Scrum Master: Six Sigma", "Quality Master (CSM)".
+ */
+const DEGREE_WORDS = String.raw`bachelor|bachelors|masters?|ph\.?\s?d|doctorate|diploma|degree|licence|licenciatura|grado|laurea|mestrado|bacharelado|graduação|doctorat|doctorado|doutorado|dottorato|studium|studiengang|diplom|major|majoring|concentration|specialization|specialisation`;
 /** Degrees written as acronyms ("B.Sc.", "BS", "M.Tech", "MBA"). */
 const DEGREE_ACRONYMS = String.raw`mba|b\.?\s?sc|m\.?\s?sc|b\.?\s?tech|m\.?\s?tech|b\.?\s?eng|m\.?\s?eng|b\.?\s?com|m\.?\s?com|bca|mca|bba|b\.?\s?s|m\.?\s?s|b\.?\s?a|m\.?\s?a|b\.?\s?e|m\.?\s?e`;
 /** Words between a degree and its field ("Bachelor's degree (Hons) of Science in", "PhD student (", "Laurea magistrale in"). */
