@@ -1,28 +1,7 @@
 /** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
-import { institutionWords, roleWords } from './lexicon.js';
+import { roleWords, schoolWords } from './lexicon.js';
 import { MONTH_NAMES, MONTH_WORDS } from './dates.js';
 import { foldSameLength, tidy } from './text.js';
-
-// "Pamantasan ng Lungsod ng Maynila", "Unibersidad ng Silangan", "Kolehiyo ng Lungsod": Filipino names schools with
-// words of its own (pamantasan, unibersidad: university; kolehiyo: college; paaralan: school), which Philippine
-// CVs in English keep. The lexicon's school words are those of the seven languages the analyzer reads.
-const FILIPINO_SCHOOL = /(?<!\p{L})(?:pamantasan|unibersidad|kolehiyo|paaralan)(?!\p{L})/iu;
-// "Bachillerato, IES Cervantes, Madrid", "Diploma di perito informatico, ITIS Galilei": the abbreviations Spanish and
-// Italian secondary schools are named by (Instituto de Educación Secundaria, Istituto Tecnico Industriale Statale).
-// "M.Sc. Informatik, TU Berlin", "TH Köln", "FH Aachen", "HAW Hamburg", "HTW Dresden", "RWTH Aachen", "ETH Zürich",
-// "EPFL", "INSA Lyon", "ENS Lyon", "ROC Midden Nederland", "PUC-SP": the kinds of school German, Swiss, French,
-// Dutch and Brazilian CVs abbreviate (Technische Universität/Universiteit, Technische Hochschule, Fachhochschule,
-// Hochschule für angewandte Wissenschaften / für Technik und Wirtschaft, Eidgenössische Technische Hochschule,
-// École polytechnique fédérale, Institut national des sciences appliquées, École normale supérieure, Regionaal
-// Opleidingscentrum, Pontifícia Universidade Católica), cased and before the school's place: "tu" is a word.
-const SCHOOL_ABBREVIATION =
-  /(?<![\p{L}\p{N}])(?:IES|ITIS|TU|TH|FH|HAW|HTW|RWTH|ETH|EPFL|INSA|ENS|ROC|PUC)(?=\s+\p{Lu}|-\p{Lu}|\s*(?:[,;|]|$))/u;
-
-/** The lexicon's school words, and those a CV keeps from another language or abbreviates. */
-export const schoolWords = {
-  inText: (text: string): boolean =>
-    institutionWords.inText(text) || FILIPINO_SCHOOL.test(text) || SCHOOL_ABBREVIATION.test(text),
-};
 
 export const DEGREE_LEVELS = ['', 'High School', 'Vocational', 'Associate', 'Bachelor', 'Master', 'Doctorate'] as const;
 

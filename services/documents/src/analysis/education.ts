@@ -5,17 +5,9 @@
  */
 import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
-import {
-  degreePhrase,
-  fieldLine,
-  findDegrees,
-  levelName,
-  majorAfter,
-  schoolWords,
-  type DegreeMention,
-} from './degrees.js';
+import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
 import { isEducationTableHeader } from './headings.js';
-import { HIGHER_EDUCATION } from './lexicon.js';
+import { HIGHER_EDUCATION, schoolWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';

@@ -396,7 +396,7 @@ const ROLE_WORDS = [
 // Schools of higher education, in the languages supported ("School of Law": a university's faculty, not a driving
 // or language school).
 export const HIGHER_EDUCATION =
-  /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|school\s+of|faculdade|facultad|facult\p{L}*)(?!\p{L})/iu;
+  /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|school\s+of|faculdade|facultad|facult\p{L}*|pamantasan|unibersidad|kolehiyo)(?!\p{L})/iu;
 
 // Legal forms: a line with one of these names an organisation even when it also has a role word.
 const LEGAL_FORMS = [
@@ -561,6 +561,12 @@ const INSTITUTION_WORDS = [
   'atheneum',
   'athenee',
   'berufskolleg',
+  // Filipino names schools with words of its own ("Pamantasan ng Lungsod ng Maynila", "Kolehiyo ng Lungsod"),
+  // which Philippine CVs in English keep.
+  'pamantasan',
+  'unibersidad',
+  'kolehiyo',
+  'paaralan',
 ];
 
 const STREET_WORDS = [
@@ -658,3 +664,19 @@ export const organisationHints = new WordSet(ORGANISATION_HINTS);
 export const institutionWords = new WordSet(INSTITUTION_WORDS);
 export const streetWords = new WordSet(STREET_WORDS);
 export type { WordSet };
+
+// "Bachillerato, IES Cervantes, Madrid", "Diploma di perito informatico, ITIS Galilei": the abbreviations Spanish and
+// Italian secondary schools are named by (Instituto de Educación Secundaria, Istituto Tecnico Industriale Statale).
+// "M.Sc. Informatik, TU Berlin", "TH Köln", "FH Aachen", "HAW Hamburg", "HTW Dresden", "RWTH Aachen", "ETH Zürich",
+// "EPFL", "INSA Lyon", "ENS Lyon", "ROC Midden Nederland", "PUC-SP": the kinds of school German, Swiss, French,
+// Dutch and Brazilian CVs abbreviate (Technische Universität/Universiteit, Technische Hochschule, Fachhochschule,
+// Hochschule für angewandte Wissenschaften / für Technik und Wirtschaft, Eidgenössische Technische Hochschule,
+// École polytechnique fédérale, Institut national des sciences appliquées, École normale supérieure, Regionaal
+// Opleidingscentrum, Pontifícia Universidade Católica), cased and before the school's place: "tu" is a word.
+const SCHOOL_ABBREVIATION =
+  /(?<![\p{L}\p{N}])(?:IES|ITIS|TU|TH|FH|HAW|HTW|RWTH|ETH|EPFL|INSA|ENS|ROC|PUC)(?=\s+\p{Lu}|-\p{Lu}|\s*(?:[,;|]|$))/u;
+
+/** The lexicon's school words, and the abbreviations schools are named by. */
+export const schoolWords = {
+  inText: (text: string): boolean => institutionWords.inText(text) || SCHOOL_ABBREVIATION.test(text),
+};
