@@ -398,7 +398,7 @@ describe('school names, rules-12', () => {
     ).toEqual(['University of Illinois at Urbana-Champaign', 'University of Texas at Dallas', 'Westmoor University']);
   });
 
-  it('names a German school declined after "an der" in the nominative, and a genitive school whole', () => {
+  it('names a German school declined after "an der" or in the genitive in the nominative', () => {
     expect(
       rows(
         lines(
@@ -412,7 +412,7 @@ describe('school names, rules-12', () => {
       'Technische Universität München',
       'Freie Universität Berlin',
       // The genitive's article ends the field before the name (it was "Theologie der Katholischen …").
-      'Katholischen Universität Eichstätt-Ingolstadt',
+      'Katholische Universität Eichstätt-Ingolstadt',
       'Pädagogische Hochschule Freiburg',
     ]);
     // A name that is no declined adjective stays as written.

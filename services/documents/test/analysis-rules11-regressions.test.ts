@@ -82,7 +82,7 @@ describe('degrees a profile states in sentences (no education heading)', () => {
       'Wirtschaftsinformatiker mit Master of Science der Technischen Universität Halmstadt (2016) und sechs Jahren',
       'Erfahrung in der SAP-Beratung.',
     ].join('\n');
-    expect(schools(de)).toEqual([['Master of Science', 'Technischen Universität Halmstadt', '', '2016-01']]);
+    expect(schools(de)).toEqual([['Master of Science', 'Technische Universität Halmstadt', '', '2016-01']]);
   });
 
   it('reads an elided article as no quote', () => {

@@ -152,15 +152,16 @@ const DECLINED_BEFORE_SCHOOL =
   /(?:^|\s(?:der|an\s+der)\s+)((?:\p{Lu}\p{Ll}+en\s+)+)((?:\p{Lu}[\p{L}-]*-)?(?:\p{Lu}\p{Ll}*(?:universität|hochschule|akademie|schule)|Universität|Hochschule|Akademie|Schule)(?!\p{L}))/u;
 
 /**
- * The school's name from its declined adjective on. After "an der" ("an der Technischen Universität München", "an
- * der Freien Universität Berlin") the name is given in the nominative ("Technische Universität München").
+ * The school's name from its declined adjective on. After "der" or "zur" ("an der Technischen Universität München",
+ * "Master der Freien Universität Berlin", "zur Katholischen Hochschule …") the name is given in the nominative
+ * ("Technische Universität München"): a feminine singular after its article declines its adjectives with "-en".
  */
 function declinedSchool(name: string, line: string): string {
   const m = DECLINED_BEFORE_SCHOOL.exec(name);
   if (!m) return name;
   const from = m.index + m[0].length - m[1]!.length - m[2]!.length;
   const whole = name.slice(from);
-  if (!new RegExp(`(?<!\\p{L})an\\s+der\\s+${whole.split(/\s+/)[0]}(?!\\p{L})`, 'u').test(line)) return whole;
+  if (!new RegExp(`(?<!\\p{L})(?:der|zur)\\s+${whole.split(/\s+/)[0]}(?!\\p{L})`, 'u').test(line)) return whole;
   return m[1]!.replace(/(\p{Ll})en(?=\s)/gu, '$1e') + whole.slice(m[1]!.length);
 }
 
