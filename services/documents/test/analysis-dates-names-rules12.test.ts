@@ -424,3 +424,18 @@ describe('an e-mail address with a space beside its at sign, rules-12', () => {
     expect(emails('Data Engineer @ Fernwood.io')).toEqual([]);
   });
 });
+
+describe('a name run into a contact label on its line, rules-12', () => {
+  it('ends the name at "Phone:", "Email", "Telefon:"', () => {
+    const name = (top: string) => {
+      const info = parseCv(
+        [top, 'EXPERIENCE', '2019 - 2023', 'Engineer, Brightwater Inc.'].join('\n'),
+        NOW,
+      ).information;
+      return [info.first_name, info.last_name];
+    };
+    expect(name('Dana Whitfield Phone: 555-201-3344')).toEqual(['Dana', 'Whitfield']);
+    expect(name('Dana Whitfield Email dana.w@example.com')).toEqual(['Dana', 'Whitfield']);
+    expect(name('Jonas Albrecht Telefon: 030 5550123')).toEqual(['Jonas', 'Albrecht']);
+  });
+});

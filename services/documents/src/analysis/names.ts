@@ -313,6 +313,9 @@ function clean(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+const CONTACT_LABEL =
+  /^(?:phone|tel|telephone|mobile|mob|cell|e-?mail|address|linkedin|github|website|telefon|téléphone|teléfono|telefono|telefoon|telefone|adresse|dirección|indirizzo|adres|endereço)\.?:?$/iu;
+
 /** The longest 2–4 word prefix that reads like a name and is followed by something that is not part of it. */
 function namePrefix(cell: string): string {
   const tokens = cell.split(/\s+/);
@@ -325,7 +328,8 @@ function namePrefix(cell: string): string {
       : next === next.toUpperCase() && /\p{L}{2}/u.test(next)
         ? shouting
         : false;
-    if (nextSameStyle && !roleWords.inText(next)) continue;
+    // "Jane Doe Phone: 555 …", "Jane Doe Email jane@…": a field's label after the name ends it.
+    if (nextSameStyle && !roleWords.inText(next) && !CONTACT_LABEL.test(next)) continue;
     if (looksLikeName(prefix.join(' '))) return prefix.join(' ');
   }
   return '';
