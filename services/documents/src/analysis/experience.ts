@@ -947,8 +947,8 @@ function unlabelledField(line: string): string {
   return isRole(first) && titleShaped(first) && !isRole(title[0]) ? value : line;
 }
 
-// "Worldspan L.P. (Designation: Software Intern)", "Acme GmbH (Position: Werkstudent)": a title field in brackets
-// after the employer's name.
+// "Corvane Travel Systems L.P. (Designation: Software Intern)", "Acme GmbH (Position: Werkstudent)": a title field in
+// brackets after the employer's name.
 const BRACKETED_TITLE_FIELD = new RegExp(`\\s*\\(\\s*(${TITLE_LABEL.source.replace(/\^/g, '')})([^()]+)\\)`, 'i');
 
 /** A header line holding a bracketed title field: the line without it, and the field on its own. */
