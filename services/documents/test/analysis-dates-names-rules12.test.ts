@@ -439,3 +439,13 @@ describe('a name run into a contact label on its line, rules-12', () => {
     expect(name('Jonas Albrecht Telefon: 030 5550123')).toEqual(['Jonas', 'Albrecht']);
   });
 });
+
+describe('a name set in two cells of the first line, rules-12', () => {
+  it('joins the given name and the surname a tab set apart', () => {
+    const info = parseCv(
+      ['Dana\tWhitfield', 'dana.w@example.com', 'EXPERIENCE', '2019 - 2023', 'Engineer, Brightwater Inc.'].join('\n'),
+      NOW,
+    ).information;
+    expect([info.first_name, info.last_name]).toEqual(['Dana', 'Whitfield']);
+  });
+});

@@ -470,6 +470,10 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
       .replace(SALUTATION, '')
       .replace(POST_NOMINALS, '');
     if (looksLikeName(cell)) return splitName(cell);
+    // "Jane<tab>Doe": the given name and the surname in two cells of the first line, which become two lines.
+    const below = lines[seen]?.text.trim() ?? '';
+    if (seen <= 2 && ONE_NAME.test(cell) && ONE_NAME.test(below) && looksLikeName(`${cell} ${below}`))
+      return { first: cell, last: below };
     // "Weber, Hans", "van den Berg, Jan": the surname first and a comma, as German, Dutch and academic CVs write
     // it; the line is nothing else, at the very top above the contact details ("Selenium, Java" is a list), and
     // what follows the comma is a given name, not a credential or a place.
