@@ -176,14 +176,14 @@ describe('a one-line header that lists title, employer and place', () => {
   it('reads the dates set after the title in brackets', () => {
     expect(
       read([
-        'Chief Attorney (1973-78), Office of the Delaware Commissioner of Banking, Dover, Delaware',
-        'Responsibilities: trial counsel for the banking division',
-        'Partner (1979-92), Hale & Ruto Attorneys, Dover, Delaware',
+        'Staff Counsel (2001-06), Northfield Port Authority, Tacoma, Washington',
+        'Responsibilities: leases and harbour contracts',
+        'Partner (2007-19), Hale & Ruto Attorneys, Tacoma, Washington',
         'Practice: securities and franchises',
       ]).map(([title, , , employer]) => [title, employer]),
     ).toEqual([
-      ['Chief Attorney', 'Office of the Delaware Commissioner of Banking, Dover, Delaware'],
-      ['Partner', 'Hale & Ruto Attorneys, Dover, Delaware'],
+      ['Staff Counsel', 'Northfield Port Authority, Tacoma, Washington'],
+      ['Partner', 'Hale & Ruto Attorneys, Tacoma, Washington'],
     ]);
   });
 

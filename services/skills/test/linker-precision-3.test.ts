@@ -264,7 +264,7 @@ describe('skill linker precision 3: a field inside the name of an organisation',
   );
 
   it('does not link the words of a firm, society or centre', () => {
-    expect(names('Claims clerk, Harlow Mutual Insurance Group, May 2009 to October 2012')).toEqual([]);
+    expect(names('Claims clerk, Harlow Marine Insurance Group, May 2009 to October 2012')).toEqual([]);
     expect(
       names('Volunteer, Child Care Center of Dunmore (2010 to 2012); member of the Nursing Association of Kelby'),
     ).toEqual([]);

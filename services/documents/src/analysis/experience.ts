@@ -151,8 +151,8 @@ function toRows(lines: readonly Line[], now: Date): Row[] {
 }
 
 /**
- * "Principal, Westbury Park High School, Kent County Public Schools, Dover, DE, 1995 to Present", "Chief Attorney
- * (1973-78), Office of the Delaware Commissioner of Banking, Dover, Delaware": a one-line header that lists the
+ * "Principal, Westbury Park High School, Kent County Public Schools, Dover, DE, 1995 to Present", "Staff Counsel
+ * (2001-06), Northfield Port Authority, Tacoma, Washington": a one-line header that lists the
  * title, the employer and its place as short capitalised parts may run past ten words; a duty line does not
  * ("Managed a team of 5, cutting costs by 20% in 2015").
  */

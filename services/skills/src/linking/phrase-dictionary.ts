@@ -289,7 +289,7 @@ export class PhraseDictionary {
    * A skill named by a plural noun does not take that noun's singular when the singular is an everyday English word
    * and the plural is not (SCOWL's common levels hold "security" and "medicine", not "securities" or "medicines"):
    * such a plural names a thing of its own (financial assets, drugs), while the singular in a CV means something
-   * else ("network security", "school security staff", "a degree in medicine"). "algorithms" is an everyday plural
+   * else ("network security", "hospital security staff", "a degree in medicine"). "algorithms" is an everyday plural
    * and keeps "algorithm". Neither as an alternative label (here) nor through stemming (skill-linker's choose()).
    */
   private singularOfPluralName(label: number, keys: string[]): boolean {

@@ -795,10 +795,10 @@ function letterOfName(tokens: Token[], i: number, text: string): boolean {
 }
 
 /**
- * Capitalised words right before a capitalised word for an organisation are its name: "Mutual Insurance Group",
- * "Computer Science Society", "Nursing Association", "Child Care Center of Evanston", "Sparrow Advertising Agency",
- * "Petroleum Company", "Leadership Institute" (English order; Romance languages name the field after the noun, see
- * subjectOfDegree's SCHOOL_OF). Tokens from..to-1 matched a label.
+ * Capitalised words right before a capitalised word for an organisation are its name: "Harlow Marine Insurance
+ * Group", "Robotics Society", "Midwifery Association", "Child Care Center of Dunmore", "Sparrow Advertising Agency",
+ * "Northgate Gas Company", "Civic Leadership Institute" (English order; Romance languages name the field after the
+ * noun, see subjectOfDegree's SCHOOL_OF). Tokens from..to-1 matched a label.
  */
 function inOrganisationName(tokens: Token[], from: number, to: number): boolean {
   const next = tokens[to];
@@ -908,7 +908,7 @@ const GERMAN_ARTICLES = new Set([
 
 /**
  * "IT" (or "ICT") written before a word for a sector, a firm, a department or a post names where someone worked, not
- * the skill: "8 years in the IT industry", "a leading IT firm", "IT consultant", "IT Assistant Manager", "IT
+ * the skill: "8 years in the IT industry", "a leading IT firm", "IT consultant", "IT Area Manager", "IT
  * operations expenses". Alone it stays ("LAN, WAN, IT", "a career in IT"); so does "IT consulting", "IT skills", and
  * labels that go on with the noun ("IT support", "IT security").
  */
@@ -1018,9 +1018,9 @@ const ADJECTIVE_ENDING = /(?:ique|ica|ico)s?$/u;
 
 /**
  * Words with a meaning of their own in software, read in a sentence about software: "logging" is a program's log
- * there, not tree felling ("monitoring and logging", "logging mechanisms", "bug tracking and logging"), and
- * "migration" moves code or data, not people ("Migration of code into different environments", "migration from
- * PC to Mac environment", "Application Migration"). A software word within three words either side decides.
+ * there, not tree felling ("monitoring and logging", "structured logging", "alerting and logging"), and
+ * "migration" moves code or data, not people ("migration of the billing code to the new cluster",
+ * "migration from on-premises servers", "Server Migration"). A software word within three words either side decides.
  */
 function namedInSoftware(tokens: Token[], i: number): boolean {
   if (!SOFTWARE_SENSES.has(tokens[i]!.key)) return false;
