@@ -46,3 +46,21 @@ describe('the words that title a CV document', () => {
     expect(r.experience.map((e) => e.title)).not.toContain('Lebenslauf Vorlage');
   });
 });
+
+describe('an agency’s letterhead above the CV', () => {
+  it('is no person’s name when it ends the way firms’ names end ("… Staffing Group", "… Recruitment Partners")', async () => {
+    const names = [];
+    for (const letterhead of ['Brightmoor Staffing Group', 'Harlow Recruitment Partners']) {
+      const r = await analyzer.analyzeCv(
+        [letterhead, 'Candidate Profile', '', 'Lena Marsh', 'Leeds - lena.marsh@example.com', '', 'EXPERIENCE'].join(
+          '\n',
+        ),
+      );
+      names.push([r.information.first_name, r.information.last_name]);
+    }
+    expect(names).toEqual([
+      ['Lena', 'Marsh'],
+      ['Lena', 'Marsh'],
+    ]);
+  });
+});

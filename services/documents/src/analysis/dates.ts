@@ -258,7 +258,7 @@ const TOKEN = new RegExp(
     `(?<my>(?<![\\d./]|(?<!(?:19|20)\\d\\d\\s?)-)(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").
     `(?<mys>(?<![\\d./-])(?<mysM>0?[1-9]|1[0-2])\\/(?<mysYY>\\d{2})(?![\\d./-]))`,
-    // "2015 June - 2017 Aug", "2007 June -Oct 2008": the year first, then the month's name (not a day or a year:
+    // "2015 June - 2017 Aug", "2011 March -Nov 2012": the year first, then the month's name (not a day or a year:
     // "2015 May 2016" and "2015 Mar 12" are read as before).
     `(?<ymn>(?<![\\d./-])${y4('ymnY')}[\\s,/-]+(?<ymnM>${MONTH_ALT})\\.?${E}(?![\\s,]*['’]?\\d))`,
     // "'14" in "Sept 2012 – '14", "'12 – '14": a year in two digits after an apostrophe, likewise only as an end of a

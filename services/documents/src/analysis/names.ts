@@ -1,6 +1,6 @@
 /** The candidate's name: a "Name:" field, else the first line near the top that reads like a person's name. */
 import { CV_HEADINGS, DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, SAMPLE_PAGE_WORDS } from './headings.js';
-import { institutionWords, legalForms, roleWords, streetWords } from './lexicon.js';
+import { institutionWords, legalForms, organisationHints, roleWords, streetWords } from './lexicon.js';
 import { parsePlace } from './contacts.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
@@ -278,11 +278,18 @@ function tokenOk(token: string, i: number): boolean {
   return !roleWords.has(folded) || SURNAME_ROLES.has(folded);
 }
 
+// "Brightmoor Staffing Group", "Harlow Recruitment Partners": words firms end their names with (an agency's
+// letterhead above the CV), which no person's name ends with; "Bank" is also a surname.
+const endsLikeFirm = (tokens: readonly string[]) => {
+  const last = foldWords(tokens[tokens.length - 1]!);
+  return last !== 'bank' && organisationHints.has(last);
+};
+
 /** Whether a short text reads like a person's name: 2–5 capitalised words, no title, company or place words. */
 export function looksLikeName(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length < 2 || tokens.length > 5 || text.length > 60) return false;
-  if (!tokens.every(tokenOk)) return false;
+  if (!tokens.every(tokenOk) || endsLikeFirm(tokens)) return false;
   if (tokens.filter((t, i) => !/^\p{Lu}\.$/u.test(t) && (i === 0 || !PARTICLES.has(t.toLowerCase()))).length < 2)
     return false;
   return !countryNamed(text) && !parsePlace(text, false);
