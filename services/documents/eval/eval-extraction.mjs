@@ -358,7 +358,8 @@ function printSplit() {
   const halves = { A: cvs.filter((cv) => cvHalf(cv.file) === 'A').length, B: cvs.filter((cv) => cvHalf(cv.file) === 'B').length };
   console.log(`\n  Split (sha1(file name) first byte even → A, odd → B; worst lists below: half ${WORST_HALF}): A ${halves.A} CVs, B ${halves.B} CVs`);
   console.log(`  ${pad('field', 34)} ${lpad('F1 A', 6)} ${lpad('F1 B', 6)} ${lpad('B − A', 7)}`);
-  for (const field of Object.keys(CV_TARGETS)) {
+  // The fields with a target, then the two shown to users without one.
+  for (const field of [...Object.keys(CV_TARGETS), 'location', 'years of experience (±12 mo/20%)']) {
     const f = cvScores.fields.get(field);
     if (!f) continue;
     const [a, b] = ['A', 'B'].map((h) => {
