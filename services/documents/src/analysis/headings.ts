@@ -1106,3 +1106,28 @@ export function isEducationTableHeader(text: string): boolean {
   const words = text.trim().split(/\s+/);
   return words.length >= 3 && words.every((w) => EDUCATION_TABLE_COLUMN.test(w));
 }
+
+/**
+ * "Skill | Last Used | Experience", "Skill Level" / "Last Used / Experience": the column names of a skills table,
+ * whose last column, "Experience", holds each skill's years ("Current / 4 years", "2012 / 9 months"). A column named
+ * only by a skills table (when the skill was last used, its level, its version) marks the line, or the line next to
+ * it, as the table's head, not an experience heading (the cells were read as undated posts).
+ */
+const SKILL_TABLE_ONLY_COLUMN =
+  /^(?:last\s+used|years?\s+used|skill\s+level|level\s+of\s+skill|proficiency(?:\s+level)?|version)$/i;
+const SKILL_TABLE_COLUMN =
+  /^(?:skills?|skill\s+name|name|technology|tools?|level|rating|experience|years?(?:\s+of\s+experience)?|experience\s+in\s+years)$/i;
+const tableCells = (text: string) =>
+  text
+    .split(/\s*(?:[|\t/]|\s{3,})\s*/)
+    .map((c) => c.trim().replace(/:$/, ''))
+    .filter(Boolean);
+/** A cell, or a line of cells, that names only a skills table's column ("Last Used", "Skill Level"). */
+export function isSkillTableColumn(text: string): boolean {
+  const cells = tableCells(text);
+  return (
+    cells.length > 0 &&
+    cells.some((c) => SKILL_TABLE_ONLY_COLUMN.test(c)) &&
+    cells.every((c) => SKILL_TABLE_ONLY_COLUMN.test(c) || SKILL_TABLE_COLUMN.test(c))
+  );
+}

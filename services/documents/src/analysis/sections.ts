@@ -5,6 +5,7 @@ import {
   PUBLICATION_HEADINGS,
   TEACHING_HEADINGS,
   isEducationTableHeader,
+  isSkillTableColumn,
   type CvSectionKind,
   type JobSectionKind,
 } from './headings.js';
@@ -406,6 +407,12 @@ function teachingBesideEducation(sections: Section<CvSectionKind>[]): Section<Cv
   );
 }
 
+/** "Experience" among a skills table's column names: on one line with them, or right under one alone on its line. */
+function skillTableHead(current: Section<CvSectionKind>, line: Line): boolean {
+  const prev = current.lines[current.lines.length - 1];
+  return isSkillTableColumn(line.text) || (prev !== undefined && !prev.bullet && isSkillTableColumn(prev.text));
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
   return teachingBesideEducation(cvSectionsOf(lines));
 }
@@ -415,6 +422,8 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
     lines,
     CV_VOCABULARY,
     (current, m, line) => {
+      // "Skill Level" / "Last Used / Experience" / "Current / 4 years": a skills table's column names, not a heading.
+      if (m.kind === 'experience' && !m.rest && skillTableHead(current, line)) return false;
       // "Teaching" after the education section of an academic (a master's or doctorate above): the courses the
       // candidate taught, in the style of the section's heading (a lone "Lehre" cell of an apprentice's row is
       // none: "Lehre" is also the apprenticeship); inside an experience section they stay with the posts.
