@@ -2,6 +2,7 @@
 // (fake people, firms and schools).
 import { describe, expect, it } from 'vitest';
 import { parseCv } from '../src/analysis/cv-analyzer.js';
+import { parseEducation } from '../src/analysis/education.js';
 import { cvSections } from '../src/analysis/sections.js';
 import { toLines } from '../src/analysis/text.js';
 
@@ -63,5 +64,62 @@ describe("a skills table's column names, rules-12 layouts", () => {
     expect(
       kinds(lines('Jon Arvik', 'SKILLS', 'Go, Rust', 'Experience', 'Developer, Tallbrook AB', '2019 - 2024')),
     ).toEqual(['header', 'skills', 'experience']);
+  });
+});
+
+const NOW_EDU = new Date('2025-06-15T12:00:00Z');
+const eduRows = (text: string) =>
+  parseEducation(toLines(text), NOW_EDU).map((r) => [r.degree, r.major, r.institution_name, r.start_date, r.end_date]);
+
+describe('education layouts, rules-12 layouts round', () => {
+  it('reads a level alone on its line above a qualification as a sub-heading ("UNDERGRADUATE DEGREE" / "BSc - …")', () => {
+    expect(
+      eduRows(
+        lines(
+          'POSTGRADUATE',
+          'Master of Business Administration (MBA)',
+          'Kestrel Business School',
+          '2015 - 2017',
+          'UNDERGRADUATE DEGREE',
+          'BSc - Computer Science',
+          'University of Dunmore',
+          '2010 - 2013',
+        ),
+      ),
+    ).toEqual([
+      ['Master of Business Administration (MBA)', '', 'Kestrel Business School', '2015-01', '2017-01'],
+      ['BSc', 'Computer Science', 'University of Dunmore', '2010-01', '2013-01'],
+    ]);
+  });
+
+  it('keeps "Undergraduate degree" as the entry when no qualification follows it', () => {
+    expect(eduRows(lines('Undergraduate degree', 'University of Dunmore', '2010 - 2013'))).toEqual([
+      ['Undergraduate degree', '', 'University of Dunmore', '2010-01', '2013-01'],
+    ]);
+  });
+
+  it('names a postgraduate diploma with its kind ("Postgraduate Academic Diploma in Law")', () => {
+    expect(
+      eduRows(
+        lines('1998 - 99', 'Postgraduate Academic Diploma in Law, University of Westmoor,', 'awarded in June 1999.'),
+      ),
+    ).toEqual([['Postgraduate Academic Diploma', 'Law', 'University of Westmoor', '1998-01', '1999-01']]);
+  });
+
+  it('takes no column name for a field ("Masters degree" / "Place" / "Lviv, Ukraine")', () => {
+    const rows = eduRows(
+      lines(
+        'Period',
+        '2009 - 2014',
+        'Name, Dept., Degree',
+        'Northvale Technical University',
+        'Software Engineering',
+        'Masters degree',
+        'Place',
+        'Lviv, Ukraine',
+      ),
+    );
+    expect(rows.map((r) => r[1])).not.toContain('Place');
+    expect(rows.find((r) => r[0] === 'Masters degree')?.[1]).toBe('');
   });
 });

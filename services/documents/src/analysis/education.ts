@@ -525,6 +525,16 @@ const CAPITALISED_NAME =
   /^\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|&|of|the|and|de|di|da|do|du|der|van|von))*$/u;
 const mayNameSchool = (text: string) => wordCount(text) <= 5 && CAPITALISED_NAME.test(text.trim()) && !isPlace(text);
 
+// "UNDERGRADUATE DEGREE" / "BSc - Computer Science" / …, "Postgraduate" / "MBA …": a level alone on its line above the
+// qualification it sorts is a sub-heading of the section, no entry (it was an entry with no school or years).
+const LEVEL_HEADING =
+  /^(?:(?:under|post[\s-]?)?graduate(?:\s+(?:degrees?|studies|education|qualifications?|programmes?))?)\s*:?$/i;
+const levelHeading = (lines: readonly Line[], at: number) =>
+  LEVEL_HEADING.test(lines[at]!.text.trim()) &&
+  lines[at + 1] !== undefined &&
+  !LEVEL_HEADING.test(lines[at + 1]!.text.trim()) &&
+  !!degreeIn(lines[at + 1]!.text);
+
 /** Education entries of one education section's lines. */
 export function parseEducation(lines: readonly Line[], now: Date): CvEducation[] {
   const out: CvEducation[] = [];
@@ -546,8 +556,9 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   let unknownSinceEntry = false;
   // The line before named a school and nothing else.
   let prevSchoolOnly = false;
-  for (const line of read) {
+  for (const [at, line] of read.entries()) {
     const text = line.text;
+    if (levelHeading(read, at)) continue;
     const prevSchool = prevSchoolOnly;
     prevSchoolOnly = false;
     if (PLACEMENTS.test(text)) placements = true;

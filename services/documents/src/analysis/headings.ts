@@ -1091,10 +1091,11 @@ export const ENTRY_LABELS: readonly string[] = [
 
 /**
  * Column names of an education table flattened into text ("Degree | Board/University | Year | Percentage", or one
- * cell a line): they name no school, degree or year of the candidate's.
+ * cell a line): they name no school, degree or year of the candidate's ("Period" / "Place": the place column's name
+ * under a degree was read as its field).
  */
 const EDUCATION_TABLE_COLUMN =
-  /^(?:s\.?\s?no\.?|sr\.?\s?no\.?|sl\.?\s?no\.?|degree|degree\s*\/\s*course|course|qualifications?|examination|exam|class|standard|stream|specialization|specialisation|subjects?|board|university|institute|institution|college|school|name\s+of\s+(?:the\s+)?(?:institut(?:e|ion)|college|school|university|board|degree|course|examination)|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|percentage|%|marks|aggregate|c?gpa|grade|result|division|score|abschluss|jahr|zeitraum|note|diplôme|année|établissement|mention|título|año|centro|calificación|titolo|anno|istituto|voto|opleiding|jaar|instelling|cijfer|curso|ano|instituição|nota)\s*:?$/i;
+  /^(?:s\.?\s?no\.?|sr\.?\s?no\.?|sl\.?\s?no\.?|degree|degree\s*\/\s*course|course|qualifications?|examination|exam|class|standard|stream|specialization|specialisation|subjects?|board|university|institute|institution|college|school|name\s+of\s+(?:the\s+)?(?:institut(?:e|ion)|college|school|university|board|degree|course|examination)|(?:year|month)(?:\s+of\s+(?:passing|completion|graduation))?|passing\s+year|duration|period|place|location|percentage|%|marks|aggregate|c?gpa|grade|result|division|score|abschluss|jahr|zeitraum|note|diplôme|année|établissement|mention|título|año|centro|calificación|titolo|anno|istituto|voto|opleiding|jaar|instelling|cijfer|curso|ano|instituição|nota)\s*:?$/i;
 /** A line of education-table column names: every cell (split at bars, tabs, slashes, wide gaps) is one. */
 export function isEducationTableHeader(text: string): boolean {
   const cells = text
