@@ -123,3 +123,42 @@ describe('education layouts, rules-12 layouts round', () => {
     expect(rows.find((r) => r[0] === 'Masters degree')?.[1]).toBe('');
   });
 });
+
+describe('an education block above the first heading, its dates column first, rules-12 layouts', () => {
+  const rowsOf = (cv: string) =>
+    parseCv(cv, NOW_EDU).education.map((r) => [r.degree, r.major, r.institution_name, r.start_date, r.end_date]);
+
+  it('gives each school line its own years, whether it names its qualification or not', () => {
+    const cv = lines(
+      'Lena Marquardt',
+      '14 Rue des Tilleuls, 69003 Lyon',
+      'lena.marquardt@example.com',
+      '2014 - 2016',
+      '2011 - 2014',
+      '2008 - 2011',
+      'Valmont Business School, Master in Finance',
+      'Lirac Polytechnic, School of engineering in computer science',
+      'Lycée Jean Moulin, High-school diploma in science',
+      'Work experience',
+      '2016 - 2020',
+      'Financial Analyst / Oberlin Capital, Paris',
+    );
+    expect(rowsOf(cv)).toEqual([['Master', 'Finance', 'Valmont Business School', '2014-01', '2016-01']]);
+  });
+
+  it('reads the same columns in an education section row by row', () => {
+    expect(
+      eduRows(
+        lines(
+          '2014 - 2016',
+          '2011 - 2014',
+          'Valmont Business School, Master in Finance',
+          'Lirac Polytechnic, School of engineering in computer science',
+        ),
+      ).map((r) => [r[2], r[3], r[4]]),
+    ).toEqual([
+      ['Valmont Business School', '2014-01', '2016-01'],
+      ['Lirac Polytechnic', '2011-01', '2014-01'],
+    ]);
+  });
+});

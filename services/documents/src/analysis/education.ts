@@ -378,6 +378,14 @@ function brings(text: string, now: Date): number {
  * columns of one layout repeat as many times, and none brings what another brings.
  */
 const COLUMN_GROUP = 3;
+/**
+ * Two cells of a column bring the same things; in a column of one line a cell, a school's line may name its
+ * qualification or not ("2014 – 2016" / "2011 – 2014" / "Valmont Business School, Master in Finance" / "Lirac
+ * Polytechnic, School of Engineering": the school column was not read as one, and the master's took the last
+ * years above it).
+ */
+const alike = (k: number | undefined, ref: number, size: number) =>
+  k === ref || (size === 1 && k !== undefined && !!(k & ref & SCHOOL) && !((k ^ ref) & DATES));
 function zipColumns(lines: readonly Line[], now: Date): Line[] {
   const kinds = lines.map((l) => brings(l.text, now));
   // How many times the group of `size` lines at `at` repeats, and what its lines bring (0 when one brings nothing or
@@ -391,7 +399,10 @@ function zipColumns(lines: readonly Line[], now: Date): Line[] {
     }
     if (group.length < size) return { times: 0, mask: 0 };
     let times = 1;
-    while (group.every((k, n) => kinds[at + times * size + n] === k)) times++;
+    while (group.every((k, n) => alike(kinds[at + times * size + n], k, size))) {
+      for (const k of kinds.slice(at + times * size, at + (times + 1) * size)) mask |= k;
+      times++;
+    }
     return { times, mask };
   };
   // The columns that start at `at`: a first one repeated, then others repeated as often, bringing other things.
