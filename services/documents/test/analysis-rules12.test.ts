@@ -64,3 +64,50 @@ describe('an agency’s letterhead above the CV', () => {
     ]);
   });
 });
+
+describe('after the rules-12 red-team pass', () => {
+  it('keeps the headline post under the subject line of the candidate’s own application', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Bewerbung als Strategischer Einkäufer (m/w/d)',
+        '',
+        'Markus Lehmann',
+        'Industriekaufmann',
+        'markus.lehmann@example.de',
+        '',
+        'BERUFSERFAHRUNG',
+        'Operativer Einkäufer',
+        'Ruhrstahl Komponenten GmbH, Dortmund',
+        '05/2019 – heute',
+      ].join('\n'),
+    );
+    expect(r.experience.map((e) => e.title)).toContain('Industriekaufmann');
+  });
+
+  it('reads no country from a dated education line with a colon below the header', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Ethan Mbeki',
+        'ethan.mbeki@example.ac.uk · Bristol',
+        '',
+        'Education',
+        'University of Severnside — BEng Civil Engineering (expected 2026)',
+        '2024: Exchange semester at Technische Universität Nordmark, Germany',
+      ].join('\n'),
+    );
+    expect(r.information.address.country).toBe('');
+  });
+
+  it('reads "Grado Medio 2012 – 2014" as the years, not the middle of 2012', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Laura Sánchez Gil',
+        'laura.sanchez@example.es',
+        '',
+        'FORMACIÓN',
+        'Grado Medio 2012 – 2014: Técnico en Actividades Comerciales, IES Macarena, Sevilla',
+      ].join('\n'),
+    );
+    expect(r.education.map((e) => e.start_date)).toEqual(['2012-01']);
+  });
+});

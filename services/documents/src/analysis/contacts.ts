@@ -258,7 +258,9 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       if (cell.length > 120) continue;
       // "Bozeman, MT 59715 Home: (555) 201-3345", "… Portland, OR 503.555.0147 dora.w@example.com": the address is
       // what comes before the other items of the line.
-      const bare = /@|https?:|www\.|:/.test(cell) ? (cell.split(NOT_PLACE)[0] ?? '').trim() : cell;
+      // A cell with such an item that none of them starts ("2024: Exchange semester at …, Germany") stays unread.
+      const pieces = cell.split(NOT_PLACE);
+      const bare = !/@|https?:|www\.|:/.test(cell) ? cell : pieces.length > 1 ? (pieces[0] ?? '').trim() : '';
       const place = bare ? parsePlace(bare, false) : undefined;
       // "New Delhi- 110001": the region confirms the country, and the town before the postcode is the city.
       if (place) return place.city ? place : { city: townBeforePin(lines[i]!), country: place.country };

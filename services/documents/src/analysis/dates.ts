@@ -253,7 +253,8 @@ const TOKEN = new RegExp(
     // "Q3 2019", "2. Halbjahr 2018", "1er trimestre 2019", "first half of 2017": a quarter or a half of a year.
     `(?<part>${PART})`,
     // "Mid 2018", "end of 2019", "Anfang 2018", "début 2018", "finales de 2019": a part of a year, no month written.
-    `(?<approx>${BL}(?<approxWord>${APPROX_ALT})\\s*-?\\s*(?:(?:of|de|del|van|des|du|dell['’])\\s*)?(?:the\\s+year\\s+)?${y4('approxY')}(?!\\d))`,
+    // "Grado Medio 2012 – 2014", "Ciclo Medio": a Spanish vocational level, not the middle of a year.
+    `(?<approx>${BL}(?<!(?:grado|ciclo|t[ée]cnico|nivel|grau)\\s+)(?<approxWord>${APPROX_ALT})\\s*-?\\s*(?:(?:of|de|del|van|des|du|dell['’])\\s*)?(?:the\\s+year\\s+)?${y4('approxY')}(?!\\d))`,
     // A hyphen may stand before it when it ends a range after a year: "05/2005-09/2008".
     `(?<my>(?<![\\d./]|(?<!(?:19|20)\\d\\d\\s?)-)(?<myM>0?[1-9]|1[0-2])\\s?[./-]\\s?${y4('myY')}(?!\\d))`,
     // "7/95", "11/01": month and two-digit year, a date only as an end of a range ("7/95 to present", "8/98 - 1/99").

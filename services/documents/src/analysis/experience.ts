@@ -909,11 +909,22 @@ const JOB_ADVERT = new RegExp(
   'i',
 );
 
+// "Bewerbung als Strategischer Einkäufer (m/w/d)", "Application for the post of …", "Candidature au poste de … (H/F)":
+// the subject line of the candidate's own application repeats the posting's title and marker; it is no pasted advert.
+const APPLICATION_SUBJECT =
+  /^(?:(?:initiativ)?bewerbung\s+(?:als|um|für|auf)|application\s+(?:for|as)|candidature\s+(?:au\s+poste|pour|spontanée)|candidatura\s+(?:a|al|para|per|como|come)|solicitud\s+(?:de\s+empleo|para|al\s+puesto)|sollicitatie\s+(?:als|voor|naar))(?!\p{L})/iu;
+
 function headline(lines: readonly Line[]): [string, string?] {
   // Under a pasted advert the top lines are the advert's: its title is the post offered, not one held.
-  if (lines.slice(0, 8).some((l) => JOB_ADVERT.test(l.text))) return [''];
+  if (lines.slice(0, 8).some((l) => JOB_ADVERT.test(l.text) && !APPLICATION_SUBJECT.test(l.text))) return [''];
   for (const line of lines.slice(0, 4)) {
-    if (line.bullet || OBJECTIVE.test(line.text) || /@|\d{3}/.test(line.text) || DOCUMENT_WORD.test(line.text))
+    if (
+      line.bullet ||
+      OBJECTIVE.test(line.text) ||
+      /@|\d{3}/.test(line.text) ||
+      DOCUMENT_WORD.test(line.text) ||
+      APPLICATION_SUBJECT.test(line.text)
+    )
       continue;
     // "Senior Software Engineer with more than 9 years of experience in …": the title before its years.
     const piece = tidy(
