@@ -162,3 +162,45 @@ describe('an education block above the first heading, its dates column first, ru
     ]);
   });
 });
+
+describe('volunteer headings, rules-12 layouts', () => {
+  const withHeading = (heading: string) =>
+    kinds(
+      lines(
+        'Tessa Orley',
+        'EDUCATION',
+        'Pinecrest High School -- Alder Falls, AZ',
+        'High School Diploma, 2011',
+        heading,
+        'Alder Falls Animal Rescue -- Alder Falls, AZ',
+        'Volunteer, 2010 - Present',
+      ),
+    );
+
+  it.each([
+    'VOLUNTEERISM',
+    'Volunteer Work',
+    'Community Service',
+    'Community Involvement',
+    'Ehrenamtliche Tätigkeiten',
+    'Engagement bénévole',
+    'Trabajo voluntario',
+    'Trabalho voluntário',
+  ])('"%s" alone on its line ends the education section', (heading) => {
+    expect(withHeading(heading)).toEqual(['header', 'education', 'other']);
+  });
+
+  it('keeps an employer named "… Community Service" in its experience section', () => {
+    expect(
+      kinds(
+        lines(
+          'Tessa Orley',
+          'EXPERIENCE',
+          'Caseworker, 2015 - 2019',
+          'ALDER FALLS COMMUNITY SERVICE',
+          '• Managed 40 cases.',
+        ),
+      ),
+    ).toEqual(['header', 'experience']);
+  });
+});
