@@ -204,3 +204,20 @@ describe('volunteer headings, rules-12 layouts', () => {
     ).toEqual(['header', 'experience']);
   });
 });
+
+describe('a dash written as two hyphens, rules-12 layouts', () => {
+  it('ends the school\'s name before its place ("PINECREST HIGH SCHOOL -- Alder Falls, AZ")', () => {
+    expect(eduRows(lines('BS, Information Technology', 'WESTMOOR UNIVERSITY -- Alder Falls, OH', 'June 2012'))).toEqual(
+      [['BS', 'Information Technology', 'WESTMOOR UNIVERSITY', '', '2012-06']],
+    );
+    expect(eduRows(lines('PINECREST HIGH SCHOOL -- Alder Falls, AZ')).map((r) => r[2])).toEqual([
+      'PINECREST HIGH SCHOOL',
+    ]);
+  });
+
+  it('reads a school without a school word before its place under the degree ("Larkhill -- Leeds, United Kingdom")', () => {
+    expect(eduRows(lines('B.A. English', 'Larkhill -- Leeds, United Kingdom', '2015')).map((r) => r[2])).toEqual([
+      'Larkhill',
+    ]);
+  });
+});

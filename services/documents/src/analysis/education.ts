@@ -34,8 +34,9 @@ const HONOURS =
 // word or its abbreviation in brackets, "of" introduces the school that awarded it.
 // "Hillcrest College affiliated to Ravindra University": Indian colleges name the university that awards their
 // degrees; the college is where the candidate studied.
+// "SOMETOWN HIGH SCHOOL -- Sometown, AZ": plain text writes its dash as two hyphens (the place was taken into the name).
 const SEGMENT =
-  /\s*[,|;]\s*|\s+[-–—]\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
+  /\s*[,|;]\s*|\s+(?:[-–—]|--)\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
 
 const BIRTH_DATE =
   /^(?:d\.?o\.?b\.?|date\s+of\s+birth|born|birth\s*date|geburtsdatum|geboren|date\s+de\s+naissance|n[ée]e?\s+le|fecha\s+de\s+nacimiento|data\s+di\s+nascita|nato\s+il|nata\s+il|geboortedatum|geboren\s+op|data\s+de\s+nascimento)\b/i;
@@ -204,7 +205,7 @@ function schoolIn(text: string, exclude: string): string {
  */
 function schoolAfterDegree(text: string): string {
   if (/[:：@]|\d/.test(text) || wordCount(text) > 10 || findDegrees(text).length > 0) return '';
-  const m = /^(.+?)\s+[-–—|]\s+(.+)$/.exec(text) ?? /^([^,]+),\s+(.+)$/.exec(text);
+  const m = /^(.+?)\s+(?:[-–—|]|--)\s+(.+)$/.exec(text) ?? /^([^,]+),\s+(.+)$/.exec(text);
   if (!m) return '';
   const name = tidy(m[1]!);
   const place = parsePlace(m[2]!, false);
