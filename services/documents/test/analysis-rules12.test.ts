@@ -111,3 +111,42 @@ describe('after the rules-12 red-team pass', () => {
     expect(r.education.map((e) => e.start_date)).toEqual(['2012-01']);
   });
 });
+
+describe('trades, care and service posts the role vocabulary lacked', () => {
+  it('give the title of a "dates Title, Employer, Place" row in German, French and Spanish', async () => {
+    const titles = async (lines: string[]) =>
+      (await analyzer.analyzeCv(lines.join('\n'))).experience.map((e) => e.title);
+    expect(
+      await titles([
+        'Markus Lehmann',
+        'markus.lehmann@example.de',
+        '',
+        'BERUFSERFAHRUNG',
+        'seit 05/2019      Operativer Einkäufer, Ruhrstahl Komponenten GmbH, Dortmund',
+        '• Bestellabwicklung',
+        '2011 – 2018  Tischlergeselle, Holzwerkstatt Brandt GmbH, Hagen',
+        '• Möbelbau',
+      ]),
+    ).toEqual(['Operativer Einkäufer', 'Tischlergeselle']);
+    expect(
+      await titles([
+        'Claire Morel',
+        'claire.morel@example.fr',
+        '',
+        'EXPÉRIENCE PROFESSIONNELLE',
+        'Depuis 2016 : Maître de conférences, Université de Valmont',
+        'Enseignement et recherche',
+      ]),
+    ).toEqual(['Maître de conférences']);
+    expect(
+      await titles([
+        'Lucía Ortega Ruiz',
+        'lucia.ortega@example.es',
+        '',
+        'EXPERIENCIA PROFESIONAL',
+        '2015 – 2020  Enfermera, Hospital Santa Clara de Albacete S.L., Albacete',
+        '• Cuidados intensivos',
+      ]),
+    ).toEqual(['Enfermera']);
+  });
+});
