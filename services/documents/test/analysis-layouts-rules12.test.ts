@@ -221,3 +221,20 @@ describe('a dash written as two hyphens, rules-12 layouts', () => {
     ]);
   });
 });
+
+describe("a school whose name holds the entry's level, rules-12 layouts", () => {
+  it('takes the qualification of that level written under it ("PINECREST HIGH SCHOOL" / "High School Diploma, 2011")', () => {
+    expect(eduRows(lines('PINECREST HIGH SCHOOL -- Alder Falls, AZ', 'High School Diploma, 2011 (GPA: 3.8)'))).toEqual([
+      ['High School Diploma', '', 'PINECREST HIGH SCHOOL', '', '2011-01'],
+    ]);
+  });
+
+  it('leaves a degree of another level to its own entry', () => {
+    expect(
+      eduRows(lines('Pinecrest High School', 'B.Sc. Physics', 'Westmoor University')).map((r) => [r[0], r[2]]),
+    ).toEqual([
+      ['High School', 'Pinecrest High School'],
+      ['B.Sc.', 'Westmoor University'],
+    ]);
+  });
+});

@@ -58,6 +58,8 @@ interface Draft {
   second?: string;
   /** A programme or course the entry names without a qualification ("Executive Education Programme"). */
   programme?: boolean;
+  /** The degree's level when the school's name holds it ("Sometown High School"): no qualification of its own. */
+  named?: number;
 }
 
 // A thesis title names a topic, often with "University" or "School" in it, never the place of study.
@@ -672,14 +674,22 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     // the qualification a course of study led to names the entry's degree, not a second entry.
     const awarded =
       !!degree && !!cur.degree && !institution && STUDY_PROGRAMME.test(cur.degree) && AWARDED_LABEL.test(text);
+    // "SOMETOWN HIGH SCHOOL -- Sometown, AZ" / "High School Diploma, 2011": the qualification of the level under a
+    // school whose name gave the entry that level is that entry's (it was a second entry, without the school).
+    const named = !!degree && mention?.level === cur.named && !institution && !cur.span;
     const clash =
-      (degree && cur.degree && !awarded) || (institution && cur.institution) || (span && cur.span) || opensEntry;
+      (degree && cur.degree && !awarded && !named) ||
+      (institution && cur.institution) ||
+      (span && cur.span) ||
+      opensEntry;
     if (clash) flush();
+    if (named) cur.named = undefined;
     if (sameSchool) cur.institution = sameSchool;
     if (degree) {
       cur.degree = degree;
       if (major && !(awarded && cur.major)) cur.major = major;
       if (second) cur.second = second;
+      if (mention && institution.includes(mention.text)) cur.named = mention.level;
     }
     if (institution) cur.institution = institution;
     if (span && !cur.span) cur.span = span;
