@@ -238,3 +238,14 @@ describe("a school whose name holds the entry's level, rules-12 layouts", () => 
     ]);
   });
 });
+
+describe('two bodies on a line split by a slash, rules-12 layouts', () => {
+  it('names the school, not both ("KVU/ Redhill Institute of Technology", "Fenwick Data Lab / University of Harlow")', () => {
+    expect(
+      eduRows(lines('B.TECH (Electronics)', 'KVU/ Redhill Institute of Technology', '2012')).map((r) => r[2]),
+    ).toEqual(['Redhill Institute of Technology']);
+    expect(
+      eduRows(lines('Ph.D. in Computer Security', 'Fenwick Data Lab / University of Harlow', '2011')).map((r) => r[2]),
+    ).toEqual(['University of Harlow']);
+  });
+});

@@ -35,8 +35,11 @@ const HONOURS =
 // "Hillcrest College affiliated to Ravindra University": Indian colleges name the university that awards their
 // degrees; the college is where the candidate studied.
 // "SOMETOWN HIGH SCHOOL -- Sometown, AZ": plain text writes its dash as two hyphens (the place was taken into the name).
+// "GGSIPU/ Maharaja Agrasen Institute of Technology", "Norwegian Computing Center / University of Oslo": a slash with a
+// space beside it separates two bodies (the university and its college, a lab and its university), not a name's words
+// ("Erlangen/Nürnberg" keeps its slash).
 const SEGMENT =
-  /\s*[,|;]\s*|\s+(?:[-–—]|--)\s+|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
+  /\s*[,|;]\s*|\s+(?:[-–—]|--)\s+|\s*\/\s+|\s+\/\s*|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
 
 const BIRTH_DATE =
   /^(?:d\.?o\.?b\.?|date\s+of\s+birth|born|birth\s*date|geburtsdatum|geboren|date\s+de\s+naissance|n[ée]e?\s+le|fecha\s+de\s+nacimiento|data\s+di\s+nascita|nato\s+il|nata\s+il|geboortedatum|geboren\s+op|data\s+de\s+nascimento)\b/i;
