@@ -150,3 +150,27 @@ describe('trades, care and service posts the role vocabulary lacked', () => {
     ).toEqual(['Enfermera']);
   });
 });
+
+describe('phone numbers of the other countries that write the CV’s language', () => {
+  it('reads a Brazilian mobile with its area code in a Portuguese CV, and a Portuguese one as before', async () => {
+    const phones = async (phoneLine: string) =>
+      (
+        await analyzer.analyzeCv(
+          [
+            'Rafael Almeida Costa',
+            phoneLine,
+            'rafael.costa@example.com',
+            '',
+            'EXPERIÊNCIA PROFISSIONAL',
+            'Analista de Sistemas',
+            'Banco Horizonte S.A.',
+            'março de 2018 – atual',
+            '• Desenvolvimento de sistemas de pagamento para clientes corporativos',
+          ].join('\n'),
+        )
+      ).information.phone;
+    // It was +351 955550143: the last nine digits read as a number of Portugal.
+    expect(await phones('Telefone: (11) 95555-0143')).toEqual(['+5511955550143']);
+    expect(await phones('Telemóvel: 912 345 678')).toEqual(['+351912345678']);
+  });
+});

@@ -115,7 +115,11 @@ function digits(s: string): string {
  * after a phone label is kept even when it is only "possible" (or, with no country known, as written) —
  * the label says what it is.
  */
-export function findPhones(text: string, defaultCountry: CountryCode | undefined): string[] {
+export function findPhones(
+  text: string,
+  defaultCountry: CountryCode | undefined,
+  otherCountries: readonly CountryCode[] = [],
+): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const push = (value: string) => {
@@ -126,7 +130,7 @@ export function findPhones(text: string, defaultCountry: CountryCode | undefined
   };
   const ranges = dateRanges(text);
   const inRange = (from: number, to: number) => ranges.some(([a, b]) => from < b && to > a);
-  for (const found of findPhoneNumbersInText(text, defaultCountry ? { defaultCountry } : {})) {
+  for (const found of numbersInText(text, [defaultCountry, ...otherCountries])) {
     const raw = text.slice(found.startsAt, found.endsAt).trim();
     if (DATE_LIKE.some((re) => re.test(raw)) || digits(raw).length < 8 || inRange(found.startsAt, found.endsAt))
       continue;
@@ -138,12 +142,28 @@ export function findPhones(text: string, defaultCountry: CountryCode | undefined
     const n = digits(raw).length;
     const at = m.index + m[0].length - (m[1] ?? '').length;
     if (n < 7 || n > 15 || DATE_LIKE.some((re) => re.test(raw)) || inRange(at, at + raw.length)) continue;
-    const parsed = parsePhoneNumberFromString(raw, defaultCountry);
+    const readings = [defaultCountry, ...otherCountries].map((c) => parsePhoneNumberFromString(raw, c));
+    const parsed = readings.find((r) => r?.isValid()) ?? readings[0];
     if (parsed?.isPossible()) push(parsed.number);
     else if (raw.startsWith('+')) push(`+${digits(raw)}`);
     else push(raw.replace(/\s+/g, ' '));
   }
   return out;
+}
+
+/**
+ * Numbers found in the text with each country as the default. Where readings overlap, the one that covers more of the
+ * text wins ("(11) 95555-0143" in a Portuguese-language CV is a Brazilian mobile with its area code, not a number of
+ * Portugal in its last nine digits); at equal length the earlier country, the document's own.
+ */
+function numbersInText(text: string, countries: readonly (CountryCode | undefined)[]) {
+  const found = countries.flatMap((defaultCountry, rank) =>
+    findPhoneNumbersInText(text, defaultCountry ? { defaultCountry } : {}).map((f) => ({ ...f, rank })),
+  );
+  found.sort((a, b) => b.endsAt - b.startsAt - (a.endsAt - a.startsAt) || a.rank - b.rank);
+  const kept: typeof found = [];
+  for (const f of found) if (!kept.some((k) => f.startsAt < k.endsAt && f.endsAt > k.startsAt)) kept.push(f);
+  return kept.sort((a, b) => a.startsAt - b.startsAt);
 }
 
 export interface Place {
@@ -347,7 +367,27 @@ export function postcodePlace(cell: string, language: string): Place | undefined
 
 /** Default country for unprefixed phone numbers: the stated country, else the document language's main country. */
 export function phoneCountry(place: Place, language: string): CountryCode | undefined {
-  const stated = place.country ? countryNamed(place.country)?.code : undefined;
-  if (stated && countryByCode(stated)) return stated as CountryCode;
-  return LANGUAGE_COUNTRY[language];
+  return statedCountry(place) ?? LANGUAGE_COUNTRY[language];
 }
+
+/**
+ * With no country stated, the other countries whose numbers a CV in this language may give (Brazil for Portuguese,
+ * Latin America for Spanish, Belgium, Switzerland, Canada, Austria): a number valid only there is read as theirs.
+ */
+export function otherPhoneCountries(place: Place, language: string): CountryCode[] {
+  return statedCountry(place) ? [] : (LANGUAGE_OTHER_COUNTRIES[language] ?? []);
+}
+
+function statedCountry(place: Place): CountryCode | undefined {
+  const stated = place.country ? countryNamed(place.country)?.code : undefined;
+  return stated && countryByCode(stated) ? (stated as CountryCode) : undefined;
+}
+
+const LANGUAGE_OTHER_COUNTRIES: Record<string, CountryCode[]> = {
+  pt: ['BR'],
+  es: ['MX', 'AR', 'CO', 'CL', 'PE'],
+  fr: ['BE', 'CH', 'CA'],
+  de: ['AT', 'CH'],
+  nl: ['BE'],
+  it: ['CH'],
+};

@@ -4,7 +4,15 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { CvSectionKind } from './headings.js';
 import type { SkillLinker } from './index.js';
 import { findDateSpans } from './dates.js';
-import { findEmails, findLinks, findPhones, findPlace, hasPhoneLabel, phoneCountry } from './contacts.js';
+import {
+  findEmails,
+  findLinks,
+  findPhones,
+  findPlace,
+  hasPhoneLabel,
+  otherPhoneCountries,
+  phoneCountry,
+} from './contacts.js';
 import { findDegrees } from './degrees.js';
 import { parseEducation } from './education.js';
 import { parseExperience, sentencePositions, strayEntries } from './experience.js';
@@ -125,7 +133,7 @@ const isOwn = (s: Section<CvSectionKind>) => !(s.kind === 'other' && isReference
 function candidatePhones(
   lines: readonly Line[],
   sections: readonly Section<CvSectionKind>[],
-  country: CountryCode | undefined,
+  countries: readonly [CountryCode | undefined, readonly CountryCode[]],
   now: Date,
 ): string[] {
   const referees = new Set(sections.filter((s) => !isOwn(s)).flatMap((s) => s.lines));
@@ -139,7 +147,7 @@ function candidatePhones(
     return isPair ? [`${line.text}\n${value.text}`] : [];
   });
   const own = [...new Set([...contactLines, ...labelled])].filter((l) => !referees.has(l));
-  return findPhones([...own.map((l) => l.text), ...labelsAboveValues].join('\n'), country);
+  return findPhones([...own.map((l) => l.text), ...labelsAboveValues].join('\n'), ...countries);
 }
 
 /** The text part of CV analysis: everything but the skills, which need the linker. */
@@ -155,7 +163,8 @@ export function parseCv(text: string, now: Date): CvText {
     headerCount,
     language,
   );
-  const phones = candidatePhones(lines, sections, phoneCountry(place, language), now);
+  const countries = [phoneCountry(place, language), otherPhoneCountries(place, language)] as const;
+  const phones = candidatePhones(lines, sections, countries, now);
   const name = withTwoSurnames(findName(lines), language);
   const experience = [
     ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
