@@ -68,8 +68,8 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
     5,
     // "Master 2 Data Science": the French master's second year; "Mastère spécialisé"; Italian "Dottore magistrale
     // in …"; Dutch "doctoraal" (the university degree before Bologna); Portuguese "Mestre em"; Spanish "Ingeniero
-    // Superior/Industrial" (the five-year engineering degree before Bologna). "Postgraduate Academic Diploma in Law",
-    // "Post Graduate Professional Diploma": the diploma's kind between (it was read as "Postgraduate" alone).
+    // Superior/Industrial" (the five-year engineering degree before Bologna). "Postgraduate Professional Diploma in
+    // Marketing", "Post Graduate Academic Diploma": the diploma's kind between (it was read as "Postgraduate" alone).
     `master\\s[12](?=\\s|$)|mastere(?:\\s+specialise)?|dottor(?:e|essa)\\s+magistrale(?=\\s+in\\s)|doctoraal(?:\\s?examen)?|mestre(?=\\s+em\\s)|ingenier[oa]\\s+(?:superior|industrial)|(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:(?:\\s+(?:academic|professional|research|taught|higher))?\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca|post[\\s-]?graduation(?=\\s+in\\s)|(?:erstes\\s+|zweites\\s+)?staatsexamen|postgrado|posgrado|pos-?graduacao|dipl\\.\\s?-?\\s?(?:ing|kfm|kff|inf|phys|math|psych|biol|chem|des)\\.`,
   ],
   [

@@ -34,9 +34,9 @@ const HONOURS =
 // word or its abbreviation in brackets, "of" introduces the school that awarded it.
 // "Hillcrest College affiliated to Ravindra University": Indian colleges name the university that awards their
 // degrees; the college is where the candidate studied.
-// "SOMETOWN HIGH SCHOOL -- Sometown, AZ": plain text writes its dash as two hyphens (the place was taken into the name).
-// "GGSIPU/ Maharaja Agrasen Institute of Technology", "Norwegian Computing Center / University of Oslo": a slash with a
-// space beside it separates two bodies (the university and its college, a lab and its university), not a name's words
+// "PINECREST HIGH SCHOOL -- Alder Falls, AZ": plain text writes its dash as two hyphens (the place was taken into the
+// name).
+// "KVU/ Redhill Institute of Technology", "Fenwick Data Lab / University of Harlow": a slash with a space beside it separates two bodies (the university and its college, a lab and its university), not a name's words
 // ("Erlangen/Nürnberg" keeps its slash).
 const SEGMENT =
   /\s*[,|;]\s*|\s+(?:[-–—]|--)\s+|\s*\/\s+|\s+\/\s*|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;
@@ -61,7 +61,7 @@ interface Draft {
   second?: string;
   /** A programme or course the entry names without a qualification ("Executive Education Programme"). */
   programme?: boolean;
-  /** The degree's level when the school's name holds it ("Sometown High School"): no qualification of its own. */
+  /** The degree's level when the school's name holds it ("Pinecrest High School"): no qualification of its own. */
   named?: number;
 }
 
@@ -387,7 +387,7 @@ const COLUMN_GROUP = 3;
 /**
  * Two cells of a column bring the same things; in a column of one line a cell, a school's line may name its
  * qualification or not ("2014 – 2016" / "2011 – 2014" / "Valmont Business School, Master in Finance" / "Lirac
- * Polytechnic, School of Engineering": the school column was not read as one, and the master's took the last
+ * Polytechnic, School of Applied Engineering": the school column was not read as one, and the master's took the last
  * years above it).
  */
 const alike = (k: number | undefined, ref: number, size: number) =>
@@ -542,7 +542,7 @@ const CAPITALISED_NAME =
   /^\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|&|of|the|and|de|di|da|do|du|der|van|von))*$/u;
 const mayNameSchool = (text: string) => wordCount(text) <= 5 && CAPITALISED_NAME.test(text.trim()) && !isPlace(text);
 
-// "UNDERGRADUATE DEGREE" / "BSc - Computer Science" / …, "Postgraduate" / "MBA …": a level alone on its line above the
+// "UNDERGRADUATE DEGREE" / "BA - History" / …, "Postgraduate" / "MBA …": a level alone on its line above the
 // qualification it sorts is a sub-heading of the section, no entry (it was an entry with no school or years).
 const LEVEL_HEADING =
   /^(?:(?:under|post[\s-]?)?graduate(?:\s+(?:degrees?|studies|education|qualifications?|programmes?))?)\s*:?$/i;
@@ -677,7 +677,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     // the qualification a course of study led to names the entry's degree, not a second entry.
     const awarded =
       !!degree && !!cur.degree && !institution && STUDY_PROGRAMME.test(cur.degree) && AWARDED_LABEL.test(text);
-    // "SOMETOWN HIGH SCHOOL -- Sometown, AZ" / "High School Diploma, 2011": the qualification of the level under a
+    // "PINECREST HIGH SCHOOL -- Alder Falls, AZ" / "High School Diploma, 2012": the qualification of the level under a
     // school whose name gave the entry that level is that entry's (it was a second entry, without the school).
     const named = !!degree && mention?.level === cur.named && !institution && !cur.span;
     const clash =

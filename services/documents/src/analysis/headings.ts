@@ -1125,7 +1125,7 @@ export function isEducationTableHeader(text: string): boolean {
 
 /**
  * "Skill | Last Used | Experience", "Skill Level" / "Last Used / Experience": the column names of a skills table,
- * whose last column, "Experience", holds each skill's years ("Current / 4 years", "2012 / 9 months"). A column named
+ * whose last column, "Experience", holds each skill's years ("Current / 3 years", "2016 / 8 months"). A column named
  * only by a skills table (when the skill was last used, its level, its version) marks the line, or the line next to
  * it, as the table's head, not an experience heading (the cells were read as undated posts).
  */

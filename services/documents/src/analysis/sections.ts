@@ -422,7 +422,7 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
     lines,
     CV_VOCABULARY,
     (current, m, line) => {
-      // "Skill Level" / "Last Used / Experience" / "Current / 4 years": a skills table's column names, not a heading.
+      // "Skill Level" / "Last Used / Experience" / "Current / 3 years": a skills table's column names, not a heading.
       if (m.kind === 'experience' && !m.rest && skillTableHead(current, line)) return false;
       // "Teaching" after the education section of an academic (a master's or doctorate above): the courses the
       // candidate taught, in the style of the section's heading (a lone "Lehre" cell of an apprentice's row is
