@@ -174,3 +174,44 @@ describe('phone numbers of the other countries that write the CV’s language', 
     expect(await phones('Telemóvel: 912 345 678')).toEqual(['+351912345678']);
   });
 });
+
+describe('names above an application, after the rules-12 red-team pass', () => {
+  const person = async (lines: string[]) => {
+    const r = await analyzer.analyzeCv(lines.join('\n'));
+    return [r.information.first_name, r.information.last_name];
+  };
+
+  it('leaves out "Dra." before the name, as "Dr."', async () => {
+    expect(
+      await person([
+        'Dra. Marta Gil Navarro',
+        'marta.gil@example.es',
+        '',
+        'EXPERIENCIA PROFESIONAL',
+        '2015 – actualidad  Médica adjunta, Hospital Santa Clara S.L., Albacete',
+        '• Atención de urgencias y guardias en el servicio de medicina interna',
+      ]),
+    ).toEqual(['Marta', 'Gil Navarro']);
+  });
+
+  it('takes neither the posting the letter answers nor the vacancy’s title for the name', async () => {
+    expect(
+      await person([
+        'Bewerbung als Strategischer Einkäufer (m/w/d)',
+        'Ihre Stellenanzeige',
+        '',
+        'Markus Lehmann',
+        'markus.lehmann@example.de',
+      ]),
+    ).toEqual(['Markus', 'Lehmann']);
+    expect(
+      await person([
+        'Teamleider Klantenservice',
+        'Wij zoeken een ervaren teamleider voor ons contactcenter.',
+        '',
+        'Sanne de Wit',
+        'sanne.dewit@example.nl',
+      ]),
+    ).toEqual(['Sanne', 'de Wit']);
+  });
+});

@@ -62,6 +62,11 @@ const NOT_NAME_WORDS = new Set(
     // A letter of application's title over the CV ("Bewerbung", "Candidature"), or a portfolio's.
     'application',
     'bewerbung',
+    // The posting a letter answers, named under its subject line ("Ihre Stellenanzeige vom …").
+    'ihre',
+    'stellenanzeige',
+    'vacature',
+    'vacancy',
     'candidature',
     'candidatura',
     'solicitud',
@@ -218,11 +223,11 @@ const SURNAME_ROLES = new Set([
 const SALUTATION =
   /^(?:mr|mrs|ms|miss|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|dott|dott\.ssa|dhr|mevr|sig|sig\.ra)\.?\s+/i;
 // Academic and professional titles before a name, one or several: "Dipl.-Ing. Hans Weber", "Dr. rer. nat. …",
-// "Ing. Marco Conti", "Lic. Sofía Ramos", "Mag. Eva Huber", "Drs. Pieter Smit", "ir. Joost Bakker", "Eng. João
+// "Ing. Marco Conti", "Lic. Sofía Ramos", "Dra. Marta Gil", "Mag. Eva Huber", "Drs. Pieter Smit", "ir. Joost Bakker", "Eng. João
 // Lopes", "Arq. …", "Avv. …", "Prof. Dr. …"; each ends with its period, so a given name is never taken for one
 // ("Ma." is no title: it is María abbreviated, as Filipino names write it).
 const TITLES =
-  /^(?:(?:dipl\.?\s?-?\s?(?:ing|kfm|kff|inf|oec|psych|biol|chem|phys|math|volksw|betriebsw)|dr|prof|ing|lic|mag|drs|ir|eng|arq|avv|mtro|mstr|rer\.\s?nat|rer\.\s?pol|med|phil|jur|h\.\s?c|msc|bsc)\.\s*)+(?=\p{Lu})/iu;
+  /^(?:(?:dipl\.?\s?-?\s?(?:ing|kfm|kff|inf|oec|psych|biol|chem|phys|math|volksw|betriebsw)|dr|dra|prof|profa|ing|lic|mag|drs|ir|eng|arq|avv|mtro|mstr|rer\.\s?nat|rer\.\s?pol|med|phil|jur|h\.\s?c|msc|bsc)\.\s*)+(?=\p{Lu})/iu;
 // Degrees and credentials after a name without a comma ("Dr. Sarah Lindqvist PhD", "Omar Haddad MBA").
 const POST_NOMINALS =
   /\s+(?:Ph\.?\s?D\.?|M\.?D\.?|MBA|M\.?Sc\.?|B\.?Sc\.?|M\.?A\.?|B\.?A\.?|M\.?Eng\.?|B\.?Eng\.?|LL\.?M\.?|CPA|PMP|CFA|RN|PE|P\.E\.)$/u;
