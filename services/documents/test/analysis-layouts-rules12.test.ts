@@ -249,3 +249,40 @@ describe('two bodies on a line split by a slash, rules-12 layouts', () => {
     ).toEqual(['University of Harlow']);
   });
 });
+
+describe('an education table flattened a column at a time, rules-12 layouts', () => {
+  it('reads a qualification cell wrapped after "Certification" ("Certification" / "Course") as a cell, not a heading', () => {
+    const cv = lines(
+      'Arun Mehra',
+      'Education',
+      'Degree',
+      'Diploma in',
+      'Data Systems',
+      'Bachelor of',
+      'Engineering (B.E.)',
+      'Senior Secondary',
+      'Certificate (Std X)',
+      'Certification',
+      'Course',
+      'University (Year)',
+      'Redhill Institute of',
+      'Computing, Pune (2009)',
+      'Westmoor College, Pune (2008)',
+      'Languages',
+      'English, Hindi',
+    );
+    expect(kinds(cv)).toEqual(['header', 'education', 'languages']);
+  });
+
+  it('keeps "Certifications" a heading after an entry\'s line', () => {
+    const cv = lines(
+      'Arun Mehra',
+      'Education',
+      'B.E. Computer Engineering, Westmoor College of Engineering, 2012',
+      'Certifications',
+      'Training',
+      'AWS Certified Developer, 2019',
+    );
+    expect(kinds(cv).slice(0, 3)).toEqual(['header', 'education', 'certifications']);
+  });
+});

@@ -287,7 +287,7 @@ function gluedHeading<K extends string>(
 function segment<K extends string>(
   lines: readonly Line[],
   vocabulary: Vocabulary<K>,
-  isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line) => boolean,
+  isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line, next: Line | undefined) => boolean,
   gluedKinds: ReadonlySet<K> = new Set(),
   isColumnName: (current: Section<K>, m: HeadingMatch<K>, next: Line | undefined) => boolean = () => false,
 ): Section<K>[] {
@@ -298,7 +298,7 @@ function segment<K extends string>(
     const glued = m || gluedKinds.size === 0 ? undefined : gluedHeading(line, vocabulary, gluedKinds);
     // A table's column name, like a heading, names what follows and is no content of its own.
     if (m && isColumnName(current, m, lines[i + 1])) continue;
-    if (m && isHeading(current, m, line)) {
+    if (m && isHeading(current, m, line, lines[i + 1])) {
       const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
       if (m.rest) section.lines.push({ text: m.rest, bullet: false });
       sections.push(section);
@@ -407,6 +407,24 @@ function teachingBesideEducation(sections: Section<CvSectionKind>[]): Section<Cv
   );
 }
 
+// "Diploma in" / "Data Systems" / "Certificate (Std X)" / "Certification" / "Course" / "University (Year)": in an education
+// table flattened a column at a time, a qualification's cell may wrap after a heading word; the word that ends it alone
+// on the next line ("Course", "Program") joins it, among the column's short cells (the table's other columns, its
+// schools and years, went to a certifications section).
+const CELL_END = /^(?:courses?|program(?:me)?s?|training|exam(?:ination)?s?)$/i;
+const TABLE_CELL_WORDS = 4;
+function wrappedCell(current: Section<CvSectionKind>, line: Line, next: Line | undefined): boolean {
+  const prev = current.lines[current.lines.length - 1];
+  return (
+    !/[:：]/.test(line.text) &&
+    prev !== undefined &&
+    prev.text.split(/\s+/).length <= TABLE_CELL_WORDS &&
+    next !== undefined &&
+    !next.bullet &&
+    CELL_END.test(next.text.trim())
+  );
+}
+
 /** "Experience" among a skills table's column names: on one line with them, or right under one alone on its line. */
 function skillTableHead(current: Section<CvSectionKind>, line: Line): boolean {
   const prev = current.lines[current.lines.length - 1];
@@ -421,7 +439,9 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
   return segment(
     lines,
     CV_VOCABULARY,
-    (current, m, line) => {
+    (current, m, line, next) => {
+      // "Certification" / "Course" in an education table: a qualification's cell wrapped, not a heading.
+      if (current.kind === 'education' && m.kind === 'certifications' && wrappedCell(current, line, next)) return false;
       // "Skill Level" / "Last Used / Experience" / "Current / 3 years": a skills table's column names, not a heading.
       if (m.kind === 'experience' && !m.rest && skillTableHead(current, line)) return false;
       // "Teaching" after the education section of an academic (a master's or doctorate above): the courses the
