@@ -215,3 +215,30 @@ describe('names above an application, after the rules-12 red-team pass', () => {
     ).toEqual(['Sanne', 'de Wit']);
   });
 });
+
+describe('Europass name fields written surname, comma, given names', () => {
+  it('give both parts, in Portuguese and in Dutch ("Naam / Voornaam")', async () => {
+    const person = async (lines: string[]) => {
+      const r = await analyzer.analyzeCv(lines.join('\n'));
+      return [r.information.first_name, r.information.last_name];
+    };
+    expect(
+      await person([
+        'Curriculum Vitae Europass',
+        '',
+        'Informação pessoal',
+        'Apelido(s) / Nome(s) próprio(s) Costa, Rafael Almeida',
+        'Correio electrónico rafael.costa@example.pt',
+      ]),
+    ).toEqual(['Rafael Almeida', 'Costa']);
+    expect(
+      await person([
+        'Europass curriculum vitae',
+        '',
+        'Persoonlijke informatie',
+        'Naam / Voornaam van der Berg, Sanne',
+        'E-mail sanne.vdberg@example.nl',
+      ]),
+    ).toEqual(['Sanne', 'van der Berg']);
+  });
+});

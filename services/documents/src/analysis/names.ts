@@ -254,16 +254,20 @@ const CONTACT_HEADINGS = new Set(CV_HEADINGS.contact.map(foldWords));
 const LABELLED_VALUE = /^(?:(?:\p{Lu}[\p{L}'’-]*\.?|\p{Ll}{1,3})\s+){0,4}\p{Lu}[\p{L}'’-]*\.?$/u;
 
 // The Europass CV (2004–2012 template) labels the name "Surname(s) / First name(s)" ("Nom(s) / Prénom(s)",
-// "Cognome(i) / Nome(i)", "Apellido(s) / Nombre(s)", "Nachname(n) / Vorname(n)", "Apelido(s) / Nome(s) próprio(s)")
+// "Cognome(i) / Nome(i)", "Apellido(s) / Nombre(s)", "Nachname(n) / Vorname(n)", "Apelido(s) / Nome(s) próprio(s)",
+// "Naam / Voornaam")
 // without a colon, the value in the next column, surname first; some translations put the given name first.
 const PAREN = '(?:\\s*\\([^)]*\\))*';
-const SURNAME_WORD = `(?:surname|last\\s+name|family\\s+name|cognome|nom|apellido|nachname|familienname|achterna{1,2}m|apelido|sobrenome)${PAREN}`;
+const SURNAME_WORD = `(?:surname|last\\s+name|family\\s+name|cognome|nom|apellido|nachname|familienname|achterna{1,2}m|na{1,2}m|apelido|sobrenome)${PAREN}`;
 const GIVEN_WORD = `(?:first\\s+name|given\\s+name|forename|nome|pr[ée]nom|nombre|vorname|voorna{1,2}m)${PAREN}(?:\\s+pr[óo]prio${PAREN})?`;
 const EUROPASS_SURNAME_FIRST = new RegExp(`^${SURNAME_WORD}\\s*\\/\\s*${GIVEN_WORD}\\s*[:：]?\\s+(.+)$`, 'iu');
 const EUROPASS_GIVEN_FIRST = new RegExp(`^${GIVEN_WORD}\\s*\\/\\s*${SURNAME_WORD}\\s*[:：]?\\s+(.+)$`, 'iu');
 
 function europassName(text: string): PersonName | undefined {
   const surnameFirst = EUROPASS_SURNAME_FIRST.exec(text);
+  // "van der Berg, Sanne", "Costa, Rafael Almeida": a comma after the surname, then the given names.
+  const comma = surnameFirst && /^([^,;|]+),\s*([^,;|]+)$/u.exec(clean(surnameFirst[1] ?? ''));
+  if (comma && looksLikeName(`${comma[2]} ${comma[1]}`)) return { first: comma[2]!.trim(), last: comma[1]!.trim() };
   const value = clean((surnameFirst ?? EUROPASS_GIVEN_FIRST.exec(text))?.[1] ?? '').replace(/[,;|].*$/, '');
   if (!value || !looksLikeName(value)) return undefined;
   const tokens = value.split(' ');
