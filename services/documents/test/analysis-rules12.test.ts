@@ -242,3 +242,23 @@ describe('Europass name fields written surname, comma, given names', () => {
     ).toEqual(['Sanne', 'van der Berg']);
   });
 });
+
+describe('a Filipino compound surname and an Italian trade', () => {
+  it('keeps "Dela Cruz" whole and reads "Geometra – Studio Tecnico …" title first', async () => {
+    const r = await analyzer.analyzeCv(['Maria Dela Cruz', 'maria.dc@example.ph'].join('\n'));
+    expect([r.information.first_name, r.information.last_name]).toEqual(['Maria', 'Dela Cruz']);
+    const it = await analyzer.analyzeCv(
+      [
+        'Luca Bianchi',
+        'luca.bianchi@example.it',
+        '',
+        'ESPERIENZA PROFESSIONALE',
+        '2015 – 2020  Geometra – Studio Tecnico Ferraro, Bergamo',
+        '• Rilievi e pratiche catastali',
+      ].join('\n'),
+    );
+    expect(it.experience.map((e) => [e.title, e.description.split('\n')[0]])).toEqual([
+      ['Geometra', 'Studio Tecnico Ferraro, Bergamo'],
+    ]);
+  });
+});

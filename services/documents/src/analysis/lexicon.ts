@@ -464,6 +464,7 @@ const ROLE_WORDS = [
   '~verpleegkundige',
   '~leider',
   '~leidster',
+  'geometra',
   'medico',
   'medica',
   'medecin',

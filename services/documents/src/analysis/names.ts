@@ -22,6 +22,10 @@ const PARTICLES = new Set([
   'du',
   'del',
   'della',
+  // Filipino surnames: "Dela Cruz", "Delos Santos", "De los Reyes".
+  'dela',
+  'delos',
+  'los',
   'des',
   'la',
   'le',
