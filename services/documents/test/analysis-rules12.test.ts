@@ -262,3 +262,44 @@ describe('a Filipino compound surname and an Italian trade', () => {
     ]);
   });
 });
+
+describe('education after the last post, and a stay abroad (rules-12 red-team pass)', () => {
+  it('opens education at "HIGHER EDUCATION" or "Higher Education" above a degree, right after a post’s dates', async () => {
+    for (const heading of ['HIGHER EDUCATION', 'Higher Education']) {
+      const r = await analyzer.analyzeCv(
+        [
+          'Chloe Barrington',
+          'chloe@example.co.uk',
+          '',
+          'EMPLOYMENT',
+          'Sales Assistant',
+          'Northern Books Ltd, Leeds',
+          '2015 – 2019',
+          heading,
+          'BA (Hons) History, University of the Pennines, 2012 – 2015',
+        ].join('\n'),
+      );
+      expect(r.experience.map((e) => e.title)).toEqual(['Sales Assistant']);
+      expect(r.education.map((e) => [e.degree, e.institution_name])).toEqual([
+        ['BA (Hons)', 'University of the Pennines'],
+      ]);
+    }
+  });
+
+  it('reads a research stay at another institute as no school of the degrees above', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Tomasz Wierzbicki',
+        'tomasz.w@example.com',
+        '',
+        'EDUCATION',
+        'PhD in Physical Chemistry',
+        'MSc in Chemistry',
+        'Northfield University, Department of Chemistry',
+        'Research stay at the Kepler Institute for Energy Storage, Ulm (6 months)',
+        '2010 – 2015',
+      ].join('\n'),
+    );
+    expect(r.education.map((e) => e.institution_name)).not.toContain('Kepler Institute for Energy Storage');
+  });
+});

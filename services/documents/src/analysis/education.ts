@@ -142,7 +142,14 @@ function schoolPart(seg: string): string {
 const FACULTY =
   /^(?:faculty|faculteit|fakult\p{L}t|facult[ée]|facultad|facolt[àa]|faculdade|department|dept\.?)(?!\p{L})/iu;
 
+// "Research stay at the … Institute", "Exchange semester at …", "Auslandssemester an der …": a stay at another school
+// during the studies above, a field of the entry, not a school of its own (nor a school cell of a flattened
+// column).
+const STAY =
+  /^(?:(?:research|exchange|study|visiting)\s+(?:stay|semester|year|visit|period|student|scholar|researcher)|erasmus|auslands(?:semester|aufenthalt|studium)|forschungsaufenthalt|gastsemester|s[ée]jour\s+(?:de\s+recherche|d['’][ée]tudes)|semestre\s+d['’][ée]change|estancia|semestre\s+de\s+intercambio|soggiorno|semestre\s+(?:di\s+scambio|all['’]estero)|uitwisseling|onderzoeksverblijf|interc[âa]mbio|est[áa]gio\s+de\s+investiga[çc][ãa]o)(?!\p{L})/iu;
+
 function institutionIn(text: string, exclude: string): string {
+  if (STAY.test(text)) return '';
   const first = schoolIn(text, exclude);
   if (!FACULTY.test(first)) return first;
   const rest = text.slice(text.indexOf(first) + first.length);

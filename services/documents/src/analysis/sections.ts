@@ -365,16 +365,19 @@ function isEducationTableColumn(
 const DATES_NOW = new Date('2020-01-01T00:00:00Z');
 
 /**
- * "Educational Consultant" / "4/1/2009 - 7/1/2014" / "Grander Education" / "New Parkland, CA": in an experience
- * section a line right after an entry's dates that reads like a qualified education heading ("Grander Education",
- * "Higher Education") is the entry's employer; a heading of the vocabulary as it stands ("Education") still opens
- * the section.
+ * "Curriculum Advisor" / "3/2012 - 8/2016" / "Northgate Adult Education" / "Fairview, OR": in an experience section a
+ * line right after an entry's dates that reads like a qualified education heading ("Adult Education", "Higher
+ * Education") is the entry's employer; a heading of the vocabulary as it stands ("Education") still opens the
+ * section, and so does one shouted like the section's own heading ("EMPLOYMENT" … "HIGHER EDUCATION") or followed by
+ * a degree ("Higher Education" / "BA (Hons) History, …").
  */
-function entryFirm(current: Section<CvSectionKind>, line: Line): boolean {
+function entryFirm(current: Section<CvSectionKind>, line: Line, next: Line | undefined): boolean {
   const last = current.lines[current.lines.length - 1];
   const head = foldWords(line.text.split(/[:：]/)[0] ?? '');
   // "E du c ati on": a heading a PDF cut into letter groups is the vocabulary's as it stands too.
   if (!last || CV_VOCABULARY.exact.has(head) || CV_VOCABULARY.compact.has(head.replace(/ /g, ''))) return false;
+  const shouted = headingStyle(line.text) === 'upper' && headingStyle(current.heading) === 'upper';
+  if (shouted || (next && findDegrees(next.text).length > 0)) return false;
   const spans = findDateSpans(last.text, DATES_NOW);
   if (spans.length === 0) return false;
   let rest = last.text;
@@ -456,7 +459,7 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
       if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
       if (isTeachingHeading(line)) return false;
-      if (m.kind === 'education' && entryFirm(current, line)) return false;
+      if (m.kind === 'education' && entryFirm(current, line, next)) return false;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
       // candidate's. Clients or projects named as references ("Client References") may be a field of an entry,
