@@ -211,8 +211,9 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
     isUpper(head) || colon > 0 || head.split(/\s+/).every((w) => !/^\p{Ll}{4,}/u.test(w) || HEADING_MINOR.has(w));
   if (!styled) return undefined;
   const compound = isShoutedCompound(head, words);
-  // "Hinnoya, Qt Formation": words before a comma that are no heading themselves are an employer or a name, and the
-  // words after it a title; they qualify no heading phrase after the comma ("Licenses, Certifications" is one).
+  // "Kelsey Clinic, Patient Education": words before a comma that are no heading themselves are an employer or a
+  // name, and the words after it a title; they qualify no heading phrase after the comma ("Licenses,
+  // Certifications" is one).
   const comma = head.indexOf(',');
   const beforeComma = comma > 0 ? foldWords(head.slice(0, comma)) : '';
   const commaWords = beforeComma && !vocabulary.exact.has(beforeComma) ? beforeComma.split(' ').length : Infinity;
