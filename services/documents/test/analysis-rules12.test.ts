@@ -231,6 +231,16 @@ describe('Europass name fields written surname, comma, given names', () => {
         'Correio electrónico rafael.costa@example.pt',
       ]),
     ).toEqual(['Rafael Almeida', 'Costa']);
+    // The particle the comma moved to the end starts the surname.
+    expect(
+      await person([
+        'Curriculum Vitae Europass',
+        '',
+        'Informação pessoal',
+        'Apelido(s) / Nome(s) próprio(s) Costa, Rafael Almeida da',
+        'Correio electrónico rafael.costa@example.pt',
+      ]),
+    ).toEqual(['Rafael Almeida', 'da Costa']);
     expect(
       await person([
         'Europass curriculum vitae',
@@ -301,5 +311,19 @@ describe('education after the last post, and a stay abroad (rules-12 red-team pa
       ].join('\n'),
     );
     expect(r.education.map((e) => e.institution_name)).not.toContain('Kepler Institute for Energy Storage');
+    // A stay written as a row of its own, with its own dates, stays an entry.
+    const row = await analyzer.analyzeCv(
+      [
+        'Tobias Reinhardt',
+        'tobias.r@example.de',
+        '',
+        'AUSBILDUNG',
+        '10/2014 – 03/2019',
+        'B.Eng. Maschinenbau, Hochschule Neckartal',
+        '2. Halbjahr 2018',
+        'Auslandssemester, Universidad de Valdemora, Spanien',
+      ].join('\n'),
+    );
+    expect(row.education.map((e) => e.institution_name)).toEqual(['Hochschule Neckartal', 'Universidad de Valdemora']);
   });
 });

@@ -142,14 +142,7 @@ function schoolPart(seg: string): string {
 const FACULTY =
   /^(?:faculty|faculteit|fakult\p{L}t|facult[ée]|facultad|facolt[àa]|faculdade|department|dept\.?)(?!\p{L})/iu;
 
-// "Research stay at the … Institute", "Exchange semester at …", "Auslandssemester an der …": a stay at another school
-// during the studies above, a field of the entry, not a school of its own (nor a school cell of a flattened
-// column).
-const STAY =
-  /^(?:(?:research|exchange|study|visiting)\s+(?:stay|semester|year|visit|period|student|scholar|researcher)|erasmus|auslands(?:semester|aufenthalt|studium)|forschungsaufenthalt|gastsemester|s[ée]jour\s+(?:de\s+recherche|d['’][ée]tudes)|semestre\s+d['’][ée]change|estancia|semestre\s+de\s+intercambio|soggiorno|semestre\s+(?:di\s+scambio|all['’]estero)|uitwisseling|onderzoeksverblijf|interc[âa]mbio|est[áa]gio\s+de\s+investiga[çc][ãa]o)(?!\p{L})/iu;
-
 function institutionIn(text: string, exclude: string): string {
-  if (STAY.test(text)) return '';
   const first = schoolIn(text, exclude);
   if (!FACULTY.test(first)) return first;
   const rest = text.slice(text.indexOf(first) + first.length);
@@ -372,8 +365,14 @@ function datesAfterEntries(lines: readonly Line[], now: Date): Line[] {
 const QUALIFICATION = 1;
 const SCHOOL = 2;
 const DATES = 4;
+// "Research stay at the … Institute", "Exchange semester at …", "Auslandssemester an der …": a stay at another school
+// during the studies of an entry that has its school, a field of that entry, not its school (nor a school cell of a
+// flattened column); a row of its own ("2018  Auslandssemester, Universidad de …") stays an entry, as before.
+const STAY =
+  /^(?:(?:research|exchange|study|visiting)\s+(?:stay|semester|year|visit|period|student|scholar|researcher)|erasmus|auslands(?:semester|aufenthalt|studium)|forschungsaufenthalt|gastsemester|s[ée]jour\s+(?:de\s+recherche|d['’][ée]tudes)|semestre\s+d['’][ée]change|estancia|semestre\s+de\s+intercambio|soggiorno|semestre\s+(?:di\s+scambio|all['’]estero)|uitwisseling|onderzoeksverblijf|interc[âa]mbio|est[áa]gio\s+de\s+investiga[çc][ãa]o)(?!\p{L})/iu;
+
 function brings(text: string, now: Date): number {
-  if (wordCount(text) > 16) return 0;
+  if (wordCount(text) > 16 || STAY.test(text)) return 0;
   return (
     (degreeIn(text) ? QUALIFICATION : 0) |
     (institutionIn(text, '') ? SCHOOL : 0) |
@@ -626,7 +625,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       // "M.A., Concentration in Public Policy": the label is no part of the field.
       major = major.replace(MAJOR_LEAD, '');
     }
-    let institution = institutionIn(text, degree);
+    let institution = STAY.test(text) && cur.institution ? '' : institutionIn(text, degree);
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
     // name is its place, not a field of study. Under an entry's qualification with no school yet ("HSC (State
     // Board)" / "Govt. Boys Higher Secondary School"), the line names that entry's school, not a qualification.

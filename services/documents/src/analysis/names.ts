@@ -271,7 +271,14 @@ function europassName(text: string): PersonName | undefined {
   const surnameFirst = EUROPASS_SURNAME_FIRST.exec(text);
   // "van der Berg, Sanne", "Costa, Rafael Almeida": a comma after the surname, then the given names.
   const comma = surnameFirst && /^([^,;|]+),\s*([^,;|]+)$/u.exec(clean(surnameFirst[1] ?? ''));
-  if (comma && looksLikeName(`${comma[2]} ${comma[1]}`)) return { first: comma[2]!.trim(), last: comma[1]!.trim() };
+  if (comma && looksLikeName(`${comma[2]} ${comma[1]}`)) {
+    // "Costa, Rafael Almeida da": the particle the comma moved to the end starts the surname ("da Costa").
+    const given = comma[2]!.trim().split(/\s+/);
+    let cut = given.length;
+    while (cut > 1 && PARTICLES.has(given[cut - 1]!.toLowerCase())) cut--;
+    const last = [...given.slice(cut), comma[1]!.trim()].join(' ');
+    return { first: given.slice(0, cut).join(' '), last };
+  }
   const value = clean((surnameFirst ?? EUROPASS_GIVEN_FIRST.exec(text))?.[1] ?? '').replace(/[,;|].*$/, '');
   if (!value || !looksLikeName(value)) return undefined;
   const tokens = value.split(' ');
