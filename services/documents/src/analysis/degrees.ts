@@ -131,7 +131,19 @@ const FOLDED_RE = FOLDED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})$
 const CASED_RE = CASED.map(([level, re]) => [level, new RegExp(`${B}(?:${re})(?![\\p{L}\\p{N}])`, 'gu')] as const);
 
 /** Every degree mention in the text, in order; overlapping mentions keep the longest. */
-export function findDegrees(text: string): DegreeMention[] {
+export function findDegrees(text: string): readonly Readonly<DegreeMention>[] {
+  // Sections, entries and fields look at the same lines again and again; a small cache keeps that cheap.
+  const cached = DEGREE_CACHE.get(text);
+  if (cached) return cached;
+  const found = computeDegrees(text);
+  if (DEGREE_CACHE.size >= 4096) DEGREE_CACHE.clear();
+  DEGREE_CACHE.set(text, found);
+  return found;
+}
+
+const DEGREE_CACHE = new Map<string, readonly Readonly<DegreeMention>[]>();
+
+function computeDegrees(text: string): DegreeMention[] {
   const folded = foldSameLength(text);
   const all: DegreeMention[] = [];
   for (const [level, re] of FOLDED_RE)
