@@ -19,3 +19,4 @@ export * from './services.js';
 export * from './languages.js';
 export * from './llm.js';
 export * from './embeddings.js';
+export * from './legal-forms.js';

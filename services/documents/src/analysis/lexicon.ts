@@ -2,6 +2,7 @@
  * Word lists (en, de, fr, es, it, nl, pt) that tell what a short line is: a job title, an employer, a school,
  * a street. Matched on `foldWords` output; `~x` also matches words ending in x (German/Dutch compounds).
  */
+import { LEGAL_FORMS } from '@talent/platform';
 import { foldWords } from './text.js';
 
 const ROLE_WORDS = [
@@ -493,51 +494,6 @@ const ROLE_WORDS = [
 export const HIGHER_EDUCATION =
   /(?<!\p{L})(?:universit\p{L}*|univ|college|hochschule|fachhochschule|polytechnic|politecnico|hogeschool|school\s+of|faculdade|facultad|facult\p{L}*|pamantasan|unibersidad|kolehiyo)(?!\p{L})/iu;
 
-// Legal forms: a line with one of these names an organisation even when it also has a role word.
-const LEGAL_FORMS = [
-  'inc',
-  'incorporated',
-  'ltd',
-  'limited',
-  'llc',
-  'llp',
-  'lp',
-  'corp',
-  'corporation',
-  'company',
-  'co',
-  'gmbh',
-  'ag',
-  'kg',
-  'sa',
-  'sas',
-  'sarl',
-  'srl',
-  'spa',
-  'sl',
-  'bv',
-  'nv',
-  'plc',
-  'pvt',
-  'pte',
-  'pty',
-  'ohg',
-  'ug',
-  'kgaa',
-  'sasu',
-  'eurl',
-  'sca',
-  'snc',
-  'sapa',
-  'lda',
-  'ltda',
-  // Nordic forms that are no word of another language ("AS", "AB" are: "worked as", Alberta).
-  'aps',
-  'asa',
-  'oy',
-  'oyj',
-];
-
 // Words frequent in organisation names but also in job titles ("Systems Engineer"): only a hint.
 const ORGANISATION_HINTS = [
   'group',
@@ -754,7 +710,9 @@ class WordSet {
 }
 
 export const roleWords = new WordSet(ROLE_WORDS);
-export const legalForms = new WordSet(LEGAL_FORMS);
+// Legal forms (the platform's list) and "Company", which ends English firm names: a line with one of these names an
+// organisation even when it also has a role word.
+export const legalForms = new WordSet([...LEGAL_FORMS, 'company']);
 export const organisationHints = new WordSet(ORGANISATION_HINTS);
 export const institutionWords = new WordSet(INSTITUTION_WORDS);
 export const streetWords = new WordSet(STREET_WORDS);

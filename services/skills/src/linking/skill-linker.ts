@@ -1,3 +1,4 @@
+import { LEGAL_FORMS as LEGAL_FORMS_LIST } from '@talent/platform';
 import type { SkillIndex, SkillView } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { foldText, pluralStem, stemToken, tokenize, type Token } from '../text/normalize.js';
@@ -1359,43 +1360,9 @@ function inFirmName(tokens: Token[], from: number, to: number): boolean {
   return name !== undefined && /^\p{Lu}/u.test(name.surface) && tokens[from]!.start - name.end === 1;
 }
 
-/**
- * Legal forms of firms in the seven languages' countries and in English-speaking ones (folded): after capitalised
- * words they close a firm's name (inFirmName), after a vendor they name the firm (namedAsFirm).
- */
-const LEGAL_FORMS = new Set([
-  'gmbh',
-  'ag',
-  'kg',
-  'ohg',
-  'gbr',
-  'ug',
-  'inc',
-  'incorporated',
-  'ltd',
-  'limited',
-  'llc',
-  'llp',
-  'plc',
-  'corp',
-  'corporation',
-  'sarl',
-  'sa',
-  'sas',
-  'spa',
-  'srl',
-  'snc',
-  'sl',
-  'slu',
-  'bv',
-  'nv',
-  'vof',
-  'lda',
-  'ltda',
-  'pty',
-  'pvt',
-  'co',
-]);
+// Legal forms of firms (the platform's list): after capitalised words they close a firm's name (inFirmName), after a
+// vendor they name the firm (namedAsFirm).
+const LEGAL_FORMS = new Set(LEGAL_FORMS_LIST);
 /** Words between a firm's name and its legal form ("Weber & Söhne KG" is read from "Söhne"; "(P) Ltd", "Pvt Ltd"). */
 const FIRM_LINKS = new Set(['p', 'pvt', 'private', 'co', 'and', 'company']);
 
