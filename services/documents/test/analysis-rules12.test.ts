@@ -327,3 +327,51 @@ describe('education after the last post, and a stay abroad (rules-12 red-team pa
     expect(row.education.map((e) => e.institution_name)).toEqual(['Hochschule Neckartal', 'Universidad de Valdemora']);
   });
 });
+
+describe('German and Italian CVs the red-team wrote', () => {
+  it('read "Ausbildung zum Tischler" as the vocational qualification and its trade', async () => {
+    const r = await analyzer.analyzeCv(
+      [
+        'Markus Lehmann',
+        'markus@example.de',
+        '',
+        'AUSBILDUNG',
+        '2008 – 2011  Ausbildung zum Tischler, Berufskolleg Hagen',
+      ].join('\n'),
+    );
+    expect(r.education.map((e) => [e.degree, e.major, e.institution_name])).toEqual([
+      ['Ausbildung', 'Tischler', 'Berufskolleg Hagen'],
+    ]);
+  });
+
+  it('open the experience section at "PRAKTIKA" and "POSIZIONI", with internships and professors as posts', async () => {
+    const de = await analyzer.analyzeCv(
+      [
+        'Jonas Weber',
+        'jonas.weber@example.de',
+        '',
+        'STUDIUM',
+        'seit 10/2023     Bachelor Wirtschaftsinformatik, Technische Universität Elbtal',
+        '',
+        'PRAKTIKA',
+        '03/2025 – 05/2025  Praktikum IT-Beratung, Sachsen Consulting GmbH, Dresden',
+        '07/2022 – 09/2022  Ferienjob Lager, Elbe Logistik GmbH, Pirna',
+      ].join('\n'),
+    );
+    expect(de.experience.map((e) => e.title)).toEqual(['Praktikum IT-Beratung', 'Ferienjob Lager']);
+    const it = await analyzer.analyzeCv(
+      [
+        'Lorenzo Vitali',
+        'lorenzo.vitali@example.it',
+        '',
+        'POSIZIONI',
+        'Dal 2018 – tuttora: Professore associato di Scienza delle Costruzioni, Politecnico di Arnovalle',
+        '2012 – 2018: Ricercatore, Politecnico di Arnovalle',
+      ].join('\n'),
+    );
+    expect(it.experience.map((e) => e.title)).toEqual([
+      'Professore associato di Scienza delle Costruzioni',
+      'Ricercatore',
+    ]);
+  });
+});

@@ -87,7 +87,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     2,
     // Brazilian "Curso Técnico em Enfermagem" (a vocational course; "Técnico em …" alone is also a post).
-    `curso\\s+tecnico(?=\\s+em\\s)|berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung\\s+(?:als|zum|zur)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
+    `curso\\s+tecnico(?=\\s+em\\s)|berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung(?=\\s+(?:als|zum|zur)\\s)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
   ],
   [
     1,
@@ -198,7 +198,7 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
 }
 
 const FIELD_INTRO =
-  /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|:|,|-|–)\s+/iu;
+  /^\s*(?:['’]?s)?(?:\s+(?:degree|deg\.|diploma|abschluss|studium|programme|program|title|titulo|titre|grado|diplome))?\s*(?:in\s+(?:the\s+)?(?:field|area)s?\s+of|im\s+bereich|in\s+de|in|en|em|im|der|des|di|de|of|zum|zur|als|:|,|-|–)\s+/iu;
 const FIELD_END = new RegExp(
   String.raw`,?\s+(?:or|oder|ou|o|of|oppure|y|e)\s+(?:\p{L}+\s+){0,3}?(?:related|equivalent|similar|relevant|comparable|vergleichbar\w*|verwandt\w*|[ée]quival\w*|gelijkwaardig\w*|affin\w*|afin\w*|connexe\w*|relacionad\w*|correlat\w*|aanverwant\w*|technical|quantitative)|\s+(?:or\s+)?equivalent\s+(?:practical\s+)?experience|[.;(]|\s+[-–—|]\s+|,\s*(?:\p{L}+\s+){0,2}\p{L}+\s*:|\s+(?:from|at|with|and\s+\d|von|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|pela|pelo|por\s+la|por\s+el)\s+|\s+\d|,?\s+class\s+of\b|,?\s+(?:${MONTH_NAMES.join('|')})\b|(?:^|\s+)(?:summa\s+|magna\s+)?cum\s+laude|\s+with\s+(?:high\s+)?(?:distinction|honou?rs)|,\s*(?:expected|anticipated|graduat\w*|ongoing|in\s+progress|voraussichtlich|pr[ée]vu|previsto|verwacht|concentration|speciali[sz]ation|minor|major|emphasis|option|track|schwerpunkt|nebenfach|mineure|c?gpa|g\.\s?p\.\s?a|grade|score|marks|percentage|aggregate|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|department|dept|faculty|fakult[äa]t|facult[ée]|facultad|facolt[àa]|faculteit|faculdade|fachbereich|abteilung|d[ée]partement|departamento|dipartimento)\b|$`,
   'iu',

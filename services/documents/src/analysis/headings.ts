@@ -219,9 +219,18 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'appointments',
     'professional appointments',
     'academic appointments',
-    // Plural only: "Internship" alone is an entry's title in a date-first layout.
+    // Plural only: "Internship" alone is an entry's title in a date-first layout (so are "Praktikum", "Stage",
+    // "Estágio", "Tirocinio"; their plurals head the section).
     'internships',
     'traineeships',
+    'praktika',
+    'stages',
+    'estágios',
+    'tirocini',
+    // Italian academics list their posts as "Posizioni" ("Posizioni ricoperte", "Incarichi").
+    'posizioni',
+    'posizioni ricoperte',
+    'incarichi',
     'professional traineeship',
     'military service',
     'berufserfahrung',

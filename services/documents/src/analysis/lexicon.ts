@@ -466,6 +466,15 @@ const ROLE_WORDS = [
   '~leider',
   '~leidster',
   'geometra',
+  // An internship named as the post, as "Internship" is ("Praktikum IT-Beratung", "Tirocinio", "Estágio"); a
+  // holiday job ("Ferienjob Lager"); Italian professors.
+  'praktikum',
+  'tirocinio',
+  'estagio',
+  'ferienjob',
+  'nebenjob',
+  'professore',
+  'professoressa',
   'medico',
   'medica',
   'medecin',
