@@ -30,9 +30,10 @@ describe('date forms a red-team found missing, rules-12', () => {
     expect(spans("Music of the '90s")).toEqual([]);
   });
 
+  // A part alone runs from its first month to its last (since the rules-12 follow-up of the red-team pass).
   it('reads quarters and halves of a year in the seven languages', () => {
     expect(spans('Q1 2020 - Q3 2021')).toEqual([['2020-01', '2021-09', false, 'Q1 2020 - Q3 2021']]);
-    expect(spans('Q3/2020')).toEqual([['', '2020-07', false, 'Q3/2020']]);
+    expect(spans('Q3/2020')).toEqual([['2020-07', '2020-09', false, 'Q3/2020']]);
     expect(spans('2. Halbjahr 2018 – heute')).toEqual([['2018-07', '2026-11', true, '2. Halbjahr 2018 – heute']]);
     expect(spans('T3 2020 - T1 2021')).toEqual([['2020-07', '2021-03', false, 'T3 2020 - T1 2021']]);
     expect(spans('1er trimestre 2019 – 3e trimestre 2019')).toEqual([
@@ -41,9 +42,9 @@ describe('date forms a red-team found missing, rules-12', () => {
     expect(spans('2º semestre de 2017 a 1º semestre de 2019')).toEqual([
       ['2017-07', '2019-06', false, '2º semestre de 2017 a 1º semestre de 2019'],
     ]);
-    expect(spans('primo semestre 2019')).toEqual([['', '2019-01', false, 'primo semestre 2019']]);
-    expect(spans('tweede helft van 2016')).toEqual([['', '2016-07', false, 'tweede helft van 2016']]);
-    expect(spans('Semester 2, 2015')).toEqual([['', '2015-07', false, 'Semester 2, 2015']]);
+    expect(spans('primo semestre 2019')).toEqual([['2019-01', '2019-06', false, 'primo semestre 2019']]);
+    expect(spans('tweede helft van 2016')).toEqual([['2016-07', '2016-12', false, 'tweede helft van 2016']]);
+    expect(spans('Semester 2, 2015')).toEqual([['2015-07', '2015-12', false, 'Semester 2, 2015']]);
     // A student's fourth term is no part of a year: its year stands alone.
     expect(spans('4. Semester 2019')).toEqual([['', '2019-01', false, '2019']]);
   });

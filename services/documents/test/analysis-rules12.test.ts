@@ -375,3 +375,13 @@ describe('German and Italian CVs the red-team wrote', () => {
     ]);
   });
 });
+
+describe('a quarter or half of a year alone', () => {
+  it('runs from its first month to its last ("1. Quartal 2025", "2. Halbjahr 2018")', async () => {
+    const { findDateSpans, formatYearMonth } = await import('../src/analysis/dates.js');
+    const span = (line: string) =>
+      findDateSpans(line, NOW).map((s) => [formatYearMonth(s.start), formatYearMonth(s.end)]);
+    expect(span('1. Quartal 2025  Praktikum IT-Beratung')).toEqual([['2025-01', '2025-03']]);
+    expect(span('2. Halbjahr 2018')).toEqual([['2018-07', '2018-12']]);
+  });
+});

@@ -531,8 +531,9 @@ function computeSpans(line: string, now: Date): DateSpan[] {
         from: t.from,
         to: t.to,
       });
-    } else if (t.until) {
-      spans.push({ start: t.ym!, end: t.until, ongoing: false, from: t.from, to: t.to });
+    } else if (t.until ?? t.last) {
+      // An academic year, or a quarter or half of a year alone ("1. Quartal 2025"): from its first month to its last.
+      spans.push({ start: t.ym!, end: (t.until ?? t.last)!, ongoing: false, from: t.from, to: t.to });
     } else {
       spans.push({ end: t.ym!, ongoing: false, from: t.from, to: t.to });
     }
