@@ -6,6 +6,14 @@ import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { toLines } from '../src/analysis/text.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
+// Title, start, end and employer line of each entry of an experience section.
+const read = (lines: readonly string[]) =>
+  parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
+    e.title,
+    e.start_date,
+    e.end_date,
+    e.description.split('\n')[0],
+  ]);
 const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 const analyzer = createRulesAnalyzer(noSkills, { now: () => NOW });
 
@@ -151,14 +159,6 @@ describe('the Europass work fields', () => {
 });
 
 describe('a one-line header that lists title, employer and place', () => {
-  const read = (lines: readonly string[]) =>
-    parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
-      e.title,
-      e.start_date,
-      e.end_date,
-      e.description.split('\n')[0],
-    ]);
-
   it('anchors an entry past ten words when every part is a short capitalised name', () => {
     expect(
       read([
@@ -249,14 +249,6 @@ describe('a title field in brackets after the employer', () => {
 });
 
 describe('a bullet that opens with a range of dates and a post', () => {
-  const read = (lines: readonly string[]) =>
-    parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
-      e.title,
-      e.start_date,
-      e.end_date,
-      e.description.split('\n')[0],
-    ]);
-
   it('heads an entry as the same line does without its bullet', () => {
     expect(
       read([
