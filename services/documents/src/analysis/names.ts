@@ -227,9 +227,9 @@ const SURNAME_ROLES = new Set([
 const SALUTATION =
   /^(?:mr|mrs|ms|miss|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|dott|dott\.ssa|dhr|mevr|sig|sig\.ra)\.?\s+/i;
 // Academic and professional titles before a name, one or several: "Dipl.-Ing. Hans Weber", "Dr. rer. nat. …",
-// "Ing. Marco Conti", "Lic. Sofía Ramos", "Dra. Marta Gil", "Mag. Eva Huber", "Drs. Pieter Smit", "ir. Joost Bakker", "Eng. João
-// Lopes", "Arq. …", "Avv. …", "Prof. Dr. …"; each ends with its period, so a given name is never taken for one
-// ("Ma." is no title: it is María abbreviated, as Filipino names write it).
+// "Ing. Marco Conti", "Lic. Sofía Ramos", "Dra. Marta Gil", "Mag. Eva Huber", "Drs. Pieter Smit", "ir. Joost
+// Bakker", "Eng. João Lopes", "Arq. …", "Avv. …", "Prof. Dr. …"; each ends with its period, so a given name is never
+// taken for one ("Ma." is no title: it is María abbreviated, as Filipino names write it).
 const TITLES =
   /^(?:(?:dipl\.?\s?-?\s?(?:ing|kfm|kff|inf|oec|psych|biol|chem|phys|math|volksw|betriebsw)|dr|dra|prof|profa|ing|lic|mag|drs|ir|eng|arq|avv|mtro|mstr|rer\.\s?nat|rer\.\s?pol|med|phil|jur|h\.\s?c|msc|bsc)\.\s*)+(?=\p{Lu})/iu;
 // Degrees and credentials after a name without a comma ("Dr. Sarah Lindqvist PhD", "Omar Haddad MBA").
@@ -441,8 +441,12 @@ export function findName(lines: readonly Line[]): PersonName {
   return paged.first ? paged : (shortNameAtTop(lines) ?? paged);
 }
 
-const SURNAME_COMMA =
-  /^((?:(?:van|von|de|der|den|da|di|du|del|della|des|la|le|dos|das|do|ten|ter|zu)\s+){0,3}\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)$/u;
+// The surname's particles, without the conjunction "y" that joins two Spanish surnames.
+const SURNAME_PARTICLES = [...PARTICLES].filter((p) => p !== 'y').join('|');
+const SURNAME_COMMA = new RegExp(
+  `^((?:(?:${SURNAME_PARTICLES})\\s+){0,3}\\p{Lu}[\\p{L}'’-]+),\\s*(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)$`,
+  'u',
+);
 // One given name and an initial or two, as many South Indian names are written ("Karthik.V", "Priya S.", "R. Meena",
 // "K. S. Ramesh", "Lakshmi R. K.").
 const NAME_AND_INITIAL =
