@@ -75,7 +75,8 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     4,
     // "Graduate in Commerce": in Indian CVs a graduate is a bachelor (not "will graduate in Spring 2026").
-    // Spanish "Diplomatura en …" (the three-year degree before Bologna; not "Diplomado", a course in Latin America); Quebec's "Baccalauréat en génie"
+    // Spanish "Diplomatura en …" (the three-year degree before Bologna; not "Diplomado", a course in Latin America);
+    // Quebec's "Baccalauréat en génie"
     // (a bachelor's there; France's baccalauréat is written "Baccalauréat S", "… scientifique"); Brazilian
     // "Graduação em …".
     `diplomatura(?=\\s+en\\s)|baccalaureat(?=\\s+(?:en|es)\\s)|graduacao(?=\\s+em\\s)|bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|laureat[oa](?=\\s+in\\s)|bacharelado|bacharel(?=\\s+em\\s)|dottor(?:e|essa)(?=\\s+in\\s)|ingenier(?:[oa]|ia)\\s+tecnic[oa]|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)(?<!\\b(?:a|an|the|recent|fresh|new|to|will|shall|i|we|did)\\s)graduat(?:ion|e)(?=\\s+in\\s+(?!(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|spring|summer|fall|autumn|winter|the|an?|my|top|first|class)\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
@@ -101,7 +102,8 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
 
 /** Case-sensitive abbreviations, matched on the original text. */
 const CASED: ReadonlyArray<readonly [number, string]> = [
-  // Indian, US and British abbreviations of professional degrees ("MBBS", "MBChB", "B.Pharm", "PGDCA", "PharmD", "DVM").
+  // Indian, US and British abbreviations of professional degrees ("MBBS", "MBChB", "B.Pharm", "PGDCA", "PharmD",
+  // "DVM").
   [
     6,
     `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|${NOT_INITIALS}J\\.D\\.|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,

@@ -36,7 +36,8 @@ const HONOURS =
 // degrees; the college is where the candidate studied.
 // "PINECREST HIGH SCHOOL -- Alder Falls, AZ": plain text writes its dash as two hyphens (the place was taken into the
 // name).
-// "KVU/ Redhill Institute of Technology", "Fenwick Data Lab / University of Harlow": a slash with a space beside it separates two bodies (the university and its college, a lab and its university), not a name's words
+// "KVU/ Redhill Institute of Technology", "Fenwick Data Lab / University of Harlow": a slash with a space beside it
+// separates two bodies (the university and its college, a lab and its university), not a name's words
 // ("Erlangen/Nürnberg" keeps its slash).
 const SEGMENT =
   /\s*[,|;]\s*|\s+(?:[-–—]|--)\s+|\s*\/\s+|\s+\/\s*|\s+(?:from|at|an\s+der|bei|à|a\s+la|presso|aan\s+de|na|em|pela|pelo|por\s+la|por\s+el|affiliated\s+(?:to|with))\s+|(?<=\bdegree|\))\s+of\s+|:\s+|(?<=\p{L}{5})\.\s+/iu;

@@ -1026,7 +1026,8 @@ function titleAndWhere(title: string): { title: string; held: string; runOn: str
   if (DANGLING_LINK.test(t)) {
     const role = /^(.+?)\s+(?:at|for|in|with|of\s+the|bei|für|chez|pour|presso|per|en|para|bij|voor)\s/iu.exec(t)?.[1];
     const cut = role && isRole(role) ? role : tidy(t.replace(DANGLING_LINK, ''));
-    // Its rest, without the dangling word ("Manager for" leaves nothing; "FOR EAST AFRICA FOR" leaves "FOR EAST AFRICA").
+    // Its rest, without the dangling word ("Manager for" leaves nothing; "FOR EAST AFRICA FOR" leaves "FOR EAST
+    // AFRICA").
     runOn = tidy(tidy(t.slice(cut.length)).replace(DANGLING_LINK, ''));
     if (DANGLING_LINK.test(` ${runOn}`)) runOn = '';
     t = cut;

@@ -411,7 +411,8 @@ function teachingBesideEducation(sections: Section<CvSectionKind>[]): Section<Cv
   );
 }
 
-// "Diploma in" / "Data Systems" / "Certificate (Std X)" / "Certification" / "Course" / "University (Year)": in an education
+// "Diploma in" / "Data Systems" / "Certificate (Std X)" / "Certification" / "Course" / "University (Year)": in an
+// education
 // table flattened a column at a time, a qualification's cell may wrap after a heading word; the word that ends it alone
 // on the next line ("Course", "Program") joins it, among the column's short cells (the table's other columns, its
 // schools and years, went to a certifications section).

@@ -7,7 +7,8 @@ export interface Line {
   bullet: boolean;
 }
 
-// Glyphs used as list markers. Private-use code points are what Word's Symbol/Wingdings bullets become in extracted text.
+// Glyphs used as list markers. Private-use code points are what Word's Symbol/Wingdings bullets become in extracted
+// text.
 const BULLET = /^(?:[•●▪■◦○✓✔✗➢➤►▶▸‣⁃◆◇❖□☐⦿⦾∙·*→⇒»>]|[\uE000-\uF8FF]|[-–—](?=\s)|o(?=\s+\S))\s*/u;
 
 /**
