@@ -4,25 +4,7 @@ import { shippedSeedDir } from '../src/env.js';
 import { readSeedTaxonomy } from '../src/importers/seed.js';
 import { SkillLinker, type LinkContext } from '../src/linking/skill-linker.js';
 import { SkillIndex } from '../src/search/skill-index.js';
-import type { SkillLabel, TaxonomySkill } from '../src/taxonomy/model.js';
-
-let next = 0;
-/** A skill with a preferred label and alternatives, in one language, from ESCO or the seed. */
-const skill = (
-  source: 'esco' | 'seed',
-  language: string,
-  preferred: string,
-  ...alternatives: string[]
-): TaxonomySkill => ({
-  id: `00000000-0000-4000-a000-${String(++next).padStart(12, '0')}`,
-  type: 'hard-skill',
-  source,
-  labels: [
-    { language, text: preferred, preferred: true },
-    ...alternatives.map((text): SkillLabel => ({ language, text, preferred: false })),
-  ],
-  broader: [],
-});
+import { skill } from './taxonomy-skills.js';
 
 const namesOf =
   (linker: SkillLinker, language: string, context: LinkContext = 'cv') =>
