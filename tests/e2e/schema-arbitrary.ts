@@ -119,7 +119,10 @@ function validOf(document: OpenApiDocument, schema: JsonSchema, options: Arbitra
       // Sometimes an unknown or prototype-pollution key beside the documented ones.
       return fc.tuple(record, fc.option(fc.constantFrom(...POLLUTION_KEYS, 'unexpected'), { freq: 3 }), hostileValue).map(([value, key, extra]) => {
         if (key === null) return value;
-        return JSON.parse(JSON.stringify(value).replace(/^\{/, `{${JSON.stringify(key)}:${JSON.stringify(extra)}${Object.keys(value).length > 0 ? ',' : ''}`)) as unknown;
+        // Spliced into the serialised object, so the comma follows what JSON writes (keys holding `undefined` vanish).
+        const json = JSON.stringify(value);
+        const pair = `${JSON.stringify(key)}:${JSON.stringify(extra) ?? 'null'}`;
+        return JSON.parse(json === '{}' ? `{${pair}}` : json.replace(/^\{/, `{${pair},`)) as unknown;
       });
     }
     default:
