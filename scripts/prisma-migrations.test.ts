@@ -5,7 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { migrate, readMigrations } from '../packages/platform/dist/index.js';
-import {
+// @ts-expect-error -- the migrations tool is plain JavaScript (scripts/prisma-migrations.mjs), without type declarations
+import * as migrationsTool from './prisma-migrations.mjs';
+
+const {
   databaseUrl,
   diffDatabaseToDatamodel,
   dropSchema,
@@ -13,7 +16,7 @@ import {
   prismaServices,
   servicePaths,
   throwawaySchemaName,
-} from './prisma-migrations.mjs';
+} = migrationsTool;
 
 const url: string = databaseUrl();
 const services: string[] = prismaServices();

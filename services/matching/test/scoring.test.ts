@@ -1,6 +1,7 @@
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import {
+  DIMENSIONS,
   FINAL_SCORE_FORMULA,
   hasRequirements,
   SCORER_VERSION,
@@ -206,7 +207,7 @@ function only(j: JobRecord, c: CvRecord, w: Weights = equal): MatchCandidate {
 }
 
 function allDetails(c: MatchCandidate) {
-  return Object.values(c.score_dict).flatMap((d) => Object.values(d));
+  return DIMENSIONS.flatMap((dimension) => Object.values(c.score_dict[dimension]));
 }
 
 describe('scoring: skills', () => {

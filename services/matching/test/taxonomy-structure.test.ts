@@ -51,13 +51,11 @@ const weights: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.2
 const skill = (id: string, explanation = ''): RecordSkill => ({ id, skill: NAMES[id]!, type: 'hard-skill', relationship: 'required', explanation });
 const entry = (title: string, start: string, end: string, duration: number): CvExperience => ({
   title,
-  company: 'Acme',
   description: '',
   activity_sector: '',
   start_date: start,
   end_date: end,
   duration,
-  location: { city: '', country: '' },
 });
 
 function job(title: string, hard: RecordSkill[], months = 0): JobRecord {

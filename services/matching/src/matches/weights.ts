@@ -1,8 +1,6 @@
 import { DomainError } from '@talent/platform';
 import { SUM_OF_WEIGHTS_MESSAGE, WEIGHT_SUM_TOLERANCE } from '@talent/records';
-import type { Weights } from '../scoring/index.js';
-
-export const DIMENSIONS = ['experience', 'hard_skills', 'soft_skills', 'education'] as const;
+import { DIMENSIONS, type Weights } from '../scoring/index.js';
 
 /**
  * The weights a match applies (spec: Match weights): omitted → equal weights; each 0..1 and their sum at most 1

@@ -21,6 +21,7 @@ import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weight
 export type { CvRecord, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, Weights } from './types.js';
 export { occupationQuery } from './titles.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
+export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
