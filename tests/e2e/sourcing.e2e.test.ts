@@ -292,6 +292,19 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
     expect(changed.body.error).toContain("'query'");
   });
 
+  it('answers an unknown session id of any length with a short 404, and answers the next errors as promptly', async () => {
+    // A message echoing the whole id once overflowed the gRPC trailers: no answer, and later errors hung as well.
+    const huge = 'é'.repeat(100_000);
+    const ingest = await call('POST', '/sourcing/ingest', acme.apiKey, { session_id: huge, selected_ids: ['x'] });
+    expect(ingest.status).toBe(404);
+    expect(ingest.body).toEqual({ error: `Sourcing session ${'é'.repeat(99)}… not found.` });
+    const resumed = await search({ session_id: 'a'.repeat(100_000), limit: 3 });
+    expect(resumed.status).toBe(404);
+    const unknownId = randomUUID();
+    const next = await call('POST', '/sourcing/ingest', acme.apiKey, { session_id: unknownId, selected_ids: ['x'] });
+    expect(next.body).toEqual({ error: `Sourcing session ${unknownId} not found.` });
+  });
+
   it('refuses malformed searches with 400 naming the field, before any charge', async () => {
     const before = await balance(acme.apiKey);
     const cases: [unknown, string][] = [

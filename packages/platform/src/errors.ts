@@ -85,6 +85,18 @@ export function boundedDetails(details: ErrorDetails, budget = MAX_ERROR_DETAILS
   return json;
 }
 
+/**
+ * Longest error message sent in trailers (grpc-message, percent-encoded: up to 9 bytes per character). With the
+ * details budget it keeps the header block under HTTP/2's 64 KB: a message echoing a 120,000-character session id
+ * destroyed the stream, the gateway waited for its deadline, and later error answers on that connection hung too.
+ */
+export const MAX_ERROR_MESSAGE_CHARS = 1_000;
+
+/** `text` cut to `max` characters, ending in an ellipsis when cut: for input echoed in a message. */
+export function clipped(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
 /** A transport failure of a call to a peer (down, restarting, too slow), as grpc-js reports it. */
 function isPeerUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -105,7 +117,7 @@ export function toGrpcError(thrown: unknown): Partial<ServiceError> {
   if (isDomainError(error)) {
     metadata.set(CODE_KEY, error.code);
     metadata.set(DETAILS_KEY, boundedDetails(error.details));
-    return { code: DomainCodes[error.code], details: error.message, metadata };
+    return { code: DomainCodes[error.code], details: clipped(error.message, MAX_ERROR_MESSAGE_CHARS), metadata };
   }
   metadata.set(CODE_KEY, 'INTERNAL');
   return { code: GrpcStatus.INTERNAL, details: 'Internal error', metadata };

@@ -2,7 +2,7 @@ import { billing, health } from '@talent/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGrpcClient, withContext, type AsyncClient } from '../src/grpc-client.js';
 import { bindService, notAvailableYet, startGrpcServer, type AsyncServiceImplementation, type RunningGrpcServer } from '../src/grpc-server.js';
-import { DomainError, isDomainError } from '../src/errors.js';
+import { DomainError, isDomainError, MAX_ERROR_MESSAGE_CHARS } from '../src/errors.js';
 import { HealthProbe } from '../src/health.js';
 import { createLogger } from '../src/logger.js';
 
@@ -40,6 +40,7 @@ describe('gRPC server and client helpers over a real connection', () => {
               throw new DomainError('INSUFFICIENT_CREDITS', 'Not enough tokens.', { balance: 3, required: 10 });
             }
             if (request.workspaceId === 'crash') throw new TypeError('boom: secret internals');
+            if (request.workspaceId.startsWith('echo:')) throw new DomainError('NOT_FOUND', `No workspace ${request.workspaceId}.`, { id: request.workspaceId });
             if (request.workspaceId === 'slow') await new Promise((resolve) => setTimeout(resolve, 500));
             return { balance: 42, reserved: 2, available: 40, updatedAt: new Date('2026-01-01T00:00:00.000Z') };
           },
@@ -77,6 +78,17 @@ describe('gRPC server and client helpers over a real connection', () => {
     const error = await client.getBalance({ workspaceId: 'poor' }).catch((e: unknown) => e);
     expect(isDomainError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Not enough tokens.', details: { balance: 3, required: 10 } });
+  });
+
+  it('answers a domain error echoing a huge input with its message cut, and answers the next errors too', async () => {
+    // Over HTTP/2's 64 KB header block the trailers were dropped: the caller hung until its deadline, and so did
+    // every later error answer on the connection.
+    const huge = `echo:${'ü'.repeat(120_000)}`;
+    const error = await client.getBalance({ workspaceId: huge }, { deadlineMs: 3_000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', details: {} });
+    expect((error as Error).message).toBe(`No workspace ${huge}.`.slice(0, MAX_ERROR_MESSAGE_CHARS - 1) + '…');
+    const next = await client.getBalance({ workspaceId: 'echo:x' }, { deadlineMs: 3_000 }).catch((e: unknown) => e);
+    expect(next).toMatchObject({ code: 'NOT_FOUND', message: 'No workspace echo:x.', details: { id: 'echo:x' } });
   });
 
   it('hides internals of unexpected failures', async () => {

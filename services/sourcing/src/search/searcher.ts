@@ -1,4 +1,4 @@
-import { contextFields, DomainError, isDomainError, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
+import { clipped, contextFields, DomainError, isDomainError, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
 import type { billing } from '@talent/proto';
 import { noFilters, searchFilters, SOURCING_LIMITS, type SearchFilters } from '@talent/records';
 import { createHash, randomUUID } from 'node:crypto';
@@ -52,8 +52,9 @@ export interface SearcherDeps {
 
 const invalid = (message: string) => new DomainError('INVALID_ARGUMENT', message);
 
+/** An id that is no session may be any string: the message echoes at most 100 characters of it. */
 export const sessionNotFound = (sessionId: string) =>
-  new DomainError('NOT_FOUND', `Sourcing session ${sessionId} not found.`, { session_id: sessionId });
+  new DomainError('NOT_FOUND', `Sourcing session ${clipped(sessionId, 100)} not found.`, { session_id: sessionId });
 
 export function requireProvider(slot: ProviderSetup): SourcingProvider {
   if ('provider' in slot) return slot.provider;
