@@ -1263,24 +1263,70 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
       ...(own ? [{ text: own, at: 0 }] : []),
       ...below.map((text, i) => ({ text, at: i + 1 })),
     ];
-    return { slots, body: rows.slice(a + 1 + post, stop).map((r) => r.line), spans: rows[a]!.spans };
+    return {
+      slots,
+      body: rows.slice(a + 1 + post, stop).map((r) => r.line),
+      spans: rows[a]!.spans,
+      lines: rows.slice(start, stop).map((r) => r.line),
+    };
   });
   const mayBeTitle = titleSlots(headed.map((h) => h.slots));
   const out: CvExperience[] = [];
   for (const h of headed) {
     if (out.length >= MAX_ENTRIES) break;
     const allowed = new Set(h.slots.filter((s) => mayBeTitle(s.at)).map((s) => s.text.replace(HEADER_LABEL, '')));
-    out.push(
-      ...entries(
-        h.slots.map((s) => s.text),
-        h.body,
-        h.spans,
-        now,
-        (line) => allowed.has(line),
-      ).filter((e) => !isPageHeader(e)),
-    );
+    const found = entries(
+      h.slots.map((s) => s.text),
+      h.body,
+      h.spans,
+      now,
+      (line) => allowed.has(line),
+    ).filter((e) => !isPageHeader(e));
+    const previous = out[out.length - 1];
+    if (previous && found.length === 1 && inPassing(found[0]!, h.spans)) {
+      previous.description = [previous.description, ...joinWrapped(h.lines)]
+        .filter(Boolean)
+        .join('\n')
+        .slice(0, MAX_DESCRIPTION);
+    } else out.push(...found);
   }
   return out;
+}
+
+/**
+ * "Improved retention to 91% by" / "2009", "Who else?" / "2012": a date line with no title and no employer
+ * around it, only a year and text that cannot name an employer (a sentence, a figure, a table row), is a year
+ * mentioned in the body of the entry above (a chart's axis, an achievement), not an entry of its own.
+ */
+function inPassing(e: CvExperience, spans: readonly DateSpan[]): boolean {
+  if (e.title) return false;
+  const span = spans[0];
+  const from = span?.start ?? span?.end;
+  const oneYear =
+    !span ||
+    (spans.length === 1 &&
+      !span.ongoing &&
+      !!from &&
+      !from.monthKnown &&
+      formatYearMonth(span.end ?? from) === formatYearMonth(from));
+  return oneYear && cannotBeEmployer(e.description.split('\n')[0] ?? '');
+}
+
+// "32%", "$3M", "Capacity | Tons", "0207 |": figures and table cells.
+const FIGURES = /[%$€£|]|\d[\d,.]*\s*[kKmMbB]\b/;
+
+/**
+ * A line that cannot be an employer's name: empty or without a word, a sentence (a first person, a past tense, a
+ * lowercase start, a question or a sentence's full stop, more words than a name has), or figures.
+ */
+export function cannotBeEmployer(text: string): boolean {
+  const t = text.trim();
+  const letters = t.replace(/[^\p{L}]/gu, '').length;
+  const digits = t.replace(/\D/g, '').length;
+  if (letters < 2 || digits * 2 > letters) return true;
+  if (/[?!]$/.test(t) || (/\p{Ll}{2}\.$/u.test(t) && !ABBREVIATION_END.test(t))) return true;
+  if (continuesAbove(t) || isSentence(t) || isDutyLine(t)) return true;
+  return FIGURES.test(t);
 }
 
 /**
