@@ -77,6 +77,25 @@ export const TEACHING_HEADINGS: readonly string[] = [
   '=atividade docente',
 ];
 
+/**
+ * The singular of an internship section's heading ("INTERNSHIP", "STAGE", "PRAKTIKUM"): also an entry's title in a
+ * date-first layout, so it is kept out of the vocabulary and opens an experience section only when shouted alone
+ * outside one (sections.ts): under it the internship was read into the education section above.
+ */
+export const INTERNSHIP_HEADINGS: readonly string[] = [
+  'internship',
+  'traineeship',
+  'work placement',
+  'praktikum',
+  'stage',
+  'pasantía',
+  'estágio',
+  'tirocinio',
+  // Spanish names the internship in the plural, and so titles one entry with it too.
+  'prácticas',
+  'prácticas profesionales',
+];
+
 export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
   contact: [
     'contact',
@@ -227,6 +246,7 @@ export const CV_HEADINGS: Record<CvSectionKind, readonly string[]> = {
     'stages',
     'estágios',
     'tirocini',
+    'pasantías',
     // Italian academics list their posts as "Posizioni" ("Posizioni ricoperte", "Incarichi").
     'posizioni',
     'posizioni ricoperte',

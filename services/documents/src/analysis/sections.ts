@@ -1,6 +1,8 @@
 /** Section segmentation: finds heading lines (vocabulary in headings.ts) and groups the lines under them. */
 import {
   CV_HEADINGS,
+  ENTRY_LABELS,
+  INTERNSHIP_HEADINGS,
   JOB_HEADINGS,
   PUBLICATION_HEADINGS,
   TEACHING_HEADINGS,
@@ -182,7 +184,7 @@ function isShoutedCompound(head: string, words: readonly string[]): boolean {
 }
 
 function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
-  if (line.bullet) return undefined;
+  if (line.bullet) return bulletHeading(line, vocabulary);
   const text = line.text.replace(/^(?:[ivx]{1,4}|\d{1,2}|[a-h])[.)]\s+/i, '');
   let head = text;
   let rest = '';
@@ -258,6 +260,35 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
 }
 
 /**
+ * "■ WORK EXPERIENCE", "▸ EDUCATION:": a template may set a glyph before every heading, which reads as a bullet; a
+ * shouted line that is a heading phrase of the vocabulary as it stands is that heading, not a list item.
+ */
+function bulletHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
+  const head = line.text.replace(/[\s:：.]+$/, '');
+  if (!isUpper(head)) return undefined;
+  const phrase = foldWords(head);
+  const kind = vocabulary.alone.has(phrase) ? undefined : vocabulary.exact.get(phrase);
+  return kind ? { kind, rest: '' } : undefined;
+}
+
+// Where posts land when their heading is missed: above the first heading, in the profile or the skills.
+const POSTS_ASTRAY = new Set<string>(['header', 'summary', 'skills']);
+
+/**
+ * "Experience Halvorsen Freight Ltd January 2008": an experience heading in title case run into its first post, an
+ * employer and the post's dates, in a section posts are not read from ("Experience Designer" in an experience
+ * section is a title, "Career Achievement Award, 2016" among awards an award).
+ */
+function datedPost<K extends string>(word: string, tokens: readonly string[], current: Section<K>): boolean {
+  const kind = CV_VOCABULARY.exact.get(foldWords(word));
+  return (
+    kind === 'experience' &&
+    POSTS_ASTRAY.has(current.kind) &&
+    findDateSpans(tokens.slice(1).join(' '), DATES_NOW).length > 0
+  );
+}
+
+/**
  * A heading that lost its line break and runs into the first line of its section ("Work Experience Carnegie
  * Mellon University", "PROFESSIONAL EXPERIENCE Senior Analyst, Acme"): a capitalised heading phrase of two or
  * more words, then a capitalised word that does not continue the phrase. A one-word heading is read this way only
@@ -268,13 +299,15 @@ function gluedHeading<K extends string>(
   line: Line,
   vocabulary: Vocabulary<K>,
   kinds: ReadonlySet<K>,
+  current: Section<K>,
 ): (HeadingMatch<K> & { heading: string }) | undefined {
   if (line.bullet) return undefined;
   const tokens = line.text.split(' ');
   for (let n = Math.min(vocabulary.maxWords, tokens.length - 1); n >= 1; n--) {
     const head = tokens.slice(0, n);
     if (!head.every((t) => /^\p{Lu}/u.test(t))) continue;
-    if (n === 1 && !(isUpper(head[0]!) && !isUpper(tokens.slice(1).join(' ')))) continue;
+    if (n === 1 && !(isUpper(head[0]!) && !isUpper(tokens.slice(1).join(' '))) && !datedPost(head[0]!, tokens, current))
+      continue;
     const kind = vocabulary.exact.get(foldWords(head.join(' ')));
     if (!kind || !kinds.has(kind) || vocabulary.alone.has(foldWords(head.join(' ')))) continue;
     const next = tokens[n]!;
@@ -288,19 +321,22 @@ function gluedHeading<K extends string>(
 function segment<K extends string>(
   lines: readonly Line[],
   vocabulary: Vocabulary<K>,
-  isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line, next: Line | undefined) => boolean,
+  // A kind returned instead of true heads the section with that kind.
+  isHeading: (current: Section<K>, m: HeadingMatch<K>, line: Line, next: Line | undefined) => boolean | K,
   gluedKinds: ReadonlySet<K> = new Set(),
   isColumnName: (current: Section<K>, m: HeadingMatch<K>, next: Line | undefined) => boolean = () => false,
+  extraHeading: (current: Section<K>, line: Line) => HeadingMatch<K> | undefined = () => undefined,
 ): Section<K>[] {
   const sections: Section<K>[] = [{ kind: 'header', heading: '', lines: [] }];
   for (const [i, line] of lines.entries()) {
     const current = sections[sections.length - 1]!;
-    const m = matchHeading(line, vocabulary);
-    const glued = m || gluedKinds.size === 0 ? undefined : gluedHeading(line, vocabulary, gluedKinds);
+    const m = matchHeading(line, vocabulary) ?? extraHeading(current, line);
+    const glued = m || gluedKinds.size === 0 ? undefined : gluedHeading(line, vocabulary, gluedKinds, current);
     // A table's column name, like a heading, names what follows and is no content of its own.
     if (m && isColumnName(current, m, lines[i + 1])) continue;
-    if (m && isHeading(current, m, line, lines[i + 1])) {
-      const section: Section<K> = { kind: m.kind, heading: line.text, lines: [] };
+    const heads = m ? isHeading(current, m, line, lines[i + 1]) : false;
+    if (m && heads !== false) {
+      const section: Section<K> = { kind: heads === true ? m.kind : heads, heading: line.text, lines: [] };
       if (m.rest) section.lines.push({ text: m.rest, bullet: false });
       sections.push(section);
     } else if (glued) {
@@ -328,6 +364,9 @@ function headingStyle(text: string): string {
  * when it is written like that section's own heading, or when it is an education/experience heading.
  */
 const GLUED_CV_HEADINGS = new Set<CvSectionKind>(['experience', 'education']);
+// Labels of an entry's parts that are no section heading of their own ("Achievements" alone is one).
+const ENTRY_LABEL = new Set(ENTRY_LABELS.map(foldWords).filter((l) => !CV_VOCABULARY.exact.has(l)));
+const isEntryLabel = (line: Line) => ENTRY_LABEL.has(foldWords(line.text.split(/[:：]/)[0] ?? ''));
 const PUBLICATIONS = new Set(PUBLICATION_HEADINGS.map(foldWords));
 
 const TEACHING = new Set(TEACHING_HEADINGS.map(foldWords));
@@ -436,8 +475,145 @@ function skillTableHead(current: Section<CvSectionKind>, line: Line): boolean {
   return isSkillTableColumn(line.text) || (prev !== undefined && !prev.bullet && isSkillTableColumn(prev.text));
 }
 
+// A line this long holds a whole CV or a stretch of one: a PDF export that lost every line break.
+const ONE_LINE_EXPORT = 200;
+const ALNUM_START = /^[\p{Lu}\d]/u;
+const LOWER_START = /^\p{Ll}/u;
+const upperToken = (t: string) => isUpper(t) || t === '&';
+const ABBREVIATION = /^(?:\p{Lu}{2,3}|(?:\p{Lu}{1,2}\.)+\p{Lu}?)[,:;]?$/u;
+
+/**
+ * Where a heading stands inside a one-line export: its first token and token count, and whether it is read only
+ * beside others ("Formation Master …" alone is a sentence's noun as often as a heading).
+ */
+interface InlineHeading {
+  at: number;
+  n: number;
+  weak: boolean;
+}
+
+function inlineHeadingAt(tokens: readonly string[], i: number): InlineHeading | undefined {
+  const prev = tokens[i - 1];
+  if (prev === undefined || !/^\p{Lu}/u.test(tokens[i]!)) return undefined;
+  const prevWord = foldWords(prev);
+  // "Bachelor of Education", "Graduate School of Education", "Experience with SQL": a phrase, not a heading.
+  if (PREPOSITIONS.has(prevWord) || DEGREE_WORDS.has(prevWord) || OWNER_WORDS.has(prevWord) || roleWords.has(prevWord))
+    return undefined;
+  const shoutedBefore = upperToken(prev);
+  for (let n = Math.min(CV_VOCABULARY.maxWords, tokens.length - i - 1); n >= 1; n--) {
+    const words = tokens.slice(i, i + n);
+    const phrase = foldWords(words.join(' '));
+    if (!phrase || CV_VOCABULARY.alone.has(phrase) || !CV_VOCABULARY.exact.has(phrase)) continue;
+    const next = tokens[i + n]!;
+    const nextWord = foldWords(next);
+    if (LOWER_START.test(next) || CONNECTORS.has(nextWord) || PREPOSITIONS.has(nextWord)) return undefined;
+    // "… Leeds WORK EXPERIENCE Senior Analyst …": capitals between words that are not, or before an abbreviation
+    // ("EDUCATION BA Fashion …"; "EDUCATION COORDINATOR" is a title).
+    if (words.every(upperToken))
+      return shoutedBefore || (upperToken(next) && !ABBREVIATION.test(next)) ? undefined : { at: i, n, weak: false };
+    if (!ALNUM_START.test(next)) return undefined;
+    // "Expérience professionnelle Responsable …", "Ausbildung 2010 - 2014 …": several words, or dates after it.
+    return { at: i, n, weak: n === 1 && !/^\d/.test(next) };
+  }
+  return undefined;
+}
+
+/**
+ * A one-line export ("Tessa Marlowe … PROFILE Analyst … WORK EXPERIENCE Senior Analyst … EDUCATION MSc …") is
+ * cut before each heading it runs into, so that the sections are found: a shouted heading between words that are
+ * not, or one in title case followed by a capital or a date; a one-word heading in title case followed by a word
+ * only where such a heading and another were found on the line.
+ */
+function inlineHeadings(line: Line): Line[] {
+  if (line.text.length < ONE_LINE_EXPORT) return [line];
+  const tokens = line.text.split(' ');
+  const found: InlineHeading[] = [];
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const h = inlineHeadingAt(tokens, i);
+    if (!h) continue;
+    found.push(h);
+    i += h.n - 1;
+  }
+  const strong = found.filter((f) => !f.weak).length;
+  const cuts = found.filter((h) => !h.weak || (strong >= 1 && found.length >= 3));
+  if (cuts.length === 0) return [line];
+  const out: Line[] = [];
+  let from = 0;
+  for (const h of cuts) {
+    if (h.at > from) out.push({ text: tokens.slice(from, h.at).join(' '), bullet: from === 0 && line.bullet });
+    out.push({ text: tokens.slice(h.at, h.at + h.n).join(' '), bullet: false });
+    from = h.at + h.n;
+  }
+  out.push({ text: tokens.slice(from).join(' '), bullet: false });
+  return out;
+}
+
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
-  return teachingBesideEducation(cvSectionsOf(lines));
+  const sections = cvSectionsOf(lines.flatMap(inlineHeadings)).map(overviewOfPosts);
+  return teachingBesideEducation(teachingAsEducation(sections));
+}
+
+// A post's header is short and no sentence.
+const POST_HEADER_CHARS = 120;
+
+/**
+ * "CAREER OVERVIEW" / "ASSOCIATE PRINCIPAL (8/01 to Present) Brightwater, Austin, TX": a summary heading over a
+ * list of posts, the first line a post's header with its period, is the experience section (its posts were read
+ * as a profile's sentences).
+ */
+function overviewOfPosts(section: Section<CvSectionKind>): Section<CvSectionKind> {
+  const first = section.lines[0];
+  if (section.kind !== 'summary' || !first || first.bullet || first.text.length > POST_HEADER_CHARS) return section;
+  // A year alone ("2005-06") dates a highlight as often as a post: the line names the post too.
+  if (/[.!?]$/.test(first.text) || onlyDates(first.text)) return section;
+  const period = findDateSpans(first.text, DATES_NOW).some((sp) => sp.start && (sp.end || sp.ongoing));
+  return period ? { ...section, kind: 'experience' } : section;
+}
+
+const INTERNSHIP = new Set(INTERNSHIP_HEADINGS.map(foldWords));
+
+/** The line holds dates and nothing else ("06/2021 - 08/2021"). */
+function onlyDates(text: string): boolean {
+  const spans = findDateSpans(text, DATES_NOW);
+  if (spans.length === 0) return false;
+  let rest = text;
+  for (const sp of [...spans].sort((a, b) => b.from - a.from)) rest = rest.slice(0, sp.from) + rest.slice(sp.to);
+  return /^[\s,;:.()–—|-]*$/.test(rest);
+}
+
+/**
+ * "INTERNSHIP" / "STAGE" shouted alone outside an experience section heads the internships (they were read into
+ * the education section above). Inside an experience section, or right under an entry's dates, it is an entry's
+ * title.
+ */
+function internshipHeading(current: Section<CvSectionKind>, line: Line): HeadingMatch<CvSectionKind> | undefined {
+  const head = line.text.replace(/[\s:：.]+$/, '');
+  if (line.bullet || current.kind === 'experience' || !isUpper(head) || !INTERNSHIP.has(foldWords(head)))
+    return undefined;
+  // Under an education entry the dates above are its own ("2022"), not the internship's.
+  const last = current.kind === 'education' ? undefined : current.lines[current.lines.length - 1];
+  return last && onlyDates(last.text) ? undefined : { kind: 'experience', rest: '' };
+}
+
+/**
+ * "ENSEIGNEMENT" is the courses an academic taught, and on a Belgian CV the candidate's own schooling: a teaching
+ * section whose lines open with a degree ("Bachelier en comptabilité, Haute École …") on a CV without an education
+ * section lists the candidate's degrees. One split from the posts above that is no education goes back to them (a
+ * lecturer's posts list the teaching under their own heading's style).
+ */
+function teachingAsEducation(sections: Section<CvSectionKind>[]): Section<CvSectionKind>[] {
+  const hasEducation = sections.some((s) => s.kind === 'education');
+  const out: Section<CvSectionKind>[] = [];
+  for (const s of sections) {
+    const prev = out[out.length - 1];
+    if (s.kind !== 'other' || !isTeachingHeading({ text: s.heading, bullet: false })) out.push(s);
+    else if (!hasEducation && s.lines.some((l) => findDegrees(l.text)[0]?.index === 0))
+      out.push({ ...s, kind: 'education' });
+    else if (prev && (prev.kind === 'experience' || prev.kind === 'projects'))
+      prev.lines.push({ text: s.heading, bullet: false }, ...s.lines);
+    else out.push(s);
+  }
+  return out;
 }
 
 function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
@@ -460,7 +636,11 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
         );
       if (current.kind === 'education') return !isEducationField(current, m, line);
       if (current.kind !== 'experience' && current.kind !== 'projects') return true;
-      if (isTeachingHeading(line)) return false;
+      // Split off in the section heading's style, to be read as education or put back (teachingAsEducation).
+      if (isTeachingHeading(line)) return !m.rest && headingStyle(line.text) === headingStyle(current.heading);
+      // "Responsibilities & Achievements" under each post: a part of the entry, whatever its style (the posts after
+      // it were read as achievements).
+      if (m.kind !== 'education' && m.kind !== 'experience' && isEntryLabel(line)) return false;
       if (m.kind === 'education' && entryFirm(current, line, next)) return false;
       if (m.kind === 'education' || m.kind === 'experience' || m.kind === 'contact') return true;
       // Referees end the CV's own details whatever their heading's style: their names and numbers are not the
@@ -473,6 +653,7 @@ function cvSectionsOf(lines: readonly Line[]): Section<CvSectionKind>[] {
     },
     GLUED_CV_HEADINGS,
     isEducationTableColumn,
+    internshipHeading,
   );
 }
 
