@@ -24,6 +24,28 @@ describe('headings inside a one-line export', () => {
     expect(section(cv, 'education')[0]).toMatch(/^BA Fashion Management/);
   });
 
+  it("reads the export's posts and degrees one by one", () => {
+    const cv =
+      'Tamsin Oakridge tamsin.oakridge@example.com Norwich PROFILE Buyer with nine years in fashion retail. WORK ' +
+      'EXPERIENCE Senior Buyer, Fernhollow Stores Ltd March 2019 - Present Led the womenswear range. Buyer, ' +
+      'Quayside Apparel June 2014 - February 2019 Ran supplier reviews. EDUCATION MA Fashion Buying University ' +
+      'of Marshfield 2014 BA Textile Design University of Corley 2012 SKILLS Excel, SAP';
+    expect(section(cv, 'experience')).toEqual([
+      'Senior Buyer, Fernhollow Stores Ltd',
+      'March 2019 - Present',
+      'Led the womenswear range.',
+      'Buyer, Quayside Apparel',
+      'June 2014 - February 2019',
+      'Ran supplier reviews.',
+    ]);
+    const record = parseCv(cv, NOW);
+    expect(record.experience.map((p) => [p.title, p.start_date])).toEqual([
+      ['Senior Buyer', '2019-03'],
+      ['Buyer', '2014-06'],
+    ]);
+    expect(record.education.map((e) => e.end_date)).toEqual(['2014-01', '2012-01']);
+  });
+
   it('cuts headings in title case when the line holds several (German)', () => {
     const cv =
       'Jonas Feldkamp jonas.feldkamp@example.de 0151 9876543 Bremen Berufserfahrung 04/2017 - heute Vertriebsleiter ' +

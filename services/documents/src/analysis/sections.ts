@@ -539,13 +539,47 @@ function inlineHeadings(line: Line): Line[] {
   if (cuts.length === 0) return [line];
   const out: Line[] = [];
   let from = 0;
+  let kind: CvSectionKind | undefined;
+  const body = (text: string) =>
+    (kind === 'experience' || kind === 'education' ? entryLines(text, kind) : [text]).map((t) => ({
+      text: t,
+      bullet: false,
+    }));
   for (const h of cuts) {
-    if (h.at > from) out.push({ text: tokens.slice(from, h.at).join(' '), bullet: from === 0 && line.bullet });
-    out.push({ text: tokens.slice(h.at, h.at + h.n).join(' '), bullet: false });
+    if (h.at > from) {
+      if (from === 0) out.push({ text: tokens.slice(0, h.at).join(' '), bullet: line.bullet });
+      else out.push(...body(tokens.slice(from, h.at).join(' ')));
+    }
+    const heading = tokens.slice(h.at, h.at + h.n).join(' ');
+    kind = CV_VOCABULARY.exact.get(foldWords(heading));
+    out.push({ text: heading, bullet: false });
     from = h.at + h.n;
   }
-  out.push({ text: tokens.slice(from).join(' '), bullet: false });
+  out.push(...body(tokens.slice(from).join(' ')));
   return out;
+}
+
+// A sentence ends after a word of two letters or more, before a capital ("Dr. Lang" and "B.Sc. Physics" go on).
+const SENTENCE_BREAK = /(?<=\p{Ll}{2}[.!?])\s+(?=\p{Lu})/u;
+
+/**
+ * The posts or degrees of a one-line export, one line each part: a sentence ends a line, and so does a date
+ * ("… University of Eastwick 2013 BSc …"); a post's period stands on its own line ("Analyst Harrowgate Foods,
+ * York" / "June 2015 - February 2019" / "Ran the promotions."), as in the layouts the entries are read from.
+ */
+function entryLines(text: string, kind: 'experience' | 'education'): string[] {
+  const out: string[] = [];
+  for (const sentence of text.split(SENTENCE_BREAK)) {
+    let from = 0;
+    for (const sp of findDateSpans(sentence, DATES_NOW)) {
+      if (kind === 'experience' && !(sp.start && (sp.end || sp.ongoing))) continue;
+      if (kind === 'experience') out.push(sentence.slice(from, sp.from));
+      out.push(sentence.slice(kind === 'experience' ? sp.from : from, sp.to));
+      from = sp.to;
+    }
+    out.push(sentence.slice(from));
+  }
+  return out.map((t) => t.trim()).filter((t) => /[\p{L}\p{N}]/u.test(t));
 }
 
 export function cvSections(lines: readonly Line[]): Section<CvSectionKind>[] {
