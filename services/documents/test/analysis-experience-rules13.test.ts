@@ -40,6 +40,26 @@ describe('a year written in passing in an entry body', () => {
     expect(first!.description).toContain('Who else helped?');
   });
 
+  it('a talk given in one month stays in the entry above', () => {
+    expect(
+      read([
+        'Trainee Accountant',
+        'Harrow & Pike Ltd, Leeds',
+        'January 2020 - December 2022',
+        'Prepared monthly reconciliations for twelve clients.',
+        'March 2022',
+        "Gave a talk at the regional young accountants' seminar on audit sampling.",
+        'Audit Assistant',
+        'Moor & Vale LLP, York',
+        'June 2018 - December 2019',
+        'Checked supplier invoices.',
+      ]),
+    ).toEqual([
+      ['Trainee Accountant', '2020-01', '2022-12', 'Harrow & Pike Ltd, Leeds'],
+      ['Audit Assistant', '2018-06', '2019-12', 'Moor & Vale LLP, York'],
+    ]);
+  });
+
   it('a dated line with a title is still an entry', () => {
     expect(
       read([

@@ -1294,22 +1294,19 @@ function datedExperience(rows: Row[], now: Date): CvExperience[] {
 }
 
 /**
- * "Improved retention to 91% by" / "2009", "Who else?" / "2012": a date line with no title and no employer
- * around it, only a year and text that cannot name an employer (a sentence, a figure, a table row), is a year
- * mentioned in the body of the entry above (a chart's axis, an achievement), not an entry of its own.
+ * "Improved retention to 91% by" / "2009", "Who else?" / "2012", "Spoke at a regional seminar on …" / "May 2011":
+ * a date line with no title and no employer around it, only one date (a year or a month, not a range) and text
+ * that cannot name an employer (a sentence, a figure, a table row), is a date mentioned in the body of the entry
+ * above (a chart's axis, an achievement, an event), not an entry of its own.
  */
 function inPassing(e: CvExperience, spans: readonly DateSpan[]): boolean {
   if (e.title) return false;
   const span = spans[0];
   const from = span?.start ?? span?.end;
-  const oneYear =
+  const oneDate =
     !span ||
-    (spans.length === 1 &&
-      !span.ongoing &&
-      !!from &&
-      !from.monthKnown &&
-      formatYearMonth(span.end ?? from) === formatYearMonth(from));
-  return oneYear && cannotBeEmployer(e.description.split('\n')[0] ?? '');
+    (spans.length === 1 && !span.ongoing && !!from && formatYearMonth(span.end ?? from) === formatYearMonth(from));
+  return oneDate && cannotBeEmployer(e.description.split('\n')[0] ?? '');
 }
 
 // "32%", "$3M", "Capacity | Tons", "0207 |": figures and table cells.
