@@ -243,3 +243,46 @@ describe("an entry's part labels and headings run into posts", () => {
     expect(kinds(cv)).toEqual(['header', 'summary']);
   });
 });
+
+describe('two columns printed side by side', () => {
+  const row = (left: string, right = '') => (right ? `${left.padEnd(50)}${right}` : left);
+
+  it("reads the main column's posts whole, then the side column", () => {
+    const cv = lines(
+      row('Oksana Verhoeven', 'CONTACT'),
+      row('EXPERIENCE', 'oksana.v@example.com'),
+      row('Data Engineer', 'SKILLS'),
+      row('Tollbridge Analytics, Manchester', 'Spark, Airflow'),
+      row('Jan 2020 - Present', 'LANGUAGES'),
+      row('Built ingestion pipelines.', 'English, Dutch'),
+      'EDUCATION',
+      'MSc Data Science',
+      'University of Kelmsford',
+      '2019',
+    );
+    expect(section(cv, 'experience')).toEqual([
+      'Data Engineer',
+      'Tollbridge Analytics, Manchester',
+      'Jan 2020 - Present',
+      'Built ingestion pipelines.',
+    ]);
+    expect(section(cv, 'skills')).toEqual(['Spark, Airflow']);
+    const posts = parseCv(cv, NOW).experience;
+    expect(posts.map((p) => [p.title, p.start_date])).toEqual([['Data Engineer', '2020-01']]);
+  });
+
+  it('leaves rows of dates and posts in a table as they are', () => {
+    const cv = lines(
+      'Henrik Saltvik',
+      'EXPERIENCE',
+      row('2019 - 2024', 'SENIOR ENGINEER'),
+      row('Brevik Offshore AS, Bergen', ''),
+      row('2014 - 2019', 'ENGINEER'),
+      row('2012 - 2014', 'TRAINEE'),
+      'SKILLS',
+      'Ansys, MATLAB',
+    );
+    expect(section(cv, 'experience')[0]).toBe('2019 - 2024');
+    expect(section(cv, 'experience')[1]).toBe('SENIOR ENGINEER');
+  });
+});

@@ -1,4 +1,5 @@
 /** Text normalisation shared by the analyzers: one logical line per entry, bullets marked, whitespace tidy. */
+import { CV_HEADINGS } from './headings.js';
 
 export interface Line {
   /** The line without its bullet glyph, whitespace collapsed. */
@@ -57,11 +58,88 @@ export function toLines(raw: string): Line[] {
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(/[\uE000-\uF8FF]/g, '•');
   const out: Line[] = [];
-  for (const physical of text.split('\n')) {
+  for (const physical of columnsInTurn(text.split('\n'))) {
     const cells =
       physical.length > 150 && /\S {2,}\S/.test(physical) ? physical.split(/\s{2,}|\t+/) : physical.split(/\t+|\s{3,}/);
     for (const cell of cells) if (!PAGE_FURNITURE.test(cell.trim())) pushCell(cell, out);
   }
+  return out;
+}
+
+// Section headings as a side column may hold them ("SKILLS", "Languages", "Contact"), folded.
+const COLUMN_HEADINGS = new Set(
+  Object.values(CV_HEADINGS)
+    .flat()
+    .filter((h) => !h.startsWith('~'))
+    .map((h) => foldWords(h.replace(/^=/, ''))),
+);
+const isColumnHeading = (cell: string) =>
+  cell.length <= 40 && !/\d/.test(cell) && /^\p{Lu}/u.test(cell) && COLUMN_HEADINGS.has(foldWords(cell));
+
+// Where a side column starts: further right than a cell of a table's first column.
+const MIN_COLUMN = 25;
+const COLUMN_SLACK = 2;
+const MIN_SIDE_ROWS = 3;
+
+/** A physical line of a side-by-side layout: its left cell, and its right cell with the column it starts at. */
+interface Row {
+  line: string;
+  left: string;
+  right: string;
+  column: number;
+}
+
+function rowOf(line: string): Row {
+  const gaps = [...line.matchAll(/\S( {3,})(?=\S)/g)];
+  const indent = /^ */.exec(line)![0].length;
+  if (gaps.length === 1) {
+    const column = gaps[0]!.index + 1 + gaps[0]![1]!.length;
+    return { line, left: line.slice(0, column).trim(), right: line.slice(column).trim(), column };
+  }
+  if (gaps.length === 0 && indent >= MIN_COLUMN) return { line, left: '', right: line.trim(), column: indent };
+  return { line, left: line.trim(), right: '', column: -1 };
+}
+
+/**
+ * Two columns printed side by side ("Data Engineer        SKILLS" / "Tollbridge Analytics  Spark, Airflow") come
+ * out a row at a time, the side column's headings cutting the main column's entries. A run of rows whose right
+ * cells start at one column, holding section headings in that column, is read a column at a time: the left cells,
+ * then the right ones. Rows whose left cells are dates are a dated list, not columns, and are left alone.
+ */
+function columnsInTurn(physical: readonly string[]): string[] {
+  const out: string[] = [];
+  let block: Row[] = [];
+  let column = -1;
+  const flush = () => {
+    const sided = block.filter((r) => r.right);
+    const paired = sided.filter((r) => r.left).length;
+    const headings = block.filter((r) => isColumnHeading(r.right)).length;
+    const headingsLeft = block.filter((r) => isColumnHeading(r.left)).length;
+    const datedLeft = sided.filter((r) => /\d/.test(r.left)).length;
+    if (paired >= MIN_SIDE_ROWS && (headings >= 2 || (headings >= 1 && headingsLeft >= 1)) && datedLeft * 2 < paired)
+      out.push(...block.filter((r) => r.left).map((r) => r.left), ...sided.map((r) => r.right));
+    else out.push(...block.map((r) => r.line));
+    block = [];
+    column = -1;
+  };
+  for (const line of physical) {
+    const row = line.length > 150 ? undefined : rowOf(line);
+    const fits =
+      row !== undefined &&
+      (row.column < 0
+        ? row.left.length < Math.max(column, MIN_COLUMN)
+        : row.column >= MIN_COLUMN && (column < 0 || Math.abs(row.column - column) <= COLUMN_SLACK));
+    if (!row || !fits) {
+      flush();
+      if (!row) {
+        out.push(line);
+        continue;
+      }
+    }
+    if (row.column >= MIN_COLUMN && column < 0) column = row.column;
+    block.push(row);
+  }
+  flush();
   return out;
 }
 
