@@ -1,5 +1,5 @@
 /** Degree mentions (en, de, fr, es, it, nl, pt), their level, and the field of study written after them. */
-import { roleWords, schoolWords } from './lexicon.js';
+import { legalForms, roleWords, schoolWords } from './lexicon.js';
 import { MONTH_NAMES, MONTH_WORDS } from './dates.js';
 import { foldSameLength, tidy } from './text.js';
 
@@ -20,8 +20,13 @@ const E = '(?![\\p{L}\\p{N}])';
 // "MS Office" or a US state after a comma ("Boston, MA").
 const CTX = '(?=\\s*(?:degree|deg\\b|in\\b|en\\b|of\\b|or\\b|and\\b|[/,;)(]|\\.(?!\\w)|-\\s|$))';
 const NOT_STATE = '(?<!,\\s?)';
+// Nor a state written after its city without a comma at the end of a line ("Westmoor University, Boston MA",
+// "Baltimore MD 21201").
+const NOT_CITY_STATE = '(?!(?<=\\p{Lu}\\p{Ll}+\\s)(?:MA|MS|ME|MD)(?:\\s+\\d{5}(?:-\\d{4})?)?\\s*$)';
 // Not the tail of a name's initials ("Dr. R.M.L.S College", "A.J.D. Rao").
 const NOT_INITIALS = '(?<!\\p{L}\\.)';
+// French "Licence Économie", "Licence 3 Droit" opening an entry; not a licence named after its kind ("Driving Licence").
+const NOT_AFTER_WORD = '(?<![\\p{L},]\\s)';
 
 // What follows "of" in a degree's name: the kind of degree, not its field ("Bachelor of Science Informatik" is a
 // BSc in computer science). Longest first, matched on folded text.
@@ -70,7 +75,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
     // in …"; Dutch "doctoraal" (the university degree before Bologna); Portuguese "Mestre em"; Spanish "Ingeniero
     // Superior/Industrial" (the five-year engineering degree before Bologna). "Postgraduate Professional Diploma in
     // Marketing", "Post Graduate Academic Diploma": the diploma's kind between (it was read as "Postgraduate" alone).
-    `master\\s[12](?=\\s|$)|mastere(?:\\s+specialise)?|dottor(?:e|essa)\\s+magistrale(?=\\s+in\\s)|doctoraal(?:\\s?examen)?|mestre(?=\\s+em\\s)|ingenier[oa]\\s+(?:superior|industrial)|(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:(?:\\s+(?:academic|professional|research|taught|higher))?\\s+(?:degree|diploma))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca|post[\\s-]?graduation(?=\\s+in\\s)|(?:erstes\\s+|zweites\\s+)?staatsexamen|postgrado|posgrado|pos-?graduacao|dipl\\.\\s?-?\\s?(?:ing|kfm|kff|inf|phys|math|psych|biol|chem|des)\\.`,
+    `master\\s[12](?=\\s|$)|mastere(?:\\s+specialise)?|dottor(?:e|essa)\\s+magistrale(?=\\s+in\\s)|doctoraal(?:\\s?examen)?|mestre(?=\\s+em\\s)|ingenier[oa]\\s+(?:superior|industrial)|(?<!scrum\\s)(?<!web)(?<!quiz)(?<!\\bto\\s)(?<!\\bwill\\s)(?<!\\bcan\\s)master(?:['’]?s)?(?!\\s*(?:data|card|file|plan|schedule|class|mind|key|list|page|copy|branch|node|chef|thesis|research\\s+project|project|coursework|dissertation|degree\\s+of\\s+freedom))|maitrise|magister|masterstudium|masterabschluss|mestrado|laurea\\s+(?:magistrale|specialistica)|diplom(?:-?(?:ingenieur|ing\\.?|kaufmann|kauffrau|informatiker|physiker|mathematiker|psychologe|biologe|chemiker|volkswirt|betriebswirt|designer|padagoge)(?:in)?)?(?![a-z])|bac\\s?\\+\\s?5|post\\s?-?graduate(?:(?:\\s+(?:academic|professional|research|taught|higher))?\\s+(?:degree|diploma|certificate))?|pgdm|pg\\s+diploma|diplome\\s+d['’]?\\s*ingenieur|ingenieur\\s+diplome|m\\.?b\\.?a\\.?|m\\.?\\s?sc\\.?|m[.-]?\\s?tech|m\\.\\s?com\\.?|mcom|mca|post[\\s-]?graduation(?=\\s+in\\s)|(?:erstes\\s+|zweites\\s+)?staatsexamen|postgrado|posgrado|pos-?graduacao|dipl\\.\\s?-?\\s?(?:ing|kfm|kff|inf|phys|math|psych|biol|chem|des)\\.`,
   ],
   [
     4,
@@ -79,7 +84,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
     // Quebec's "Baccalauréat en génie"
     // (a bachelor's there; France's baccalauréat is written "Baccalauréat S", "… scientifique"); Brazilian
     // "Graduação em …".
-    `diplomatura(?=\\s+en\\s)|baccalaureat(?=\\s+(?:en|es)\\s)|graduacao(?=\\s+em\\s)|bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|laureat[oa](?=\\s+in\\s)|bacharelado|bacharel(?=\\s+em\\s)|dottor(?:e|essa)(?=\\s+in\\s)|ingenier(?:[oa]|ia)\\s+tecnic[oa]|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)(?<!\\b(?:a|an|the|recent|fresh|new|to|will|shall|i|we|did)\\s)graduat(?:ion|e)(?=\\s+in\\s+(?!(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|spring|summer|fall|autumn|winter|the|an?|my|top|first|class)\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
+    `diplomatura(?=\\s+en\\s)|diplome\\s+d['’]\\s?etat(?:\\s+(?:d['’]\\s?|de\\s+)\\p{L}+)?|ingenieria(?=\\s+en\\s)|baccalaureat(?=\\s+(?:en|es)\\s)|graduacao(?=\\s+em\\s)|bachelor(?:['’]?s)?|bachelier|bachelorstudium|bachelorabschluss|licence(?=\\s+(?:en|professionnelle|pro|de|d['’]))|licenciatura|licenciad[oa]|grado(?=\\s+(?:en|universitario))|laurea(?:\\s+triennale)?|laureat[oa](?=\\s+in\\s)|bacharelado|bacharel(?=\\s+em\\s)|dottor(?:e|essa)(?=\\s+in\\s)|ingenier(?:[oa]|ia)\\s+tecnic[oa]|undergraduate\\s+degree|(?<!\\b(?:with|for|to|of|the|an?|and|or|our|their|in|on|at|by|among)\\s)undergraduate(?=\\s*(?:[,;:(–-]|in\\s|of\\s|$))|(?:university|college|academic)\\s+degree|hochschulabschluss|(?:abgeschlossenes\\s+)?(?:fach)?hochschulstudium|abgeschlossenes\\s+studium|universitatsabschluss|bac\\s?\\+\\s?[34]|hbo(?:[\\s-](?:bachelor|opleiding|diploma|niveau|werk-?\\s?en\\s?denkniveau))?|wo[\\s-](?:bachelor|opleiding|niveau)|diplome\\s+universitaire|titulo\\s+universitario|diploma\\s+di\\s+laurea|degree(?=\\s+in\\s)|(?<!post[\\s-]?)(?<!\\b(?:a|an|the|recent|fresh|new|to|will|shall|i|we|did)\\s)graduat(?:ion|e)(?=\\s+in\\s+(?!(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|spring|summer|fall|autumn|winter|the|an?|my|top|first|class)\\b)[a-z])|b\\.?\\s?sc\\.?|b[.-]?\\s?tech|b\\.\\s?com\\.?|bcom|bba|bca`,
   ],
   [
     3,
@@ -88,7 +93,7 @@ const FOLDED: ReadonlyArray<readonly [number, string]> = [
   [
     2,
     // Brazilian "Curso Técnico em Enfermagem" (a vocational course; "Técnico em …" alone is also a post).
-    `curso\\s+tecnico(?=\\s+em\\s)|berufsausbildung|abgeschlossene\\s+ausbildung|ausbildung(?=\\s+(?:als|zum|zur)\\s)|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
+    `curso\\s+tecnico(?=\\s+em\\s)|berufsausbildung|abgeschlossene\\s+ausbildung|(?:ausbildung|lehre)(?=\\s+(?:als|zum|zur)\\s)|(?:kaufmannische|gewerbliche|duale)\\s+(?:ausbildung|lehre)|abgeschlossene\\s+lehre|formacion\\s+profesional|ciclo\\s+formativo|vocational(?:\\s+(?:training|qualification|degree|certificate))?|apprenticeship|(?<!post\\s?-?graduate\\s)(?<!pg\\s)diploma(?!\\s+(?:di\\s+laurea|de\\s+grado))|certificado\\s+de\\s+profesionalidad|(?<!\\b(?:a|an|the|this|my|our)\\s)certificate(?=\\s+in\\s+\\p{L})`,
   ],
   [
     1,
@@ -106,20 +111,20 @@ const CASED: ReadonlyArray<readonly [number, string]> = [
   // "DVM").
   [
     6,
-    `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|${NOT_INITIALS}J\\.D\\.|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
+    `PhD|DPhil|DSc|Dr\\.-Ing\\.|${NOT_STATE}${NOT_CITY_STATE}MD${CTX}|M\\.D\\.|JD${CTX}|${NOT_INITIALS}J\\.D\\.|Ed\\.\\s?D|EdD|PharmD|Pharm\\.\\s?D\\.?|DVM|D\\.V\\.M\\.?|DDS|D\\.D\\.S\\.?|DNP`,
   ],
   [
     5,
-    `MSc|MASc|M\\.A\\.Sc\\.?|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_INITIALS}M\\.S${CTX}|${NOT_STATE}MS${CTX}|${NOT_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?`,
+    `MSc|MASc|M\\.A\\.Sc\\.?|M\\.\\s?Sc\\.?|M\\.S\\.\\s?Ed\\.?|M\\.F\\.A\\.?|M\\.P\\.H\\.?|M\\.P\\.A\\.?|M\\.S\\.N\\.?|M\\.S\\.|${NOT_INITIALS}M\\.S${CTX}|${NOT_STATE}${NOT_CITY_STATE}MS${CTX}|${NOT_STATE}${NOT_CITY_STATE}MA${CTX}|${NOT_INITIALS}M\\.A\\.?|MBA|MEng|M\\.\\s?Eng\\.?|M\\.?\\s?Tech|MCA|M\\.\\s?Ed\\.?|MEd|MPhil|M\\.\\s?Phil\\.?|LL\\.?\\s?M\\.?|MPA|MPH|MFA|M\\.\\s?Com\\.?|MCom|MSW|M\\.S\\.W\\.?|${NOT_INITIALS}M\\.L\\.S\\.?|MLIS|MSEE|MSCS|${NOT_STATE}${NOT_CITY_STATE}ME${CTX}|M\\.E\\.?${CTX}|M\\.C\\.A\\.?|M\\.\\s?Arch\\.?|MArch|M\\.\\s?Pharm(?:a|\\.)?|MPharm|M\\.\\s?Des\\.?|MDes|MSN|EMBA|DESS|DEA(?=\\s+(?:de|en|d['’]))|DEA${CTX}|PGDBA|PGDCA|PGDBM|PGDHRM|P\\.G\\.D\\.M\\.?|PGCE|PGDE`,
   ],
   [
     4,
-    `BSc|B\\.A\\.Sc\\.?|B\\.\\s?Comm\\.?|BComm|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc`,
+    `BSc|B\\.A\\.Sc\\.?|B\\.\\s?Comm\\.?|BComm|B\\.\\s?Sc\\.?|B\\.S\\.\\s?Ed\\.?|B\\.S\\.B\\.A\\.?|BSBA|B\\.B\\.A\\.?|B\\.F\\.A\\.?|B\\.S\\.N\\.?|${NOT_INITIALS}B\\.S\\.W\\.?|B\\.S\\.?|BS${CTX}|BA${CTX}|B\\.A\\.?|BE${CTX}|B\\.E\\.?|BEng|B\\.\\s?Eng\\.?|B\\.?\\s?Tech|BCom|B\\.\\s?Com\\.?|BBA|BCA|B\\.\\s?Ed\\.?|BEd|BFA|LL\\.?\\s?B\\.?|BCL|BSEE|BSME|BSIE|BSCS|BASc|HBO|B\\.C\\.A\\.?|B\\.\\s?Arch\\.?|BArch|B\\.\\s?Pharm(?:a|\\.)?|BPharm|BDS|MBBS|M\\.B\\.B\\.S\\.?|MBChB|MB\\s?ChB|M\\.B\\.\\s?Ch\\.B\\.?|MBBCh|B\\.\\s?Des\\.?|BDes|BBM|BHM|BSN|BSW|B\\.L\\.|B\\.\\s?Voc\\.?|BVoc|BHMS|BAMS|BUMS|${NOT_AFTER_WORD}Licence(?=\\s+(?:[1-3](?![\\p{L}\\p{N}])|(?!(?:Holder|Number|No|Plate|Category|Class|Type|Status|Valid)\\b)\\p{Lu}\\p{Ll}+))`,
   ],
   // Quebec's college diploma: "DEC en sciences de la nature", "D.E.C." (not the month "DEC 2015").
   [
     3,
-    `DEC(?=\\s+(?:en|in|professional|technique|general|général)\\s)|D\\.E\\.C\\.|A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|AS(?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`,
+    `DEC(?=\\s+(?:en|in|professional|technique|general|général)\\s)|D\\.E\\.C\\.|A\\.A\\.S?\\.?|A\\.S\\.|AAS${CTX}|A[AS](?=\\s+(?:[Dd]egree|in\\s+\\p{Lu}\\p{Ll}))|DUT|BTS${CTX}|HND|HNC`,
   ],
   [2, `CAP${CTX}|BEP${CTX}|MBO(?:[\\s-]?[1-4])?|BTEC|ITI${CTX}|I\\.T\\.I\\.?`],
   // Also dotted ("H.S.C", "S.S.L.C."), as Indian and Bangladeshi CVs write them.
@@ -246,7 +251,13 @@ function bareField(rest: string): string {
   if (!field || words.length > 6 || isDateWord(words[0]!)) return '';
   if (!words.every((w, i) => /^\p{Lu}/u.test(w) || (i > 0 && FIELD_JOINERS.has(w.toLowerCase())))) return '';
   // "Honors: National Honor Society": a labelled line under a degree is no field either.
-  if (NOT_FIELD.test(words[0]!.replace(/[:：]$/, '')) || schoolWords.inText(field) || roleWords.inText(field))
+  // "Lehre" / "Fakefirma GmbH": a firm's name under an apprenticeship is where it was served, no field.
+  if (
+    NOT_FIELD.test(words[0]!.replace(/[:：]$/, '')) ||
+    schoolWords.inText(field) ||
+    roleWords.inText(field) ||
+    legalForms.inText(field)
+  )
     return '';
   return field;
 }
@@ -314,9 +325,10 @@ function isDateWord(word: string): boolean {
   return MONTH_NAMES.includes(foldSameLength(word).replace(/[.,]$/, ''));
 }
 
-// "Bachelor of Arts (Note 1,7)", "B.Com (GPA 3.4)", "(72%)": a grade in brackets is no field of study.
+// "Bachelor of Arts (Note 1,7)", "B.Com (GPA 3.4)", "(72%)": a grade in brackets is no field of study; nor is the
+// programme's length ("B.S. (4 year program)", "(2 years)").
 const BRACKETED_GRADE =
-  /^\s*(?:c?gpa|g\.\s?p\.\s?a\.?|grade|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|score|marks|percentage|aggregate|cgpi|cpi)\b|\d\s*%|\d[.,]\d/iu;
+  /^\s*(?:c?gpa|g\.\s?p\.\s?a\.?|grade|note|nota|voto|cijfer|moyenne|mention|m[ée]dia|score|marks|percentage|aggregate|cgpi|cpi|\d)\b|\d\s*%|\d[.,]\d/iu;
 
 /**
  * The field in brackets after the degree ("B.Tech (Electronics and Communication)", "Ph.D. (Economics,

@@ -7,7 +7,7 @@ import type { CvEducation } from '@talent/records';
 import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
 import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
 import { isEducationTableHeader } from './headings.js';
-import { HIGHER_EDUCATION, schoolWords } from './lexicon.js';
+import { HIGHER_EDUCATION, legalForms, schoolWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { parsePlace } from './contacts.js';
 import { tidy, wordCount, type Line } from './text.js';
@@ -83,6 +83,8 @@ const YEAR_AROUND =
 // school", "taught at the high school and college levels".
 const SENTENCE_START = /^(?:\p{Ll}|\p{Lu}[\p{Ll}-]*ed\s)/u;
 const ARTICLE_START = /^(?:an?|any|some|one|every|our|my|this|that|un|une|ein|eine|einer|einem|uno|una|een)\s/;
+// "Some college", "Some college coursework completed" (a job board's level of education) names no school.
+const SOME_START = /^(?:some|no)\s/i;
 
 function endsWithSchoolWord(s: string): boolean {
   return schoolWords.inText(
@@ -105,7 +107,8 @@ function schoolPart(seg: string): string {
       .replace(YEAR_AROUND, ' '),
   );
   const lead = findDegrees(s)[0];
-  if (lead && lead.index === 0) s = tidy(s.slice(lead.end).replace(/^[.\s]+/, ''));
+  // "Bachelor of Nursing University of Harlow": the degree's whole name ("of Nursing" too) goes before the school.
+  if (lead && lead.index === 0) s = tidy(s.slice(degreePhrase(s, lead).end).replace(/^[.\s]+/, ''));
   // "Wirtschaftsinformatiker mit Master of Science der Technischen Universität Hamburg": a sentence names the
   // degree, then the school that awarded it (a lowercase word before the degree: no school's name). The name is
   // the school word and the capitalised words before it.
@@ -176,9 +179,16 @@ function declinedSchool(name: string, line: string): string {
 // university names its campus with "at" (elsewhere "at" introduces the school: "MBA at Westmoor University").
 const CAMPUS_AT = /(\bUniversit\p{L}*(?:\s+of(?:\s+\p{Lu}[\p{L}&.'’-]*){1,4})?)\s+at\s+(?=\p{Lu})/gu;
 const AT_MARK = '\uE000';
+// "M.B.A. (Marketing) 2010 Westmoor University": a year inside the line before a capitalised word ends what comes
+// before it (a table row's cells run together); no school's name holds a year.
+const YEAR_BETWEEN = /\s+(?:19|20)\d\d\s+(?=\p{Lu})/gu;
 
 function schoolIn(text: string, exclude: string): string {
-  const marked = text.replace(THESIS, ' ').replace(QUOTED, ' ').replace(CAMPUS_AT, `$1${AT_MARK}`);
+  const marked = text
+    .replace(THESIS, ' ')
+    .replace(QUOTED, ' ')
+    .replace(CAMPUS_AT, `$1${AT_MARK}`)
+    .replace(YEAR_BETWEEN, ' | ');
   for (const raw of marked.split(SEGMENT)) {
     // "presso l'Università di Padova", "de l'Université de Nantes": an elided article is no part of the name.
     const seg = raw.replace(/^\s*(?:l|dell|all|nell|dall)['’](?=\p{Lu})/u, '').replaceAll(AT_MARK, ' at ');
@@ -188,6 +198,7 @@ function schoolIn(text: string, exclude: string): string {
     // A CV written all in lowercase still names its schools head-last ("narayana jr. college").
     // "… from an accredited university" (a job ad's requirement): an article opens no school's name.
     if (SENTENCE_START.test(s) && !(s === s.toLowerCase() && endsWithSchoolWord(s) && !ARTICLE_START.test(s))) continue;
+    if (SOME_START.test(s)) continue;
     // A lone "University" is a wrapped line's tail, not a name ("IIT" is one).
     if (
       s &&
@@ -518,7 +529,19 @@ const AWARDED_LABEL =
 
 const AWARDING_UNIVERSITY = /(?<!\p{L})(?:universit\p{L}*|univ)(?!\p{L})/iu;
 
-const degreeIn = (text: string) => schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text);
+// "2005 – 2008 Lehre, Fakefirma GmbH", "Ausbildung bei …": in an education section the German apprenticeship named
+// alone is a qualification (elsewhere "Lehre" is teaching: "Forschung und Lehre").
+const APPRENTICESHIP_CELL =
+  /^((?:(?:\d{1,2}[./])?(?:19|20)\d\d\s*(?:[-–—]|bis)?\s*)*:?\s*)(?:Lehre(?=\s*$)|(?:Lehre|Ausbildung)(?=\s*[,;|(–—-]|\s+(?:bei|im|in)\s))/u;
+function apprenticeshipCell(text: string): DegreeMention | undefined {
+  const m = APPRENTICESHIP_CELL.exec(text);
+  if (!m) return undefined;
+  const index = m[1]!.length;
+  return { level: 2, text: m[0].slice(index), index, end: m[0].length };
+}
+
+const degreeIn = (text: string) =>
+  schoolLeavingCell(text) ?? findDegrees(text)[0] ?? bareAbbreviation(text) ?? apprenticeshipCell(text);
 
 /**
  * The section's first entry opens on its school ("Westbrook University" / "MSc Physics" / "BSc Physics"): then a
@@ -619,9 +642,17 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
       const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
-      const school = fieldParts.findIndex((p) => schoolWords.inText(p));
+      // "Ausbildung zum Fachinformatiker, Fakefirma AG, Köln": the training firm is no field either.
+      let school = fieldParts.findIndex((p) => schoolWords.inText(p) || legalForms.inText(p));
+      if (school < 0) school = fieldParts.length;
+      // "Lehre als Tischler, Bremen": nor is a place after the field (a place as a whole is dropped below).
+      const place = fieldParts.findIndex((p, i) => i > 0 && i < school && isPlace(p));
+      if (place > 0 && !isPlace(fieldParts.slice(0, school).join(', '))) school = place;
       // "HSC, Maharashtra Board": the board that set the examination is no field of study.
-      major = (school < 0 ? fieldParts : fieldParts.slice(0, school)).filter((p) => !BOARD.test(p)).join(', ');
+      major = fieldParts
+        .slice(0, school)
+        .filter((p) => !BOARD.test(p))
+        .join(', ');
       if (!major) major = tidy(MAJOR_INLINE.exec(text.slice(phrase.end))?.[1] ?? '');
       // "M.A., Concentration in Public Policy": the label is no part of the field.
       major = major.replace(MAJOR_LEAD, '');

@@ -734,11 +734,17 @@ export type { WordSet };
 // Dutch and Brazilian CVs abbreviate (Technische Universität/Universiteit, Technische Hochschule, Fachhochschule,
 // Hochschule für angewandte Wissenschaften / für Technik und Wirtschaft, Eidgenössische Technische Hochschule,
 // École polytechnique fédérale, Institut national des sciences appliquées, École normale supérieure, Regionaal
-// Opleidingscentrum, Pontifícia Universidade Católica), cased and before the school's place: "tu" is a word.
+// Opleidingscentrum, Pontifícia Universidade Católica), cased and before the school's place: "tu" is a word. "IFSI de
+// Nantes": France's nursing schools (Institut de formation en soins infirmiers).
 const SCHOOL_ABBREVIATION =
-  /(?<![\p{L}\p{N}])(?:IES|ITIS|TU|TH|FH|HAW|HTW|RWTH|ETH|EPFL|INSA|ENS|ROC|PUC)(?=\s+\p{Lu}|-\p{Lu}|\s*(?:[,;|]|$))/u;
+  /(?<![\p{L}\p{N}])(?:IES|ITIS|TU|TH|FH|HAW|HTW|RWTH|ETH|EPFL|INSA|ENS|ROC|PUC|IFSI)(?=\s+(?:de\s+|du\s+)?\p{Lu}|-\p{Lu}|\s*(?:[,;|]|$))/u;
 
-/** The lexicon's school words, and the abbreviations schools are named by. */
+// "Industrie- und Handelskammer Köln", "Handwerkskammer Hamburg": the German chambers that examine and certify an
+// apprenticeship are where its qualification was earned.
+const EXAMINING_CHAMBER = /(?<!\p{L})(?:handelskammer|handwerkskammer)(?!\p{L})/iu;
+
+/** The lexicon's school words, the abbreviations schools are named by, and the chambers that examine apprentices. */
 export const schoolWords = {
-  inText: (text: string): boolean => institutionWords.inText(text) || SCHOOL_ABBREVIATION.test(text),
+  inText: (text: string): boolean =>
+    institutionWords.inText(text) || SCHOOL_ABBREVIATION.test(text) || EXAMINING_CHAMBER.test(text),
 };
