@@ -73,8 +73,9 @@ export class PhraseDictionary {
     this.common = new Set(stopwords[stemLanguage] ?? []);
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
+      // In lowercase, accents and all: "responsabilità" of "Senso di responsabilità" is a word (its key is folded).
       for (const token of tokenize(index.labelText[label]!))
-        if (token.surface === token.key) this.lowercaseWords.add(token.key);
+        if (token.surface === token.surface.toLowerCase()) this.lowercaseWords.add(token.key);
     }
     for (const word of this.lowercaseWords) this.lowercaseStems.add(stemToken(word, stemLanguage));
     for (let label = 0; label < index.labelText.length; label++) {

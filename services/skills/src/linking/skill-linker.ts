@@ -366,14 +366,19 @@ export class SkillLinker {
         best &&
         best.length === 1 &&
         (wordUsedOtherwise(tokens, i, segment, text, matches, this.ordinary, dictionaries[0]!) ||
-          germanNoun(tokens, i, best.phrase, dictionaries[0]!))
+          germanNoun(tokens, i, best.phrase, dictionaries[0]!) ||
+          namedAsPost(tokens, i, best.phrase) ||
+          (best.phrase.caseSensitive && this.beforeObject(tokens, stems, dictionaries, breaks, i)))
       )
         i++;
       else if (
         best &&
         (inFirmName(tokens, i, i + best.length) ||
           inOrganisationName(tokens, i, i + best.length) ||
-          (cv && (subjectOfDegree(text, tokens[i]!.start) || gradedSubject(text, tokens[i + best.length - 1]!.end))) ||
+          (cv &&
+            (subjectOfDegree(text, tokens[i]!.start) ||
+              gradedSubject(text, tokens[i + best.length - 1]!.end) ||
+              degreeAfter(text, tokens[i + best.length - 1]!.end))) ||
           (best.length === 1 && this.inProperName(tokens, stems, dictionaries, i, best.phrase, segment, matches)))
       )
         i += best.length;
@@ -443,6 +448,23 @@ export class SkillLinker {
       }
     }
     return matches.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * A name that is an everyday word (linked only as written), followed by "to" and a word that starts no label, is
+   * the word with its object: "Access to Work", "Access to Justice", "Mentoring to new hires". "Access to SQL Server"
+   * (a migration) names two products and stays. Not "of": "Anatomy of the Hand" (a course) names the subject.
+   */
+  private beforeObject(
+    tokens: Token[],
+    stems: string[][],
+    dictionaries: PhraseDictionary[],
+    breaks: Uint8Array,
+    i: number,
+  ): boolean {
+    const link = tokens[i + 1]?.key;
+    if (link !== 'to' || i + 2 >= tokens.length || breaks[i]) return false;
+    return !this.longestAt(tokens, stems, dictionaries, breaks, i + 2, 1, true, false);
   }
 
   /**
@@ -629,6 +651,7 @@ export class SkillLinker {
       if (span.length === 1 && p.exactKey !== exactKey && !inflectionAllowed(p, span[0]!)) return false;
       // "security" is not "securities" (see PhraseDictionary's pluralSense()).
       if (span.length === 1 && p.pluralSense && p.exactKey !== exactKey) return false;
+      if (span.length > 1 && namesPerson(span[span.length - 1]!.key, p.exactKey)) return false;
       // A name written as its parts starts with its capital ("Power Point", "Java script", "Open office"): "in
       // design" or "in designing" is prose, not InDesign.
       if (p.split && !/^\p{Lu}/u.test(span[0]!.surface)) return false;
@@ -701,6 +724,21 @@ function withoutLoneWords(matches: Match[], text: string): Match[] {
   if (!matches.some(lone) || matches.some((m) => !lone(m))) return matches;
   return matches.filter((m) => !lone(m));
 }
+
+/**
+ * A label of several words whose last word names an activity ("software engineering", "peer mentoring") reached
+ * through stemming from the word for the person who does it ("Software Engineer", "Peer Mentor"): that is a post, a
+ * job title, not the skill. `key`: the text's last word (folded); `exactKey`: the label's words.
+ */
+function namesPerson(key: string, exactKey: string): boolean {
+  const singular = key.endsWith('s') ? key.slice(0, -1) : key;
+  if (!PERSON_ENDING.test(singular)) return false;
+  const word = exactKey.slice(exactKey.lastIndexOf(' ') + 1);
+  return word === `${singular}ing` || word === `${singular}${singular.charAt(singular.length - 1)}ing`;
+}
+
+/** Endings of English words for a person who does something ("engineer", "mentor", "tutor"). */
+const PERSON_ENDING = /(?:er|or)$/u;
 
 /**
  * A one-word label reached only through stemming: an acronym must keep its capitals ("APIs" is "API", "etc" is
@@ -871,6 +909,43 @@ function germanNoun(tokens: Token[], i: number, phrase: Phrase, dictionary: Phra
     GERMAN_ARTICLES.has(tokens[i - 1]!.key)
   );
 }
+
+/**
+ * A name that is an everyday word (linked only as written) or cut from a longer label ("Chef" of "Chef (tools for
+ * software configuration management)") after a rank of a post is the post: "Executive Chef",
+ * "Sous Chef", "Head Chef" (no Chef of configuration management). Not when a capitalised word follows: "Senior Chef
+ * Engineer" names the tool in a longer title.
+ */
+function namedAsPost(tokens: Token[], i: number, phrase: Phrase): boolean {
+  if (!(phrase.caseSensitive || phrase.derived) || i === 0) return false;
+  const previous = tokens[i - 1]!;
+  if (!RANKS.has(previous.key) || !/^\p{Lu}/u.test(previous.surface)) return false;
+  return !startsName(tokens, i);
+}
+
+/** A capitalised word follows the token, one space after it: the two start a name ("Google Play"). */
+function startsName(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  return next !== undefined && next.start === tokens[i]!.end + 1 && /^\p{Lu}/u.test(next.surface);
+}
+
+/** Words of rank in the title of a post (folded). */
+const RANKS = new Set([
+  'executive',
+  'head',
+  'sous',
+  'chief',
+  'senior',
+  'junior',
+  'assistant',
+  'deputy',
+  'lead',
+  'principal',
+  'trainee',
+  'apprentice',
+  'pastry',
+  'commis',
+]);
 
 /** German articles and the prepositions that hold one ("im", "zum", "beim"), folded. */
 const GERMAN_ARTICLES = new Set([
@@ -1504,6 +1579,7 @@ function subjectOfDegree(text: string, start: number): boolean {
   // Cheap check first: a field follows a preposition, a mark or a dotted degree.
   const last = before.trimEnd();
   const word = last.slice(last.lastIndexOf(' ') + 1).toLowerCase();
+  if (NAMED_DEGREE_END.test(word) && NAMED_DEGREE.test(before)) return true;
   if (!FIELD_MARKS.has(last.charAt(last.length - 1)) && !FIELD_WORDS.has(word) && !/[.'’]/u.test(word)) return false;
   const degree = DEGREE_SUBJECT.exec(before);
   // "Scrum Master: …", "Quality Master (CSM)" name a post: a "Master" after a capitalised word, before a colon or a
@@ -1540,6 +1616,29 @@ const DEGREE_SUBJECT = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:(?:${DEGREE_WORDS})${DEGREE_QUALIFIERS}${FIELD_PREPOSITION}|(?:${DEGREE_ACRONYMS})\.?${DEGREE_QUALIFIERS}(?:${FIELD_PREPOSITION}|\s+[–-]\s*$))`,
   'iu',
 );
+/**
+ * A degree that names its field without a preposition: German "Studium Betriebswirtschaft", "Bachelorstudium
+ * Informatik", "Masterstudiengang Maschinenbau", and "Bachelor of Arts Betriebswirtschaft", "Master of Science
+ * Computer Science" (the name of the degree, then its field). NAMED_DEGREE_END: the cheap check of the last word.
+ */
+const NAMED_DEGREE =
+  /(?<![\p{L}\p{N}])(?:\p{L}*studium|\p{L}*studiengang|(?:bachelor|master)(?:'s|’s)?\s+of\s+(?:arts|science|sciences|engineering))\s+$/iu;
+const NAMED_DEGREE_END = /(?:studium|studiengang|arts|science|sciences|engineering)$/u;
+
+/**
+ * A field followed by its degree in parentheses is the education record: "Betriebswirtschaft (B.A.)", "Informatik
+ * (M.Sc.)", "Economics (BSc)", "Maschinenbau (Diplom)". `end`: where the field ends.
+ */
+function degreeAfter(text: string, end: number): boolean {
+  return text.charCodeAt(end) === PAREN_CODE || text.charCodeAt(end + 1) === PAREN_CODE
+    ? DEGREE_AFTER.test(text.slice(end, end + 20))
+    : false;
+}
+
+const PAREN_CODE = '('.charCodeAt(0);
+const DEGREE_AFTER =
+  /^\s?\((?:[BM]\.?\s?(?:A|Sc|S|Eng|Ed|Com|Tech)\.?|MBA|Ph\.?\s?D\.?|Bachelor|Master|Diplom|Magister|Licence|Laurea)\)/u;
+
 /** "B.Sc. Computer Science", "B.A English": a degree written with dots needs no preposition before its field. */
 const DOTTED_DEGREE = /(?<![\p{L}\p{N}])(?:b|m)\.\s?(?:sc|s|a|tech|e|eng|com)\.?\s+$/iu;
 /** "School of", "Faculty of", "Department of", "Institute of", "Dept. of", "Fakultät für", "Faculté de" … */
