@@ -115,6 +115,17 @@ describe('a singular internship heading', () => {
     expect(kinds(fr)).toEqual(['header', 'education', 'experience']);
   });
 
+  it('reads the Spanish plural "Pasantías" as the section\'s heading too', () => {
+    const es = lines(
+      'Valentina Ibarra',
+      'FORMACIÓN',
+      'Licenciatura en Economía, Universidad de Altamira, 2020',
+      'Pasantías',
+      'Analista pasante, Banco Cordillera, 2019',
+    );
+    expect(kinds(es)).toEqual(['header', 'education', 'experience']);
+  });
+
   it('stays an entry title inside an experience section', () => {
     const dated = lines(
       'Ruairi Blackwood',
@@ -284,5 +295,29 @@ describe('two columns printed side by side', () => {
     );
     expect(section(cv, 'experience')[0]).toBe('2019 - 2024');
     expect(section(cv, 'experience')[1]).toBe('SENIOR ENGINEER');
+  });
+});
+
+describe('a term abroad', () => {
+  it('"Study Abroad Experience" heads study, not posts', () => {
+    const cv = lines(
+      'Maren Holloway',
+      'EDUCATION',
+      'BA History, University of Castleford, 2012',
+      'Study Abroad Experience',
+      'University of Ravensmoor, Leiden',
+      'January to June 2011',
+      'WORK EXPERIENCE',
+      'Archive Assistant, Pellham Museum, 2012 - 2015',
+    );
+    expect(kinds(cv)).toEqual(['header', 'education', 'education', 'experience']);
+    expect(parseCv(cv, NOW).experience.map((p) => p.start_date)).toEqual(['2012-01']);
+  });
+
+  it('so does "Auslandssemester" (German)', () => {
+    expect(kinds(lines('Lena Brückner', 'Auslandssemester', 'Universität Nordhafen, 2014'))).toEqual([
+      'header',
+      'education',
+    ]);
   });
 });
