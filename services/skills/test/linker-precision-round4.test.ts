@@ -25,6 +25,22 @@ describe('skill linker precision 4: the person who does an activity is a post', 
   });
 });
 
+describe("skill linker precision 4: IT qualifying the sector's assets or experience in it", () => {
+  const names = namesOf(
+    new SkillLinker(new SkillIndex([skill('esco', 'en', 'computer technology', 'IT', 'information technology')])),
+    'en',
+  );
+
+  it('does not link IT before infrastructure, assets, experience or expertise', () => {
+    expect(names('Rebuilt the IT infrastructure of three Brenford branch offices.')).toEqual([]);
+    expect(names('Looking for a role where I can use four years of IT experience in retail.')).toEqual([]);
+  });
+
+  it('still links IT written as the field', () => {
+    expect(names('Covered networking, IT and telephony for the Harlow depot.')).toEqual(['computer technology']);
+  });
+});
+
 describe('skill linker precision 4: words with accents that labels write in lowercase', () => {
   const names = namesOf(
     new SkillLinker(new SkillIndex([skill('seed', 'it', 'Senso di responsabilità', 'Responsabilità')])),

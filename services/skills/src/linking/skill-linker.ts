@@ -985,8 +985,9 @@ const GERMAN_ARTICLES = new Set([
 /**
  * "IT" (or "ICT") written before a word for a sector, a firm, a department or a post names where someone worked, not
  * the skill: "8 years in the IT industry", "a leading IT firm", "IT consultant", "IT Area Manager", "IT
- * operations expenses". Alone it stays ("LAN, WAN, IT", "a career in IT"); so does "IT consulting", "IT skills", and
- * labels that go on with the noun ("IT support", "IT security").
+ * operations expenses", and the sector's assets or someone's years in it: "rebuilt the IT infrastructure", "IT
+ * assets", "four years of IT experience", "IT expertise". Alone it stays ("LAN, WAN, IT", "a career in IT"); so does
+ * "IT consulting", "IT skills", and labels that go on with the noun ("IT support", "IT security").
  */
 function namedAsSector(tokens: Token[], i: number, segment: Segment): boolean {
   const token = tokens[i]!;
@@ -997,7 +998,10 @@ function namedAsSector(tokens: Token[], i: number, segment: Segment): boolean {
 
 /** Acronyms of the information technology sector in the seven languages ("TI", "TIC" in Spanish and Portuguese). */
 const SECTOR_ACRONYMS = new Set(['IT', 'ICT', 'TI', 'TIC', 'EDV']);
-/** Words for a sector, a firm, a department, a post or a budget that such an acronym qualifies (folded). */
+/**
+ * Words for a sector, a firm, a department, a post, a budget, the sector's assets or experience in it that such an
+ * acronym qualifies (folded).
+ */
 const SECTOR_NOUNS = new Set([
   'industry',
   'industries',
@@ -1037,6 +1041,10 @@ const SECTOR_NOUNS = new Set([
   'spend',
   'spending',
   'operations',
+  'infrastructure',
+  'assets',
+  'expertise',
+  'experience',
   'branche',
   'abteilung',
   'leiter',
