@@ -106,6 +106,13 @@ function dateRanges(text: string): Array<[number, number]> {
   return out;
 }
 
+// "…, Shiraz, Iran, 7134567890": a number right after an address's country is its postcode, not a phone number.
+const COUNTRY_BEFORE = /(?:^|[,\n])\s*(\p{L}[\p{L} .]{1,30}?)\s*,\s*$/u;
+function afterCountry(before: string): boolean {
+  const m = COUNTRY_BEFORE.exec(before);
+  return !!m?.[1] && !!countryNamed(m[1]);
+}
+
 function digits(s: string): string {
   return s.replace(/\D/g, '');
 }
@@ -135,6 +142,7 @@ export function findPhones(
     if (DATE_LIKE.some((re) => re.test(raw)) || digits(raw).length < 8 || inRange(found.startsAt, found.endsAt))
       continue;
     if (FAX_LABEL.test(text.slice(Math.max(0, found.startsAt - 16), found.startsAt))) continue;
+    if (afterCountry(text.slice(Math.max(0, found.startsAt - 40), found.startsAt))) continue;
     push(found.number.number);
   }
   for (const m of text.matchAll(PHONE_LABEL)) {
@@ -210,6 +218,9 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   // "Ashland, OR, 97520": a postcode set apart by a comma belongs to the region before it ("OR 97520").
   if (parts.length >= 3 && /^\d{5}(?:-\d{4})?$/.test(parts[parts.length - 1]!))
     parts.splice(parts.length - 2, 2, `${parts[parts.length - 2]} ${parts[parts.length - 1]}`);
+  // "…, Tehran, Iran, 1931456789": a postcode set apart after the country closes the address.
+  else if (parts.length >= 3 && /^\d[\d -]{2,10}$/.test(parts[parts.length - 1]!)) parts.pop();
+  splitLastPart(parts);
   let country: Country | undefined;
   let cityIndex = parts.length - 1;
   // From the end: "…, City, Region, Country".
@@ -228,11 +239,58 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   if (!country && !allowLoneCity) return undefined;
   let city = '';
   for (let i = cityIndex; i >= 0 && i >= cityIndex - 1 && !city; i--) city = cityName(parts[i]!);
+  // "37121 Verona (VR)": a province's two-letter code after the town is not the town.
+  if (/^\p{Lu}{2}$/u.test(city) && cityIndex >= 1) city = cityName(parts[cityIndex - 1]!) || city;
   // "48 Elm St. Portland, OR": a street and its town run together once the line breaks are lost; with a region
   // or country confirming the place, the town is the words after the street's word.
   if (!city && country && cityIndex >= 0) city = cityName(afterStreet(parts[cityIndex]!));
   if (!city && !country) return undefined;
   return { city, country: country?.name ?? '' };
+}
+
+// "Springfield IL 62704", "Springvale VIC 3171": a town, its state's code and the postcode without a comma.
+const TOWN_REGION_POSTCODE = /^(.*\S)\s+([A-Z]{2,3})\s+(\d{4,5}(?:-\d{4})?|\d{2,3}x{2,3})$/;
+// "Harrogate HG2 7QP", "London SW1A 1AA": a British postcode after the town names the country.
+const UK_POSTCODE = /^(?:(.*\S)\s+)?([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/;
+const UK_POSTCODE_LINE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/;
+// "US-NJ-Jersey City": job boards write the country, the state and the town joined by hyphens.
+const BOARD_PLACE = /^([A-Z]{2})-([A-Z]{2})-(\p{Lu}.*)$/u;
+
+/**
+ * The last part of an address written without the commas the parser splits on, split into the parts it holds:
+ * "Springfield IL 62704" → "Springfield", "IL 62704"; "Bengaluru 560034 Karnataka India" → …, "Karnataka", "India";
+ * "Harrogate HG2 7QP" → "Harrogate", "United Kingdom"; "US-NJ-Jersey City" → "Jersey City", "NJ", "US".
+ */
+function splitLastPart(parts: string[]): void {
+  const last = parts[parts.length - 1]!;
+  const board = BOARD_PLACE.exec(last);
+  if (board && countryOfRegion(board[2]!)) {
+    parts.splice(parts.length - 1, 1, board[3]!, board[2]!, board[1]!);
+    return;
+  }
+  const uk = UK_POSTCODE.exec(last);
+  if (uk) {
+    parts.splice(parts.length - 1, 1, ...(uk[1] ? [uk[1]] : []), 'United Kingdom');
+    return;
+  }
+  const region = TOWN_REGION_POSTCODE.exec(last);
+  if (region && countryOfRegion(region[2]!)) {
+    parts.splice(parts.length - 1, 1, region[1]!, `${region[2]} ${region[3]}`);
+    return;
+  }
+  // "Karnataka India", "New York USA 14260", "Pune 411007 India": a country after a region or a postcode in the
+  // same part (a word before a country may be a person's: "Tom Holland").
+  const bare = last.replace(/\s*\d[\d\s-]*$/, '');
+  if (countryNamed(bare) || countryOfRegion(last)) return;
+  const words = bare.split(/\s+/);
+  for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+    const tail = words.slice(-n).join(' ');
+    const head = words.slice(0, -n).join(' ');
+    if (countryNamed(tail) && /^\p{Lu}/u.test(tail) && (countryOfRegion(head) || /\d$/.test(head))) {
+      parts.splice(parts.length - 1, 1, head, tail);
+      return;
+    }
+  }
 }
 
 /** The words after the last street word of a part ("48 Elm St. Portland" → "Portland"); empty without one. */
@@ -256,6 +314,15 @@ const FIELD_LABEL = /^[\p{L}][\p{L} .]{0,24}[:：]/u;
  */
 export function findPlace(lines: readonly string[], headerCount: number, language = ''): Place {
   for (let i = 0; i < Math.min(lines.length, 60); i++) {
+    const based = basedIn(lines[i]!);
+    if (based) return based;
+    // "Location" / "US-NJ-Jersey City": a label alone without its colon, the place on the next line, taken only
+    // when a region or country confirms it (a lone "Address" may head a table's column).
+    if (LONE_ADDRESS_LABEL.test(lines[i]!) && lines[i + 1]) {
+      // "(will consider relocating)": a note in lower case is no part of the place.
+      const below = parsePlace(lines[i + 1]!.replace(/\s*\(\p{Ll}[^()]*\)/gu, ''), false);
+      if (below?.city) return below;
+    }
     const m = ADDRESS_LABEL.exec(lines[i]!);
     if (!m) continue;
     let value = m[1] ?? '';
@@ -274,7 +341,7 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       }
   }
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
-    for (const cell of lines[i]!.split(/\s+[-–—|•·■▪]\s+|\s{2,}/)) {
+    for (const cell of lines[i]!.split(/\s+[-–—|•·■▪~]\s+|\s{2,}/)) {
       if (cell.length > 120) continue;
       // "Bozeman, MT 59715 Home: (555) 201-3345", "… Portland, OR 503.555.0147 dora.w@example.com": the address is
       // what comes before the other items of the line.
@@ -282,8 +349,12 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       const pieces = cell.split(NOT_PLACE);
       const bare = !/@|https?:|www\.|:/.test(cell) ? cell : pieces.length > 1 ? (pieces[0] ?? '').trim() : '';
       const place = bare ? parsePlace(bare, false) : undefined;
-      // "New Delhi- 110001": the region confirms the country, and the town before the postcode is the city.
-      if (place) return place.city ? place : { city: townBeforePin(lines[i]!), country: place.country };
+      // "New Delhi- 110001": the region confirms the country, and the town before the postcode is the city;
+      // "33000 Bordeaux" / "France": a country alone on its line closes the address above it.
+      if (place)
+        return place.city
+          ? place
+          : { city: townBeforePin(lines[i]!) || townAbove(lines[i - 1] ?? '', bare), country: place.country };
     }
   }
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
@@ -298,7 +369,50 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
     const city = townBeforePin(lines[i]!) || townOfStreetLine(lines[i]!);
     if (city) return { city, country: '' };
   }
+  // "34 Mill Road" / "Coventry" / "CV6 7RF": a British address block anywhere in the CV (a personal details
+  // section at its end): a street with its number, the town, the postcode alone on its line.
+  for (let i = 2; i < lines.length; i++) {
+    if (!UK_POSTCODE_LINE.test(lines[i]!.trim())) continue;
+    const street = lines[i - 2]!.trim();
+    const city = cityName(lines[i - 1]!);
+    if (city && /\d/.test(street) && isStreet(street)) return { city, country: 'United Kingdom' };
+  }
   return { city: '', country: '' };
+}
+
+// "Based in Bristol", "Wohnhaft in Freiburg", "Domiciliée à Nantes", "Woonachtig te Zwolle": a phrase that says
+// where the candidate lives, starting a line or one of its cells, the place after it (no colon to find it by).
+const BASED_IN =
+  /(?:^|\s[|•·~–—-]\s|\s{2,})(?:based|living|located|residing|resident|lives|wohnhaft|wohne|ansässig|domicilié|domiciliée|domicilie|résidant|résidante|residant|habite|residente|reside|vivo|woonachtig|woonachtig|woon|wonend|resido|moro)\s+(?:in|en|em|a|à|te|no|na|at)\s+(\p{Lu}[^|•·~:;]*?)\s*(?=$|\s[|•·~–—-]\s|\s{2,}|[.;])/iu;
+
+/** The place of a "Based in …" phrase in this line, if the phrase and a town are there. */
+function basedIn(line: string): Place | undefined {
+  const m = BASED_IN.exec(line);
+  const place = m?.[1] ? parsePlace(m[1], true) : undefined;
+  return place?.city ? place : undefined;
+}
+
+const LONE_ADDRESS_LABEL =
+  /^(?:address|location|current\s+location|residence|adresse|anschrift|wohnort|domicile|dirección|direccion|domicilio|residencia|indirizzo|residenza|adres|woonplaats|morada|endereço|endereco|localização|localizacao)$/i;
+
+/**
+ * The town on the line above a line that holds only the region or country: "33000 Bordeaux" / "France", or an
+ * address running on over lines that end with commas ("IIT, KANPUR," / "UP, INDIA.").
+ */
+function townAbove(above: string, line: string): string {
+  if (/,\s*$/.test(above)) {
+    const joined = parsePlace(`${above} ${line}`, false);
+    if (joined?.city) return joined.city;
+  }
+  return townWithPostcode(above);
+}
+
+/** The town of a "33000 Bordeaux", "1015 CZ Amsterdam", "Bordeaux 33000" line; empty for anything else. */
+function townWithPostcode(line: string): string {
+  const m = /^(?:\d{4,5}(?:-\d{3}|\s?[A-Z]{2})?\s+(\p{Lu}[\p{L}'’. -]+)|(\p{Lu}[\p{L}'’. -]+?)\s+\d{4,5})$/u.exec(
+    line.trim(),
+  );
+  return m ? cityName(m[1] ?? m[2] ?? '') : '';
 }
 
 // A street's word, or the suffix that names one in one word: "Lindenweg", "Hauptstraße", "Kongensgate", "Nydalsveien".

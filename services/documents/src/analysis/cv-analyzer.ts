@@ -150,6 +150,27 @@ function candidatePhones(
   return findPhones([...own.map((l) => l.text), ...labelsAboveValues].join('\n'), ...countries);
 }
 
+// The country domains of the English-speaking countries whose people write their numbers without the country's
+// code ("07912 345678", "0412 345 678"): an English CV that states no country but gives an e-mail address there
+// ("…@example.co.uk", "…@bigpond.com.au") reads its numbers as that country's. Domains used for other things
+// (.io, .co, .me, .tv) are not countries here.
+const MAIL_COUNTRIES: Readonly<Record<string, CountryCode>> = {
+  uk: 'GB',
+  ie: 'IE',
+  au: 'AU',
+  nz: 'NZ',
+  za: 'ZA',
+  in: 'IN',
+  sg: 'SG',
+};
+function mailCountry(emails: readonly string[]): CountryCode | undefined {
+  for (const e of emails) {
+    const code = MAIL_COUNTRIES[/\.([a-z]{2})$/.exec(e)?.[1] ?? ''];
+    if (code) return code;
+  }
+  return undefined;
+}
+
 /** The text part of CV analysis: everything but the skills, which need the linker. */
 export function parseCv(text: string, now: Date): CvText {
   const lines = toLines(text);
@@ -158,12 +179,18 @@ export function parseCv(text: string, now: Date): CvText {
   const ownText = own.map((s) => [s.heading, ...s.lines.map((l) => l.text)].join('\n')).join('\n');
   const language = detectLanguage(text);
   const headerCount = sections[0]?.lines.length ?? 0;
+  // Referees' addresses are not the candidate's (they come after the header, so its line count holds).
+  const refereeLines = new Set(sections.filter((s) => !isOwn(s)).flatMap((s) => s.lines));
   const place = findPlace(
-    lines.map((l) => l.text),
+    lines.filter((l) => !refereeLines.has(l)).map((l) => l.text),
     headerCount,
     language,
   );
-  const countries = [phoneCountry(place, language), otherPhoneCountries(place, language)] as const;
+  const emails = findEmails(ownText);
+  const countries = [
+    phoneCountry(place, language) ?? mailCountry(emails),
+    otherPhoneCountries(place, language),
+  ] as const;
   const phones = candidatePhones(lines, sections, countries, now);
   const name = withTwoSurnames(findName(lines), language);
   const experience = [
@@ -176,7 +203,7 @@ export function parseCv(text: string, now: Date): CvText {
     information: {
       first_name: name.first,
       last_name: name.last,
-      email: findEmails(ownText),
+      email: emails,
       phone: phones,
       ...findLinks(ownText),
       address: place,

@@ -240,7 +240,7 @@ const TITLE_PREFIX =
 
 // Agencies put their own logo and address on top and the person in a "Candidate:" / "Bewerber:" field.
 const FULL_NAME_LABEL =
-  "(?:name|full\\s+name|candidate(?:['’]s)?(?:\\s+name)?|applicant(?:['’]s)?(?:\\s+name)?|candidat(?:e|o|a)?|kandidaat|kandidat(?:in)?|bewerber(?:in)?|nom\\s+complet|nombre\\s+completo|nome\\s+completo|naam|vor-?\\s*und\\s+nachname|nom\\s+et\\s+prénom|nome\\s+e\\s+cognome)";
+  "(?:name|full\\s+name|name\\s+and\\s+surname|nombre\\s+y\\s+apellidos?|prénom\\s+et\\s+nom|nome\\s+e\\s+sobrenome|voor-?\\s*en\\s+achternaam|vor-?\\s*und\\s+zuname|candidate(?:['’]s)?(?:\\s+name)?|applicant(?:['’]s)?(?:\\s+name)?|candidat(?:e|o|a)?|kandidaat|kandidat(?:in)?|bewerber(?:in)?|nom\\s+complet|nombre\\s+completo|nome\\s+completo|naam|vor-?\\s*und\\s+nachname|nom\\s+et\\s+prénom|nome\\s+e\\s+cognome)";
 const FIRST_NAME_LABEL =
   '(?:first\\s+name|given\\s+name|forename|vorname|prénom|prenom|nombre|nome|voornaam|primeiro\\s+nome)';
 const LAST_NAME_LABEL =
@@ -308,7 +308,11 @@ const endsLikeFirm = (tokens: readonly string[]) => {
 /** Whether a short text reads like a person's name: 2–5 capitalised words, no title, company or place words. */
 export function looksLikeName(text: string): boolean {
   const tokens = text.trim().split(/\s+/);
-  if (tokens.length < 2 || tokens.length > 5 || text.length > 60) return false;
+  // "Ana María de la Cruz Rodríguez": particles do not count towards the five words a name may have.
+  const particles = tokens.filter((t, i) => i > 0 && PARTICLES.has(t.toLowerCase())).length;
+  if (tokens.length < 2 || tokens.length - particles > 5 || tokens.length > 8 || text.length > 60) return false;
+  // A name does not end with a particle ("Ana María de" is the start of one).
+  if (PARTICLES.has(tokens[tokens.length - 1]!.toLowerCase())) return false;
   if (!tokens.every(tokenOk) || endsLikeFirm(tokens)) return false;
   if (tokens.filter((t, i) => !/^\p{Lu}\.$/u.test(t) && (i === 0 || !PARTICLES.has(t.toLowerCase()))).length < 2)
     return false;
@@ -407,7 +411,11 @@ export function findName(lines: readonly Line[]): PersonName {
       europassName(line.text) ?? (top[i + 1] ? europassName(`${line.text} ${top[i + 1]!.text}`) : undefined);
     if (europass) return europass;
     const full = FULL_NAME_FIELD.exec(text);
-    const fullValue = clean(full?.[1] ?? '').replace(/[,;|].*$/, '');
+    // "Name: Dr. Anna Weber", "Name: Mr. John Smith": a title or salutation before the name is no part of it.
+    const fullValue = clean(full?.[1] ?? '')
+      .replace(/[,;|].*$/, '')
+      .replace(SALUTATION, '')
+      .replace(TITLES, '');
     if (fullValue && looksLikeName(fullValue)) return splitName(fullValue);
     // "Name: Karthik V.": a given name and an initial is a whole name when a label says it is one.
     const initial = fullValue ? NAME_AND_INITIAL.exec(fullValue) : null;
@@ -459,6 +467,7 @@ const initials = (m: RegExpExecArray) =>
     .map((c) => `${c}.`)
     .join(' ');
 const ONE_NAME = /^\p{Lu}\p{Ll}{2,}(?:['’-]\p{L}+)?$/u;
+const CAPS_NAME = /^\p{Lu}{2,}(?:['’-]\p{Lu}+)?$/u;
 // What a CV's contact block holds: an e-mail, a phone number, an address with a house number or a postcode.
 const CONTACT_CUE = /@|\d[\d\s().-]{6,}\d|^\d+[\s,/]|\b\d{5,6}\b/;
 
@@ -505,6 +514,13 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
     const below = lines[seen]?.text.trim() ?? '';
     if (seen <= 2 && ONE_NAME.test(cell) && ONE_NAME.test(below) && looksLikeName(`${cell} ${below}`))
       return { first: cell, last: below };
+    // "Camille" / "DURAND-LEROY", "DURAND" / "Camille": the French and Italian surname in capitals on a line of its
+    // own, above or below the given name, at the very top with contact details under both.
+    const twoLines = seen <= 2 && lines.slice(seen + 1, seen + 5).some((l) => CONTACT_CUE.test(l.text));
+    if (twoLines && ONE_NAME.test(cell) && CAPS_NAME.test(below) && looksLikeName(`${cell} ${below}`))
+      return { first: cell, last: titleCase(below) };
+    if (twoLines && CAPS_NAME.test(cell) && ONE_NAME.test(below) && looksLikeName(`${below} ${cell}`))
+      return { first: below, last: titleCase(cell) };
     // "Weber, Hans", "van den Berg, Jan": the surname first and a comma, as German, Dutch and academic CVs write
     // it; the line is nothing else, at the very top above the contact details ("Selenium, Java" is a list), and
     // what follows the comma is a given name, not a credential or a place.
@@ -512,7 +528,7 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
     const contactBelow = lines.slice(seen, seen + 4).some((l) => CONTACT_CUE.test(l.text));
     if (inverted && contactBelow && !parsePlace(text, false) && !countryNamed(inverted[2]!)) {
       const given = inverted[2]!;
-      const family = inverted[1]!;
+      const family = isUpper(inverted[1]!) ? titleCase(inverted[1]!) : inverted[1]!;
       if (!isUpper(given) && looksLikeName(`${given} ${family}`)) return { first: given, last: family };
     }
     // At the very top, the name may run into the next item: "Jane Doe 12 High Street", "Jane Doe Java Developer".

@@ -87,6 +87,44 @@ const COUNTRY_TABLE: ReadonlyArray<readonly [string, string, string]> = [
   ],
   ['Saudi Arabia', 'SA', 'saudi arabien|arabie saoudite|arabia saudita|arabia saudi'],
   ['Qatar', 'QA', 'katar'],
+  // Countries whose names are not also common given names or surnames ("Jordan", "Chad" are left out).
+  ['Iran', 'IR', 'persia'],
+  ['Iraq', 'IQ', 'irak'],
+  ['Lebanon', 'LB', 'libanon|liban|libano'],
+  ['Kuwait', 'KW', ''],
+  ['Oman', 'OM', ''],
+  ['Bahrain', 'BH', ''],
+  ['Afghanistan', 'AF', ''],
+  ['Ethiopia', 'ET', 'athiopien|ethiopie|etiopia|ethiopie'],
+  ['Ghana', 'GH', ''],
+  ['Uganda', 'UG', 'ouganda'],
+  ['Tanzania', 'TZ', 'tansania|tanzanie'],
+  ['Zimbabwe', 'ZW', 'simbabwe'],
+  ['Zambia', 'ZM', 'sambia|zambie'],
+  ['Cameroon', 'CM', 'kamerun|cameroun|camerun'],
+  ['Senegal', 'SN', 'senegal'],
+  ['Ivory Coast', 'CI', 'cote divoire|elfenbeinkuste|costa de marfil|costa davorio|ivoorkust|costa do marfim'],
+  ['Serbia', 'RS', 'serbien|serbie|servie|servia'],
+  ['Croatia', 'HR', 'kroatien|croatie|croacia|croazia|kroatie|croacia'],
+  ['Slovenia', 'SI', 'slowenien|slovenie|eslovenia|slovenie'],
+  ['Slovakia', 'SK', 'slowakei|slovaquie|eslovaquia|slovacchia|slowakije|eslovaquia'],
+  ['Bulgaria', 'BG', 'bulgarien|bulgarie|bulgarije'],
+  ['Lithuania', 'LT', 'litauen|lituanie|lituania|litouwen|lituania'],
+  ['Latvia', 'LV', 'lettland|lettonie|letonia|lettonia|letland|letonia'],
+  ['Estonia', 'EE', 'estland|estonie|estonia'],
+  ['Iceland', 'IS', 'islande|islandia|islanda|ijsland'],
+  ['Cyprus', 'CY', 'zypern|chypre|chipre|cipro'],
+  ['Malta', 'MT', ''],
+  ['Venezuela', 'VE', ''],
+  ['Ecuador', 'EC', 'equateur|equador'],
+  ['Bolivia', 'BO', 'bolivien|bolivie'],
+  ['Uruguay', 'UY', 'uruguai'],
+  ['Paraguay', 'PY', 'paraguai'],
+  ['Costa Rica', 'CR', ''],
+  ['Panama', 'PA', ''],
+  ['Guatemala', 'GT', ''],
+  ['Dominican Republic', 'DO', 'republica dominicana|dominikanische republik|republique dominicaine'],
+  ['Cuba', 'CU', 'kuba'],
 ];
 
 const COUNTRIES = new Map<string, Country>();
@@ -130,7 +168,8 @@ export function countryNamed(text: string): Country | undefined {
  * count when written in capitals, so "in"/"or"/"me" in prose are not states.
  */
 export function countryOfRegion(text: string): Country | undefined {
-  const t = text.trim().replace(/\s*\d[\d\s-]*$/, '');
+  // "NE 68xxx": a sample CV's postcode with its last digits blanked is still one.
+  const t = text.trim().replace(/\s*\d[\d\s-]*x*$/, '');
   if (/^[A-Za-z]{2}$/.test(t) && t !== t.toUpperCase()) return undefined;
   const code = REGION_COUNTRY.get(foldWords(t));
   return code ? BY_CODE.get(code) : undefined;
