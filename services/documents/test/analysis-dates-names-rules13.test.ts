@@ -49,8 +49,8 @@ Experience
 Software Engineer, Trellix Labs, 2019 – Present`;
     expect(place(cv)).toEqual(['Bengaluru', 'India']);
     expect(
-      place('Owen Lacey\nDept. of History, Lakeshore College, Rochester, New York USA 14623\nowen@example.com'),
-    ).toEqual(['Rochester', 'United States']);
+      place('Owen Lacey\nDept. of History, Lakeshore College, Columbus, Ohio USA 43215\nowen@example.com'),
+    ).toEqual(['Columbus', 'United States']);
   });
 
   it('keeps a country after a given name a name ("Tom Holland")', () => {
@@ -109,7 +109,7 @@ Translator, Linguaverde, 2012 - 2020`;
     ]);
   });
 
-  it('reads a job board’s "US-NJ-Jersey City" under a lone Location label, with its note', () => {
+  it('reads a job board’s "US-TX-Austin" form under a lone Location label, with its note', () => {
     const cv = `Title
 Senior Java Developer
 Location
@@ -121,7 +121,7 @@ Twelve years of Java development.`;
   });
 
   it('reads a postcode blanked by a sample CV as one', () => {
-    expect(place('Rudolf Amsel\n1640 Aspen Street\nPinecrest, NE 68xxx\n(555) 345-7890')).toEqual([
+    expect(place('Rudolf Amsel\n1640 Aspen Street\nPinecrest, OR 97xxx\n(555) 345-7890')).toEqual([
       'Pinecrest',
       'United States',
     ]);

@@ -218,7 +218,7 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   // "Ashland, OR, 97520": a postcode set apart by a comma belongs to the region before it ("OR 97520").
   if (parts.length >= 3 && /^\d{5}(?:-\d{4})?$/.test(parts[parts.length - 1]!))
     parts.splice(parts.length - 2, 2, `${parts[parts.length - 2]} ${parts[parts.length - 1]}`);
-  // "…, Tehran, Iran, 1931456789": a postcode set apart after the country closes the address.
+  // "…, Shiraz, Iran, 7134567890": a postcode set apart after the country closes the address.
   else if (parts.length >= 3 && /^\d[\d -]{2,10}$/.test(parts[parts.length - 1]!)) parts.pop();
   splitLastPart(parts);
   let country: Country | undefined;
@@ -248,18 +248,18 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   return { city, country: country?.name ?? '' };
 }
 
-// "Springfield IL 62704", "Springvale VIC 3171": a town, its state's code and the postcode without a comma.
+// "Springfield IL 62704", "Ringwood VIC 3134": a town, its state's code and the postcode without a comma.
 const TOWN_REGION_POSTCODE = /^(.*\S)\s+([A-Z]{2,3})\s+(\d{4,5}(?:-\d{4})?|\d{2,3}x{2,3})$/;
 // "Harrogate HG2 7QP", "London SW1A 1AA": a British postcode after the town names the country.
 const UK_POSTCODE = /^(?:(.*\S)\s+)?([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})$/;
 const UK_POSTCODE_LINE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}$/;
-// "US-NJ-Jersey City": job boards write the country, the state and the town joined by hyphens.
+// "US-TX-Austin": job boards write the country, the state and the town joined by hyphens.
 const BOARD_PLACE = /^([A-Z]{2})-([A-Z]{2})-(\p{Lu}.*)$/u;
 
 /**
  * The last part of an address written without the commas the parser splits on, split into the parts it holds:
  * "Springfield IL 62704" → "Springfield", "IL 62704"; "Bengaluru 560034 Karnataka India" → …, "Karnataka", "India";
- * "Harrogate HG2 7QP" → "Harrogate", "United Kingdom"; "US-NJ-Jersey City" → "Jersey City", "NJ", "US".
+ * "Harrogate HG2 7QP" → "Harrogate", "United Kingdom"; "US-TX-Austin" → "Austin", "TX", "US".
  */
 function splitLastPart(parts: string[]): void {
   const last = parts[parts.length - 1]!;
@@ -278,7 +278,7 @@ function splitLastPart(parts: string[]): void {
     parts.splice(parts.length - 1, 1, region[1]!, `${region[2]} ${region[3]}`);
     return;
   }
-  // "Karnataka India", "New York USA 14260", "Pune 411007 India": a country after a region or a postcode in the
+  // "Karnataka India", "Ohio USA 43215", "Pune 411007 India": a country after a region or a postcode in the
   // same part (a word before a country may be a person's: "Tom Holland").
   const bare = last.replace(/\s*\d[\d\s-]*$/, '');
   if (countryNamed(bare) || countryOfRegion(last)) return;
@@ -316,10 +316,10 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
   for (let i = 0; i < Math.min(lines.length, 60); i++) {
     const based = basedIn(lines[i]!);
     if (based) return based;
-    // "Location" / "US-NJ-Jersey City": a label alone without its colon, the place on the next line, taken only
+    // "Location" / "US-TX-Austin": a label alone without its colon, the place on the next line, taken only
     // when a region or country confirms it (a lone "Address" may head a table's column).
     if (LONE_ADDRESS_LABEL.test(lines[i]!) && lines[i + 1]) {
-      // "(will consider relocating)": a note in lower case is no part of the place.
+      // "(open to relocation)": a note in lower case is no part of the place.
       const below = parsePlace(lines[i + 1]!.replace(/\s*\(\p{Ll}[^()]*\)/gu, ''), false);
       if (below?.city) return below;
     }
@@ -369,7 +369,7 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
     const city = townBeforePin(lines[i]!) || townOfStreetLine(lines[i]!);
     if (city) return { city, country: '' };
   }
-  // "34 Mill Road" / "Coventry" / "CV6 7RF": a British address block anywhere in the CV (a personal details
+  // "27 Willow Road" / "Halifax" / "HX3 5LP": a British address block anywhere in the CV (a personal details
   // section at its end): a street with its number, the town, the postcode alone on its line.
   for (let i = 2; i < lines.length; i++) {
     if (!UK_POSTCODE_LINE.test(lines[i]!.trim())) continue;
@@ -397,7 +397,7 @@ const LONE_ADDRESS_LABEL =
 
 /**
  * The town on the line above a line that holds only the region or country: "33000 Bordeaux" / "France", or an
- * address running on over lines that end with commas ("IIT, KANPUR," / "UP, INDIA.").
+ * address running on over lines that end with commas ("Hostel 4, Lakeside Campus," / "PUNE," / "MAHARASHTRA, INDIA.").
  */
 function townAbove(above: string, line: string): string {
   if (/,\s*$/.test(above)) {

@@ -168,7 +168,7 @@ export function countryNamed(text: string): Country | undefined {
  * count when written in capitals, so "in"/"or"/"me" in prose are not states.
  */
 export function countryOfRegion(text: string): Country | undefined {
-  // "NE 68xxx": a sample CV's postcode with its last digits blanked is still one.
+  // "OR 97xxx": a sample CV's postcode with its last digits blanked is still one.
   const t = text.trim().replace(/\s*\d[\d\s-]*x*$/, '');
   if (/^[A-Za-z]{2}$/.test(t) && t !== t.toUpperCase()) return undefined;
   const code = REGION_COUNTRY.get(foldWords(t));
