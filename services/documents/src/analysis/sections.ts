@@ -259,11 +259,15 @@ function matchHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): 
   return best ? { kind: best.kind, rest } : undefined;
 }
 
+// No heading phrase of the vocabulary is longer.
+const MAX_HEADING_CHARS = 60;
+
 /**
  * "■ WORK EXPERIENCE", "▸ EDUCATION:": a template may set a glyph before every heading, which reads as a bullet; a
  * shouted line that is a heading phrase of the vocabulary as it stands is that heading, not a list item.
  */
 function bulletHeading<K extends string>(line: Line, vocabulary: Vocabulary<K>): HeadingMatch<K> | undefined {
+  if (line.text.length > MAX_HEADING_CHARS) return undefined;
   const head = line.text.replace(/[\s:：.]+$/, '');
   if (!isUpper(head)) return undefined;
   const phrase = foldWords(head);
@@ -605,6 +609,7 @@ function overviewOfPosts(section: Section<CvSectionKind>): Section<CvSectionKind
 }
 
 const INTERNSHIP = new Set(INTERNSHIP_HEADINGS.map(foldWords));
+const MAX_INTERNSHIP_CHARS = 30;
 
 /** The line holds dates and nothing else ("06/2021 - 08/2021"). */
 function onlyDates(text: string): boolean {
@@ -621,9 +626,9 @@ function onlyDates(text: string): boolean {
  * title.
  */
 function internshipHeading(current: Section<CvSectionKind>, line: Line): HeadingMatch<CvSectionKind> | undefined {
+  if (line.bullet || current.kind === 'experience' || line.text.length > MAX_INTERNSHIP_CHARS) return undefined;
   const head = line.text.replace(/[\s:：.]+$/, '');
-  if (line.bullet || current.kind === 'experience' || !isUpper(head) || !INTERNSHIP.has(foldWords(head)))
-    return undefined;
+  if (!isUpper(head) || !INTERNSHIP.has(foldWords(head))) return undefined;
   // Under an education entry the dates above are its own ("2022"), not the internship's.
   const last = current.kind === 'education' ? undefined : current.lines[current.lines.length - 1];
   return last && onlyDates(last.text) ? undefined : { kind: 'experience', rest: '' };

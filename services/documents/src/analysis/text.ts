@@ -90,6 +90,7 @@ interface Row {
 }
 
 function rowOf(line: string): Row {
+  if (!line.includes('   ')) return { line, left: line.trim(), right: '', column: -1 };
   const gaps = [...line.matchAll(/\S( {3,})(?=\S)/g)];
   const indent = /^ */.exec(line)![0].length;
   if (gaps.length === 1) {
