@@ -83,6 +83,23 @@ describe('fields of study, rules-13', () => {
   });
 });
 
+describe('sentences in a profile, rules-13', () => {
+  it('reads no master\'s degree in "quickly master" and no school in a sentence before a place', () => {
+    expect(levels('Able to quickly master new technologies and tools')).toEqual([]);
+    expect(levels('I can easily master new frameworks')).toEqual([]);
+    expect(levels('Bachelor and Master of Science in Physics')).toEqual([
+      [4, 'Bachelor'],
+      [5, 'Master'],
+    ]);
+    expect(rows(lines('MBA in Finance', 'Working as Analyst for Fakecorp Logistics, Canada'))).toEqual([
+      ['MBA', 'Finance', '', '', ''],
+    ]);
+    expect(rows(lines('B.Com', 'Gandhara Vidyaniketan - Patna, Bihar', '2011'))).toEqual([
+      ['B.Com', '', 'Gandhara Vidyaniketan', '', '2011-01'],
+    ]);
+  });
+});
+
 describe('schools on a degree line, rules-13', () => {
   it('finds the school after a year written between the degree and the school', () => {
     expect(rows(lines('M.B.A. (Marketing) 2010 Westmoor University', 'B.Com 2008 Redhill College'))).toEqual([

@@ -220,11 +220,14 @@ function schoolIn(text: string, exclude: string): string {
  * ("Magadh Univercity - Patna, Bihar", "Gtti - Kolkata, West Bengal"): the place must be one a country or region
  * confirms, so a field of study or a grade on that line is not taken for a school.
  */
+const SENTENCE_BEFORE_PLACE = /^\p{Lu}\p{Ll}+ing\s|\s(?:as|for|with|to)\s/u;
 function schoolAfterDegree(text: string): string {
   if (/[:：@]|\d/.test(text) || wordCount(text) > 10 || findDegrees(text).length > 0) return '';
   const m = /^(.+?)\s+(?:[-–—|]|--)\s+(.+)$/.exec(text) ?? /^([^,]+),\s+(.+)$/.exec(text);
   if (!m) return '';
   const name = tidy(m[1]!);
+  // "Working as Consultant for Fakecorp, Canada": a sentence before a place names no school.
+  if (SENTENCE_BEFORE_PLACE.test(name)) return '';
   const place = parsePlace(m[2]!, false);
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
