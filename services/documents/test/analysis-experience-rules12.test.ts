@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { parseExperience } from '../src/analysis/experience.js';
 import { createRulesAnalyzer } from '../src/analysis/index.js';
 import { toLines } from '../src/analysis/text.js';
+import { experienceRows } from './experience-rows.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
-// Title, start, end and employer line of each entry of an experience section.
-const read = (lines: readonly string[]) =>
-  parseExperience(toLines(lines.join('\n')), NOW).map((e) => [
-    e.title,
-    e.start_date,
-    e.end_date,
-    e.description.split('\n')[0],
-  ]);
+const read = (lines: readonly string[]) => experienceRows(lines, NOW);
 const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 const analyzer = createRulesAnalyzer(noSkills, { now: () => NOW });
 

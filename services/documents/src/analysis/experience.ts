@@ -1309,7 +1309,7 @@ function inPassing(e: CvExperience, spans: readonly DateSpan[]): boolean {
   return oneDate && cannotBeEmployer(e.description.split('\n')[0] ?? '');
 }
 
-// "32%", "$3M", "Capacity | Tons", "0207 |": figures and table cells.
+// "32%", "$3M", "Output | units", "1123 |": figures and table cells.
 const FIGURES = /[%$€£|]|\d[\d,.]*\s*[kKmMbB]\b/;
 
 /**
