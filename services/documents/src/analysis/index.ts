@@ -32,7 +32,7 @@ export interface Analyzer {
 }
 
 /** Bump when a rule change alters what the analyzer produces for the same text. */
-export const RULES_ANALYZER_VERSION = 'rules-12';
+export const RULES_ANALYZER_VERSION = 'rules-13';
 
 export function createRulesAnalyzer(linker: SkillLinker, options?: { now?: () => Date }): Analyzer {
   const now = options?.now ?? (() => new Date());
