@@ -430,6 +430,15 @@ function index(ym: YearMonth): number {
   return ym.year * 12 + ym.month;
 }
 
+/** The line holds dates and nothing else ("2014", "2005 - 2010", "06/2021 | 08/2021"). */
+export function onlyDates(text: string, now: Date): boolean {
+  const spans = findDateSpans(text, now);
+  if (spans.length === 0) return false;
+  let rest = text;
+  for (const sp of [...spans].sort((a, b) => b.from - a.from)) rest = rest.slice(0, sp.from) + rest.slice(sp.to);
+  return /^[\s,;:.()–—|-]*$/.test(rest);
+}
+
 /** All dates and ranges in a line, left to right. `now` gives the month that "present" means. */
 export function findDateSpans(line: string, now: Date): DateSpan[] {
   // Every date has digits (a year); most lines have none.

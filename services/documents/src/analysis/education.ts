@@ -4,7 +4,7 @@
  * starts when a line brings something the current entry already has.
  */
 import type { CvEducation } from '@talent/records';
-import { findDateSpans, formatYearMonth, joinSplitRanges, type DateSpan } from './dates.js';
+import { findDateSpans, formatYearMonth, joinSplitRanges, onlyDates, type DateSpan } from './dates.js';
 import { degreePhrase, fieldLine, findDegrees, levelName, majorAfter, type DegreeMention } from './degrees.js';
 import { isEducationTableHeader } from './headings.js';
 import { HIGHER_EDUCATION, legalForms, schoolWords } from './lexicon.js';
@@ -336,12 +336,6 @@ function joinWrappedSchools(lines: readonly Line[]): Line[] {
     else out.push(line);
   }
   return out;
-}
-
-/** A line that holds dates and nothing else ("2014", "2005 - 2010"). */
-function onlyDates(text: string, now: Date): boolean {
-  const spans = findDateSpans(text, now);
-  return spans.length > 0 && withoutSpans(text, spans).replace(/[\s,;:.()–—-]+/g, '') === '';
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type CvSectionKind,
   type JobSectionKind,
 } from './headings.js';
-import { findDateSpans } from './dates.js';
+import { findDateSpans, onlyDates } from './dates.js';
 import { findDegrees } from './degrees.js';
 import { roleWords } from './lexicon.js';
 import { foldWords, isUpper, type Line } from './text.js';
@@ -603,22 +603,13 @@ function overviewOfPosts(section: Section<CvSectionKind>): Section<CvSectionKind
   const first = section.lines[0];
   if (section.kind !== 'summary' || !first || first.bullet || first.text.length > POST_HEADER_CHARS) return section;
   // A year alone ("2005-06") dates a highlight as often as a post: the line names the post too.
-  if (/[.!?]$/.test(first.text) || onlyDates(first.text)) return section;
+  if (/[.!?]$/.test(first.text) || onlyDates(first.text, DATES_NOW)) return section;
   const period = findDateSpans(first.text, DATES_NOW).some((sp) => sp.start && (sp.end || sp.ongoing));
   return period ? { ...section, kind: 'experience' } : section;
 }
 
 const INTERNSHIP = new Set(INTERNSHIP_HEADINGS.map(foldWords));
 const MAX_INTERNSHIP_CHARS = 30;
-
-/** The line holds dates and nothing else ("06/2021 - 08/2021"). */
-function onlyDates(text: string): boolean {
-  const spans = findDateSpans(text, DATES_NOW);
-  if (spans.length === 0) return false;
-  let rest = text;
-  for (const sp of [...spans].sort((a, b) => b.from - a.from)) rest = rest.slice(0, sp.from) + rest.slice(sp.to);
-  return /^[\s,;:.()–—|-]*$/.test(rest);
-}
 
 /**
  * "INTERNSHIP" / "STAGE" shouted alone outside an experience section heads the internships (they were read into
@@ -631,7 +622,7 @@ function internshipHeading(current: Section<CvSectionKind>, line: Line): Heading
   if (!isUpper(head) || !INTERNSHIP.has(foldWords(head))) return undefined;
   // Under an education entry the dates above are its own ("2022"), not the internship's.
   const last = current.kind === 'education' ? undefined : current.lines[current.lines.length - 1];
-  return last && onlyDates(last.text) ? undefined : { kind: 'experience', rest: '' };
+  return last && onlyDates(last.text, DATES_NOW) ? undefined : { kind: 'experience', rest: '' };
 }
 
 /**
