@@ -16,6 +16,8 @@ malformed or revoked key gives 401 \`{"error": "Invalid API Key."}\`. A revoked 
 Most errors are \`{"error": string}\`. Clients switch on \`code\` where one is present, not on \`message\`.
 5xx bodies are \`{"error", "request_id"}\` and never disclose internals. A known path called with another
 method gives 405 \`{"error"}\` with an \`Allow\` header. A malformed JSON body gives 400 \`{"error"}\`.
+A message that quotes a value of the request back (an id, a name) is cut to 1,000 characters, ending in "…";
+an unknown sourcing session's id is quoted up to 100 characters.
 NUL characters (U+0000) are removed from every string of a JSON body, and a lone UTF-16 surrogate is replaced by
 U+FFFD: neither means anything in text, and neither can be stored.
 A URL and headers together over 16 KB give 431 \`{"error", "request_id"}\` (the connection is then closed).
