@@ -45,6 +45,8 @@ describe('event contract', () => {
       [names.streams.documentsWork, names.consumers.documentsAnalyze],
       [names.streams.documents, names.consumers.billingRefunds],
       [names.streams.documents, names.consumers.matchingRecordDeletions],
+      [names.streams.documents, names.consumers.webhooksTasks],
+      [names.streams.matching, names.consumers.webhooksMatches],
     ];
     expect(consumers).toHaveLength(Object.keys(names.consumers).length);
     for (const [stream, consumer] of consumers) {

@@ -18,6 +18,11 @@ export function natsNames(namespace = '') {
       /** Work queue: one message per accepted analysis task. */
       documentsWork: subject('work.documents.>'),
       analyzeRequested: subject('work.documents.analyze'),
+      /** Task completions and failures only (webhooks' filter: the record events are not finished work). */
+      taskEvents: subject('talent.documents.task.>'),
+      /** Domain events of matching: a match result was produced. */
+      matchingEvents: subject('talent.matching.>'),
+      matchCompleted: subject('talent.matching.match.completed'),
       /** Domain events of billing. */
       billingEvents: subject('talent.billing.>'),
       /** Copies of messages that exhausted their deliveries, one subject per consumer (`deadLetterSubject`). */
@@ -26,6 +31,7 @@ export function natsNames(namespace = '') {
     streams: {
       documents: stream('TALENT_DOCUMENTS'),
       documentsWork: stream('DOCUMENTS_WORK'),
+      matching: stream('TALENT_MATCHING'),
       billing: stream('TALENT_BILLING'),
       deadLetters: stream('DEAD_LETTERS'),
       deadLetterAdvisories: stream('DEAD_LETTER_ADVISORIES'),
@@ -34,6 +40,8 @@ export function natsNames(namespace = '') {
       billingRefunds: 'billing-refunds',
       documentsAnalyze: 'documents-analyze',
       matchingRecordDeletions: 'matching-record-deletions',
+      webhooksTasks: 'webhooks-tasks',
+      webhooksMatches: 'webhooks-matches',
     },
     /** Where the dead letters of a durable consumer are kept (`deadletter.<consumer>`). */
     deadLetterSubject: (consumer: string) => subject(`deadletter.${consumer}`),

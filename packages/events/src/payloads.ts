@@ -41,6 +41,16 @@ export const recordDeletedEvent = envelope.extend({
   kind: taskKind,
 });
 
+/** Matching produced a result (POST /match succeeded); `version` is set when the result was stored (`cache`). */
+export const matchCompletedEvent = envelope.extend({
+  type: z.literal('match.completed'),
+  /** One per match operation: the id a webhook's payload names. */
+  match_id: z.uuid(),
+  job_id: z.uuid(),
+  version: z.int().min(1).nullable(),
+  candidates: z.int().min(0),
+});
+
 /** Work item for the analysis queue. */
 export const analyzeRequested = z.object({
   id: z.uuid(),
@@ -55,4 +65,5 @@ export type TaskFailedEvent = z.infer<typeof taskFailedEvent>;
 export type TaskEvent = z.infer<typeof taskEvent>;
 export type AnalyzeRequested = z.infer<typeof analyzeRequested>;
 export type RecordUpdatedEvent = z.infer<typeof recordUpdatedEvent>;
+export type MatchCompletedEvent = z.infer<typeof matchCompletedEvent>;
 export type RecordDeletedEvent = z.infer<typeof recordDeletedEvent>;

@@ -26,6 +26,15 @@ export function streamDefinitions(names: NatsNames) {
       storage: 'file',
       duplicate_window: 2 * 60 * NANOS_PER_SECOND,
     },
+    /** Owned by matching: match results produced (webhooks announce them); kept a week like the documents events. */
+    matching: {
+      name: names.streams.matching,
+      subjects: [names.subjects.matchingEvents],
+      retention: 'limits',
+      storage: 'file',
+      max_age: 7 * DAY_NS,
+      duplicate_window: 2 * 60 * NANOS_PER_SECOND,
+    },
     /** Owned by billing: ledger events (grants, expiries) for anyone who wants to observe them. */
     billing: {
       name: names.streams.billing,
@@ -49,6 +58,8 @@ export function streamDefinitions(names: NatsNames) {
         names.maxDeliveriesAdvisory(names.streams.documentsWork, names.consumers.documentsAnalyze),
         names.maxDeliveriesAdvisory(names.streams.documents, names.consumers.billingRefunds),
         names.maxDeliveriesAdvisory(names.streams.documents, names.consumers.matchingRecordDeletions),
+        names.maxDeliveriesAdvisory(names.streams.documents, names.consumers.webhooksTasks),
+        names.maxDeliveriesAdvisory(names.streams.matching, names.consumers.webhooksMatches),
       ],
       retention: 'limits',
       storage: 'file',

@@ -14,11 +14,12 @@ export const SERVICES = [
   { name: 'documents', protocol: 'grpc', database: true, peers: ['skills', 'billing'], localPort: 7052, localMetricsPort: 9462 },
   { name: 'matching', protocol: 'grpc', database: true, peers: ['documents', 'billing', 'skills'], localPort: 7053, localMetricsPort: 9463 },
   { name: 'sourcing', protocol: 'grpc', database: true, peers: ['billing', 'documents'], localPort: 7054, localMetricsPort: 9464 },
+  { name: 'webhooks', protocol: 'grpc', database: true, peers: [], localPort: 7056, localMetricsPort: 9467 },
   {
     name: 'gateway',
     protocol: 'http',
     database: false,
-    peers: ['billing', 'documents', 'matching', 'sourcing', 'skills'],
+    peers: ['billing', 'documents', 'matching', 'sourcing', 'skills', 'webhooks'],
     localPort: 8080,
     localMetricsPort: 9466,
   },

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { deliveryBody, type Announcement } from './announcements.js';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
+
+export interface DeliveryRow {
+  id: string;
+  eventId: string;
+  eventType: string;
+  recordId: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+}
+
+/** A delivery claimed for one attempt. */
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  url: string;
+  sealedSecret: string;
+  body: string;
+  /** This attempt's number: its outcome is recorded only if no later attempt has been claimed since. */
+  attempt: number;
+}
+
+export type AttemptOutcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+
+/**
+ * Deliveries as rows of the webhooks schema: written when the event is consumed, claimed for an attempt under a
+ * lease (a sender that dies mid-attempt leaves the row to be claimed again once the lease ends), settled after it.
+ */
+export class DeliveryRepository {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string,
+  ) {}
+
+  private get table(): string {
+    return `"${this.schema}"."deliveries"`;
+  }
+
+  /** One delivery per endpoint; an event already recorded for an endpoint adds nothing. Returns how many were new. */
+  async enqueue(announcement: Announcement, endpointIds: string[]): Promise<number> {
+    if (endpointIds.length === 0) return 0;
+    const ids = endpointIds.map(() => randomUUID());
+    const bodies = ids.map((id) => deliveryBody(id, announcement));
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO ${this.table} (id, endpoint_id, event_id, event_type, record_id, body, occurred_at)
+       SELECT id, endpoint_id, $3, $4, $5, body, $6 FROM unnest($1::uuid[], $2::uuid[], $7::text[]) AS t(id, endpoint_id, body)
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+      [ids, endpointIds, announcement.eventId, announcement.type, announcement.recordId, announcement.occurredAt, bodies],
+    );
+    return rowCount ?? 0;
+  }
+
+  /**
+   * Claims up to `limit` due deliveries, each the oldest unsettled one of its (endpoint, record), so a record's
+   * deliveries go one at a time and in order. The claim moves `next_attempt_at` to the end of the lease.
+   */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const { rows } = await this.pool.query<ClaimedDelivery>(
+      `WITH heads AS (
+         SELECT DISTINCT ON (endpoint_id, record_id) id, next_attempt_at
+           FROM ${this.table} WHERE status = 'pending'
+          ORDER BY endpoint_id, record_id, seq
+       ), due AS (
+         SELECT d.id FROM ${this.table} d JOIN heads h ON h.id = d.id
+          WHERE h.next_attempt_at <= now()
+          ORDER BY h.next_attempt_at
+          LIMIT $1
+          FOR UPDATE OF d SKIP LOCKED
+       )
+       UPDATE ${this.table} d
+          SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+         FROM due, "${this.schema}"."endpoints" e
+        WHERE d.id = due.id AND e.id = d.endpoint_id
+       RETURNING d.id, d.endpoint_id AS "endpointId", e.url, e.secret AS "sealedSecret", d.body, d.attempts AS attempt`,
+      [limit, leaseMs],
+    );
+    return rows;
+  }
+
+  /**
+   * Settles an attempt: delivered, or failed and due again after `retryInMs`, or dead once that would fall past the
+   * retry window. Ignored when the attempt is stale (its lease ended and another attempt was claimed).
+   */
+  async settle(delivery: ClaimedDelivery, outcome: AttemptOutcome, retryInMs: number, windowMs: number): Promise<void> {
+    if (outcome.ok) {
+      await this.pool.query(
+        `UPDATE ${this.table} SET status = 'delivered', delivered_at = now(), last_status_code = $2, last_error = NULL
+          WHERE id = $1 AND attempts = $3 AND status = 'pending'`,
+        [delivery.id, outcome.statusCode, delivery.attempt],
+      );
+      return;
+    }
+    await this.pool.query(
+      `UPDATE ${this.table}
+          SET last_status_code = $2, last_error = $3,
+              next_attempt_at = now() + make_interval(secs => $4::double precision / 1000),
+              status = CASE WHEN now() + make_interval(secs => $4::double precision / 1000)
+                                 > created_at + make_interval(secs => $5::double precision / 1000)
+                            THEN 'dead' ELSE 'pending' END
+        WHERE id = $1 AND attempts = $6 AND status = 'pending'`,
+      [delivery.id, outcome.statusCode, outcome.error.slice(0, 500), retryInMs, windowMs, delivery.attempt],
+    );
+  }
+
+  /** The endpoint's most recent deliveries, newest first. */
+  async recent(endpointId: string, limit: number): Promise<DeliveryRow[]> {
+    const { rows } = await this.pool.query<DeliveryRow>(
+      `SELECT id, event_id AS "eventId", event_type AS "eventType", record_id AS "recordId", status, attempts,
+              last_status_code AS "lastStatusCode", last_error AS "lastError", created_at AS "createdAt",
+              last_attempt_at AS "lastAttemptAt", next_attempt_at AS "nextAttemptAt", delivered_at AS "deliveredAt"
+         FROM ${this.table} WHERE endpoint_id = $1 ORDER BY seq DESC LIMIT $2`,
+      [endpointId, limit],
+    );
+    return rows;
+  }
+}
