@@ -20,6 +20,6 @@ describe('SERVICES', () => {
     const ports = SERVICES.flatMap((service) => [service.localPort, service.localMetricsPort]);
     expect(new Set(ports).size).toBe(ports.length);
     for (const port of ports) expect(port).toBeLessThan(32768);
-    expect(LOCAL_GRPC_PORTS).toEqual({ billing: 7051, documents: 7052, matching: 7053, sourcing: 7054, skills: 7055 });
+    expect(LOCAL_GRPC_PORTS).toEqual({ billing: 7051, documents: 7052, matching: 7053, sourcing: 7054, skills: 7055, webhooks: 7056 });
   });
 });

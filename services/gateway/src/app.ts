@@ -22,6 +22,7 @@ import { registerDocumentRoutes } from './routes/documents.js';
 import { registerMatchingRoutes } from './routes/matching.js';
 import { registerSkillRoutes } from './routes/skills.js';
 import { registerSourcingRoutes } from './routes/sourcing.js';
+import { registerWebhookPayload, registerWebhookRoutes } from './routes/webhooks.js';
 import { TaskEvents } from './tasks/task-events.js';
 import { closeUpstreams, createUpstreams, upstreamAddresses, type Upstreams } from './upstreams.js';
 
@@ -60,6 +61,8 @@ export function buildApi(
   registerSourcingRoutes(api, upstreams, Math.max(env.UPSTREAM_DEADLINE_MS, env.ANALYZE_DEADLINE_MS));
   registerSkillRoutes(api, upstreams);
   registerCreditRoutes(api, upstreams);
+  registerWebhookRoutes(api, upstreams);
+  registerWebhookPayload(registry);
   return { api, document: generateOpenApiDocument(registry) };
 }
 

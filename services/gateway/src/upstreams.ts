@@ -1,5 +1,5 @@
 import { createGrpcClient, type AsyncClient } from '@talent/platform';
-import { billing, documents, matching, skills, sourcing } from '@talent/proto';
+import { billing, documents, matching, skills, sourcing, webhooks } from '@talent/proto';
 import type { GatewayEnv } from './env.js';
 
 /** gRPC clients of the peers the implemented routes call. */
@@ -15,6 +15,8 @@ export interface Upstreams {
   matching: AsyncClient<matching.MatchingServiceClient>;
   /** Search (billable, calls an external provider: the longer deadline per call), GetSession, Ingest. */
   sourcing: AsyncClient<sourcing.SourcingServiceClient>;
+  /** Webhook endpoints and their deliveries (extension). */
+  webhooks: AsyncClient<webhooks.WebhooksServiceClient>;
 }
 
 export function createUpstreams(env: GatewayEnv): Upstreams {
@@ -25,6 +27,7 @@ export function createUpstreams(env: GatewayEnv): Upstreams {
     documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, options),
     matching: createGrpcClient(matching.MatchingServiceClient, env.MATCHING_SERVICE_ADDR, options),
     sourcing: createGrpcClient(sourcing.SourcingServiceClient, env.SOURCING_SERVICE_ADDR, options),
+    webhooks: createGrpcClient(webhooks.WebhooksServiceClient, env.WEBHOOKS_SERVICE_ADDR, options),
   };
 }
 
@@ -34,6 +37,7 @@ export function closeUpstreams(upstreams: Upstreams): void {
   upstreams.documents.close();
   upstreams.matching.close();
   upstreams.sourcing.close();
+  upstreams.webhooks.close();
 }
 
 /** Every peer readiness depends on. */
@@ -44,5 +48,6 @@ export function upstreamAddresses(env: GatewayEnv): Record<string, string> {
     matching: env.MATCHING_SERVICE_ADDR,
     sourcing: env.SOURCING_SERVICE_ADDR,
     skills: env.SKILLS_SERVICE_ADDR,
+    webhooks: env.WEBHOOKS_SERVICE_ADDR,
   };
 }

@@ -75,7 +75,7 @@ export interface TestGateway extends RunningGateway {
 
 /** Starts the gateway in-process on ephemeral ports; peers not given point at an address nothing serves. */
 export async function startTestGateway(
-  peers: Partial<Record<'billing' | 'skills' | 'documents' | 'matching' | 'sourcing', string>>,
+  peers: Partial<Record<'billing' | 'skills' | 'documents' | 'matching' | 'sourcing' | 'webhooks', string>>,
   extra: Record<string, string> = {},
   logger?: Logger,
 ): Promise<TestGateway> {
@@ -90,6 +90,7 @@ export async function startTestGateway(
     DOCUMENTS_SERVICE_ADDR: peers.documents ?? DOWN,
     MATCHING_SERVICE_ADDR: peers.matching ?? DOWN,
     SOURCING_SERVICE_ADDR: peers.sourcing ?? DOWN,
+    WEBHOOKS_SERVICE_ADDR: peers.webhooks ?? DOWN,
     ...extra,
   });
   const gateway = await startGateway(env, logger ? { logger } : {});

@@ -65,6 +65,10 @@ describe('gateway: OpenAPI document and documentation page', () => {
         'POST /sourcing/search',
         'GET /sourcing/sessions/{sessionId}',
         'POST /sourcing/ingest',
+        'POST /webhooks',
+        'GET /webhooks',
+        'DELETE /webhooks/{id}',
+        'GET /webhooks/{id}/deliveries',
         ...['cvs', 'jobs'].flatMap((r) => [
           `POST /${r}/analyze`,
           `POST /${r}/analyze/files`,

@@ -7,6 +7,8 @@ import { startMatching } from '../../matching/src/app.js';
 import { loadMatchingEnv } from '../../matching/src/env.js';
 import { startSourcing } from '../../sourcing/src/app.js';
 import { loadSourcingEnv } from '../../sourcing/src/env.js';
+import { startWebhooks } from '../../webhooks/src/app.js';
+import { loadWebhooksEnv } from '../../webhooks/src/env.js';
 import { startRealBilling, startRealSkills, startTestGateway, stopBackend, waitFor, type RealBackend, type TestGateway } from './harness.js';
 
 async function startPeer<E>(name: string, load: (env: NodeJS.ProcessEnv) => E, start: (env: E) => Promise<RealBackend['service']>): Promise<RealBackend> {
@@ -25,6 +27,7 @@ describe('gateway: /healthz and /readyz against the real services', () => {
     peers.matching = await startPeer('matching', loadMatchingEnv, startMatching);
     peers.sourcing = await startPeer('sourcing', loadSourcingEnv, startSourcing);
     peers.skills = await startRealSkills();
+    peers.webhooks = await startPeer('webhooks', loadWebhooksEnv, startWebhooks);
     gateway = await startTestGateway(Object.fromEntries(Object.entries(peers).map(([name, p]) => [name, p.address])));
   });
   afterAll(async () => {
@@ -36,7 +39,7 @@ describe('gateway: /healthz and /readyz against the real services', () => {
     expect((await gateway.get('/healthz')).status).toBe(200);
     await waitFor(async () => (await gateway.get('/readyz')).status === 200, 5_000);
     const ready = await gateway.get('/readyz');
-    expect(ready.body.services).toEqual({ billing: 'SERVING', documents: 'SERVING', matching: 'SERVING', sourcing: 'SERVING', skills: 'SERVING' });
+    expect(ready.body.services).toEqual({ billing: 'SERVING', documents: 'SERVING', matching: 'SERVING', sourcing: 'SERVING', skills: 'SERVING', webhooks: 'SERVING' });
   });
 
   it('turns non-ready within 2 s of a service stopping, and recovers when it returns', async () => {

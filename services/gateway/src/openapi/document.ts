@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { WEBHOOKS_GUIDE } from '../schemas/webhooks.js';
 
 export const SECURITY_SCHEME = 'ApiKeyAuth';
 
@@ -121,6 +122,7 @@ export function generateOpenApiDocument(registry: OpenAPIRegistry): object {
       },
       { name: 'Skills', description: 'The public skills taxonomy (no API key).' },
       { name: 'Tokens', description: 'Token balance, ledger history and price list of the workspace (free).' },
+      { name: 'Webhooks', description: WEBHOOKS_GUIDE },
     ],
   });
 }
