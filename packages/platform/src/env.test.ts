@@ -40,7 +40,7 @@ describe('peer addresses', () => {
     expect(env).toMatchObject({ DOCUMENTS_SERVICE_ADDR: '127.0.0.1:7052', BILLING_SERVICE_ADDR: 'billing:50051', SKILLS_SERVICE_ADDR: '127.0.0.1:7055' });
     expect(Object.keys(env).filter((key) => key.endsWith('_SERVICE_ADDR')).sort()).toEqual(['BILLING_SERVICE_ADDR', 'DOCUMENTS_SERVICE_ADDR', 'SKILLS_SERVICE_ADDR']);
     expect(Object.keys(backendEnv('billing').shape).filter((key) => key.endsWith('_SERVICE_ADDR'))).toEqual([]);
-    expect(Object.keys(peerEnv('gateway')).sort()).toEqual(['BILLING', 'DOCUMENTS', 'MATCHING', 'SKILLS', 'SOURCING'].map((p) => `${p}_SERVICE_ADDR`));
+    expect(Object.keys(peerEnv('gateway')).sort()).toEqual(['BILLING', 'DOCUMENTS', 'MATCHING', 'SKILLS', 'SOURCING', 'WEBHOOKS'].map((p) => `${p}_SERVICE_ADDR`));
   });
 
   it('must be host:port', () => {

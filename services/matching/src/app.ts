@@ -1,8 +1,11 @@
-import { natsNames } from '@talent/events';
+import { natsNames, streamDefinitions } from '@talent/events';
 import {
   createChatModel,
   createGrpcClient,
+  ensureStream,
+  jetStreamHandles,
   llmSettingsFrom,
+  OutboxRelay,
   startBackend,
   type Logger,
   type RunningBackend,
@@ -11,6 +14,7 @@ import { billing, documents, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from './db.js';
 import type { MatchingEnv } from './env.js';
+import { MatchEvents } from './events/match-events.js';
 import { Matcher } from './matches/matcher.js';
 import { RecordDeletions } from './matches/record-deletions.js';
 import { ResultRepository } from './matches/result-repository.js';
@@ -47,8 +51,10 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
     name: 'matching',
     env,
     migrationsDir,
-    async setup({ logger, nats, metrics }) {
+    async setup({ logger, nats, js, metrics }) {
       const database = createDatabase(env.DATABASE_URL, env.DATABASE_SCHEMA, env.DATABASE_POOL_SIZE);
+      const names = natsNames(env.NATS_NAMESPACE);
+      const outbox = new OutboxRelay(database.pool, env.DATABASE_SCHEMA, js, logger);
       const peers = {
         // A wide flow-control window: documents sends the next chunks of a match while matching scores one.
         documents: createGrpcClient(documents.DocumentsServiceClient, env.DOCUMENTS_SERVICE_ADDR, {
@@ -61,7 +67,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
       const records = new RecordCache(env.MATCH_RECORD_CACHE_MB * 1024 * 1024);
       const deletions = new RecordDeletions(
         nats,
-        natsNames(env.NATS_NAMESPACE),
+        names,
         results,
         logger,
         metrics.registry,
@@ -72,15 +78,21 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
         await database.close();
       };
       try {
+        await ensureStream((await jetStreamHandles(nats)).jsm, streamDefinitions(names).matching);
         await deletions.start();
       } catch (error) {
         await closeAll();
         throw error;
       }
+      outbox.start();
+      const events = new MatchEvents(database.prisma, names, outbox, logger);
       return {
-        services: [matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger), records))],
+        services: [
+          matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger), records, (match) => events.produced(match))),
+        ],
         async stop() {
           await deletions.stop();
+          await outbox.stop();
           await closeAll();
         },
       };

@@ -13,6 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { RecordCache } from '../peers/record-cache.js';
 import { SCORER_VERSION, type MatchCandidate, type Weights } from '../scoring/index.js';
 import { deterministicScorer, type CandidateScorer } from '../rescoring/index.js';
+import type { ProducedMatch } from '../events/match-events.js';
 import type { ResultRepository, StoredResult } from './result-repository.js';
 import { fetchAndScore } from './scored-inputs.js';
 import { normaliseWeights } from './weights.js';
@@ -54,6 +55,8 @@ export class Matcher {
     private readonly scorer: CandidateScorer = deterministicScorer,
     /** Parsed records of earlier matches (documents still checks each one); off unless given. */
     private readonly records: RecordCache = new RecordCache(0),
+    /** Told of every charged match (matching announces it as `match.completed`). */
+    private readonly onProduced: (match: ProducedMatch) => Promise<void> = async () => {},
   ) {}
 
   async match(request: MatchRequest): Promise<MatchOutcome> {
@@ -118,6 +121,7 @@ export class Matcher {
         });
       }
       await this.commit(peers.billing, request.workspaceId, reservation, keyBase, ref);
+      await this.onProduced({ workspaceId: request.workspaceId, jobId: job.id, version, candidates: ranked.length, ref: key ? ref : undefined });
       return { candidates: ranked, version };
     } catch (error) {
       reservation ??= await hold?.catch(() => undefined);
