@@ -95,7 +95,7 @@ async function provisionNats() {
 }
 
 const LEVEL_COLOURS = { trace: 90, debug: 90, info: 32, warn: 33, error: 31, fatal: 35 };
-const SERVICE_COLOURS = { gateway: 36, billing: 33, documents: 34, matching: 35, sourcing: 32, skills: 96 };
+const SERVICE_COLOURS = { gateway: 36, billing: 33, documents: 34, matching: 35, sourcing: 32, skills: 96, webhooks: 93 };
 
 /** JSON log line → `12:00:01 billing   info  message key=value`. */
 function pretty(service, line) {
@@ -154,6 +154,8 @@ async function main() {
       ...(escoDir ? { skills: { SKILLS_ESCO_DIR: escoDir } } : {}),
       // Offline sourcing by default: the shipped demo directory of clearly fake profiles.
       sourcing: { SOURCING_PROVIDER: process.env.SOURCING_PROVIDER ?? 'directory' },
+      // A local receiver (http://127.0.0.1:…) may take webhooks; production refuses http and private addresses.
+      webhooks: { WEBHOOKS_DEVELOPMENT: process.env.WEBHOOKS_DEVELOPMENT ?? 'true' },
     },
     onLine: (service, line) => console.log(pretty(service, line)),
     readyTimeoutMs: 180_000,

@@ -55,7 +55,7 @@ Callers are derived from peers; NetworkPolicies and <PEER>_SERVICE_ADDR come fro
 gateway:
   http: true
   database: false
-  peers: [billing, documents, matching, sourcing, skills]
+  peers: [billing, documents, matching, sourcing, skills, webhooks]
 documents:
   http: false
   database: true
@@ -73,6 +73,10 @@ skills:
   database: true
   peers: []
 billing:
+  http: false
+  database: true
+  peers: []
+webhooks:
   http: false
   database: true
   peers: []
@@ -133,6 +137,9 @@ SOURCING_PDL_API_KEY: {{ $v.sourcing.provider.apiKey | b64enc | quote }}
 {{- end }}
 {{- if and (not $v.gateway.rateLimit.existingSecret) $v.gateway.rateLimit.redisUrl }}
 REDIS_URL: {{ $v.gateway.rateLimit.redisUrl | b64enc | quote }}
+{{- end }}
+{{- if and (not $v.webhooks.secretKey.existingSecret) $v.webhooks.secretKey.value }}
+WEBHOOKS_SECRET_KEY: {{ $v.webhooks.secretKey.value | b64enc | quote }}
 {{- end }}
 {{- end -}}
 
@@ -246,6 +253,10 @@ BILLING_TRIAL_TOKENS: {{ $v.trialGrantTokens | quote }}
 BILLING_TRIAL_EXPIRES_IN: {{ $v.trialGrantExpiresIn | quote }}
 {{- end }}
 {{- end }}
+{{- if eq .component "webhooks" }}
+WEBHOOKS_DEVELOPMENT: {{ $v.development | quote }}
+WEBHOOKS_CONCURRENCY: {{ $v.concurrency | quote }}
+{{- end }}
 {{- end -}}
 
 {{/*
@@ -309,6 +320,13 @@ Args: root, component, hook (bool: reference the hook copy of the chart-managed 
       name: {{ $managed }}
       key: SOURCING_PDL_API_KEY
 {{- end }}
+{{- end }}
+{{- if and (eq .component "webhooks") (or $v.webhooks.secretKey.existingSecret $v.webhooks.secretKey.value) }}
+- name: WEBHOOKS_SECRET_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.webhooks.secretKey.existingSecret | default $managed }}
+      key: {{ ternary $v.webhooks.secretKey.existingSecretKey "WEBHOOKS_SECRET_KEY" (not (empty $v.webhooks.secretKey.existingSecret)) }}
 {{- end }}
 {{- end -}}
 

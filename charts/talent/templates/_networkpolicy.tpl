@@ -35,6 +35,9 @@
 {{- if $v.matching.llmRescoring.enabled -}}true{{- end -}}
 {{- else if eq .component "sourcing" -}}
 {{- if eq $v.sourcing.provider.type "pdl" -}}true{{- end -}}
+{{- else if eq .component "webhooks" -}}
+{{- /* integrators' endpoints: https anywhere (the service itself refuses private addresses) */ -}}
+true
 {{- end -}}
 {{- end -}}
 

@@ -524,7 +524,8 @@ describe('network policies', () => {
     expect(peerRules.map((r: any) => r.to[0].podSelector.matchLabels['app.kubernetes.io/component']).sort()).toEqual(
       [...PEERS[s]].sort(),
     );
-    expect(ports).not.toContain('443');
+    // Webhooks POST to integrators' endpoints anywhere (it refuses private addresses itself).
+    expect(ports.includes('443')).toBe(s === 'webhooks');
   });
 
   it('opens Redis egress to the gateway only, and only when it shares a rate-limit Redis', () => {
@@ -539,7 +540,7 @@ describe('network policies', () => {
     const objs = objects('everything');
     const vendorPorts = (s: string) =>
       find(objs, 'NetworkPolicy', name(s))!.spec.egress.some((r: any) => r.ports.some((p: any) => p.port === 9998));
-    expect(SERVICES.filter(vendorPorts).sort()).toEqual(['documents', 'matching', 'sourcing']);
+    expect(SERVICES.filter(vendorPorts).sort()).toEqual(['documents', 'matching', 'sourcing', 'webhooks']);
     const gw = find(objs, 'NetworkPolicy', name('gateway'))!;
     expect(gw.spec.ingress[0].from).toEqual(EVERYTHING.networkPolicy.gatewayFrom);
   });
@@ -661,8 +662,8 @@ describe('everything enabled', () => {
     const count = (kind: string) => ofKind(objs, kind).length;
     expect(count('HorizontalPodAutoscaler')).toBe(5);
     expect(count('ScaledObject')).toBe(1);
-    expect(count('ServiceMonitor')).toBe(6);
-    expect(count('NetworkPolicy')).toBe(7);
+    expect(count('ServiceMonitor')).toBe(7);
+    expect(count('NetworkPolicy')).toBe(8);
     expect(count('Ingress')).toBe(1);
     expect(
       ofKind(objs, 'Deployment')
