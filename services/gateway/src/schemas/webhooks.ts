@@ -1,5 +1,5 @@
 import { z } from '../openapi/zod.js';
-import { Timestamp } from './common.js';
+import { queryInt, Timestamp } from './common.js';
 
 export const WEBHOOK_EVENTS = ['cv.completed', 'cv.failed', 'job.completed', 'job.failed', 'match.completed'] as const;
 
@@ -95,13 +95,7 @@ export const WebhookDelivery = z
   .openapi('WebhookDelivery');
 
 export const DeliveriesQuery = z.object({
-  limit: z.coerce
-    .number({ error: "Query parameter 'limit' must be an integer between 1 and 100." })
-    .int({ error: "Query parameter 'limit' must be an integer between 1 and 100." })
-    .min(1, { error: "Query parameter 'limit' must be an integer between 1 and 100." })
-    .max(100, { error: "Query parameter 'limit' must be an integer between 1 and 100." })
-    .default(20)
-    .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Most recent deliveries to return (default 20).' }),
+  limit: queryInt('limit', 1, 100, 20, 'Most recent deliveries to return (1–100, default 20).'),
 });
 
 export const WebhookDeliveriesResponse = z
