@@ -3,6 +3,9 @@ import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
+/** How long registration waits for DNS. */
+const REGISTRATION_LOOKUP_MS = 3_000;
+
 /** Ranges a development stack may call besides public addresses: the machine itself and its private networks. */
 const DEVELOPMENT_RANGES = new Set(['loopback', 'private', 'uniqueLocal']);
 
@@ -26,9 +29,14 @@ export class TargetPolicy {
   /** A registrable URL: its form, then every address its host resolves to now. Throws INVALID_ARGUMENT. */
   async checkRegistration(raw: string): Promise<URL> {
     const url = this.parse(raw);
-    const addresses = await resolveHost(url.hostname).catch(() => {
-      throw new DomainError('INVALID_ARGUMENT', `The webhook URL's host ${url.hostname} does not resolve.`);
-    });
+    // Bounded, so a slow resolver answers 400 within the gateway's deadline rather than a time-out.
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('DNS time-out')), REGISTRATION_LOOKUP_MS)));
+    const addresses = await Promise.race([resolveHost(url.hostname), slow])
+      .catch(() => {
+        throw new DomainError('INVALID_ARGUMENT', `The webhook URL's host ${url.hostname.slice(0, 255)} does not resolve.`);
+      })
+      .finally(() => clearTimeout(timer));
     for (const address of addresses) {
       const refusal = this.refusal(address);
       if (refusal) throw new DomainError('INVALID_ARGUMENT', `The webhook URL may not point at ${url.hostname}: ${refusal}.`);
