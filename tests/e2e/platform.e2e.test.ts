@@ -131,7 +131,7 @@ describe('platform end to end (six real processes, REST)', () => {
           expect(before[service]).toHaveLength(onDisk);
         }
         await e2e.stack.stop('SIGKILL');
-        for (const name of ['billing', 'skills', 'documents', 'matching', 'sourcing', 'gateway'] as const) {
+        for (const name of ['billing', 'skills', 'documents', 'matching', 'sourcing', 'webhooks', 'gateway'] as const) {
           await e2e.service(name).start();
         }
         expect(await migrationRows()).toEqual(before);
