@@ -113,4 +113,13 @@ describe('gateway: webhook routes (extension) against the real billing and webho
     }
     expect((await send('GET', '/webhooks/00000000-0000-4000-8000-000000000000/deliveries?limit=0', a.apiKey)).status).toBe(400);
   });
+
+  it('documents the routes as extensions, the payload and how to verify the signature', async () => {
+    const document = (await gateway.get('/api/v1/openapi.json')).body;
+    expect(document.paths['/webhooks'].post.summary).toMatch(/extension/);
+    expect(document.webhooks.finishedWork.post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/WebhookPayload');
+    const guide = document.tags.find((t: { name: string }) => t.name === 'Webhooks').description as string;
+    expect(guide).toContain('Talent-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>');
+    expect(guide).toContain('timingSafeEqual');
+  });
 });

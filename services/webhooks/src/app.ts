@@ -31,6 +31,7 @@ export function startWebhooks(env: WebhooksEnv): Promise<RunningBackend> {
       const poster = new WebhookPoster(policy, env.WEBHOOKS_TIMEOUT_MS);
       const sender = new DeliverySender(deliveries, poster, secrets, logger, {
         concurrency: env.WEBHOOKS_CONCURRENCY,
+        retentionMs: env.WEBHOOKS_RETENTION_DAYS * 86_400_000,
         pollMs: env.WEBHOOKS_POLL_MS,
         timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
         retry: { baseMs: env.WEBHOOKS_RETRY_BASE_MS, maxMs: env.WEBHOOKS_RETRY_MAX_MS, windowMs: env.WEBHOOKS_RETRY_WINDOW_MS },

@@ -31,6 +31,8 @@ export const webhooksEnvSchema = backendEnv('webhooks').extend({
   WEBHOOKS_RETRY_WINDOW_MS: z.coerce.number().int().min(1).max(30 * 86_400_000).default(25 * 3_600_000),
   /** Attempts in flight at once per replica. */
   WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
+  /** How long delivered and dead deliveries stay listed before they are deleted. */
+  WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How often due retries are looked for (new events wake the sender at once). */
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 });

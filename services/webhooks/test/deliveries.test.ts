@@ -4,6 +4,8 @@ import { startTestBackend, waitFor, type TestBackend } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhooks } from '../src/app.js';
+import { createDatabase } from '../src/db.js';
+import { DeliveryRepository } from '../src/deliveries/delivery-repository.js';
 import { loadWebhooksEnv, type WebhooksEnv } from '../src/env.js';
 import { EventSource } from './fixtures.js';
 import { signatureValid, startReceiver, type Receiver } from './receiver.js';
@@ -186,5 +188,26 @@ describe('webhook deliveries', () => {
       expect((error as Error).message).toMatch(message);
     }
     expect((await client.listEndpoints({ workspaceId })).endpoints).toEqual([]);
+  });
+
+  it('prunes settled deliveries past the retention, never pending ones', async () => {
+    const workspaceId = randomUUID();
+    const hooks = await receiver();
+    hooks.answer = (delivery) => (delivery.payload.type === 'cv.failed' ? 500 : 200);
+    const { endpoint } = await register(workspaceId, hooks.url, ['cv.completed', 'cv.failed']);
+    const done = await events.taskCompleted(workspaceId, 'cv');
+    const failing = await events.taskFailed(workspaceId, 'cv');
+    await waitFor(async () => {
+      const rows = await deliveriesOf(workspaceId, endpoint!.id);
+      return rows.some((d) => d.eventId === done.eventId && d.status === 'delivered') && rows.some((d) => d.eventId === failing.eventId && d.attempts > 0);
+    }, 10_000);
+    const database = createDatabase(backend.env.DATABASE_URL, backend.env.DATABASE_SCHEMA, 1);
+    try {
+      await new DeliveryRepository(database.pool, backend.env.DATABASE_SCHEMA).prune(0);
+    } finally {
+      await database.close();
+    }
+    const left = await deliveriesOf(workspaceId, endpoint!.id);
+    expect(left.map((d) => [d.eventId, d.status])).toEqual([[failing.eventId, 'pending']]);
   });
 });

@@ -123,4 +123,13 @@ export class DeliveryRepository {
     );
     return rows;
   }
+
+  /** Deletes settled (delivered or dead) deliveries older than `retentionMs`; returns how many. */
+  async prune(retentionMs: number): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM ${this.table} WHERE status <> 'pending' AND created_at < now() - make_interval(secs => $1::double precision / 1000)`,
+      [retentionMs],
+    );
+    return rowCount ?? 0;
+  }
 }

@@ -7,6 +7,8 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 
 export interface SenderOptions {
   concurrency: number;
+  /** Settled deliveries older than this are deleted (once a minute). */
+  retentionMs: number;
   pollMs: number;
   timeoutMs: number;
   retry: RetrySchedule;
@@ -14,6 +16,7 @@ export interface SenderOptions {
 
 /** Time past the attempt's own time-out before a claimed delivery is presumed abandoned (its sender died). */
 const LEASE_MARGIN_MS = 2_000;
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Sends due deliveries, up to `concurrency` attempts at once: claims what fell due (new deliveries wake it at once),
@@ -22,6 +25,7 @@ const LEASE_MARGIN_MS = 2_000;
 export class DeliverySender {
   private readonly loop: PollingLoop;
   private readonly inFlight = new Set<Promise<void>>();
+  private prunedAt = 0;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -50,6 +54,10 @@ export class DeliverySender {
   }
 
   private async dispatch(): Promise<void> {
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.deliveries.prune(this.options.retentionMs);
+    }
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return;
     const claimed = await this.deliveries.claim(free, this.options.timeoutMs + LEASE_MARGIN_MS);
