@@ -80,6 +80,9 @@ describe('gateway: webhook routes (extension) against the real billing and webho
     const deliveries = await send('GET', `/webhooks/${id}/deliveries?limit=5`, a.apiKey);
     expect(deliveries.body.length).toBe(1);
     expect(deliveries.body.data[0]).toMatchObject({ event_id: eventId, type: 'job.completed', record_id: jobId, status: 'delivered', attempts: 1, last_status_code: 204, last_error: null, next_attempt_at: null });
+    expect(deliveries.body.data[0].recent_attempts).toEqual([
+      { attempt: 1, status_code: 204, error: null, started_at: expect.stringMatching(/Z$/), duration_ms: expect.any(Number) },
+    ]);
     const [delivery] = received;
     const payload = JSON.parse(delivery!.body) as { data: unknown };
     expect(payload.data).toEqual({ id: jobId, status: 'COMPLETED' });

@@ -24,6 +24,13 @@ const toDelivery = (row: DeliveryRow): webhooks.Delivery => ({
   lastAttemptAt: row.lastAttemptAt ?? undefined,
   nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : undefined,
   deliveredAt: row.deliveredAt ?? undefined,
+  recentAttempts: row.recentAttempts.map((a) => ({
+    number: a.number,
+    statusCode: a.statusCode ?? 0,
+    error: a.error ?? '',
+    startedAt: a.startedAt,
+    durationMs: a.durationMs,
+  })),
 });
 
 /** gRPC handlers: translate messages to domain calls and back, nothing more. */

@@ -125,6 +125,13 @@ describe('webhook deliveries', () => {
     await waitFor(async () => (await deliveriesOf(workspaceId, endpoint!.id)).every((d) => d.status === 'delivered'), 5_000);
     const a1Row = (await deliveriesOf(workspaceId, endpoint!.id)).find((d) => d.eventId === a1.eventId)!;
     expect([a1Row.status, a1Row.attempts, a1Row.lastStatusCode]).toEqual(['delivered', 3, 200]);
+    // The attempt log, newest first: what the endpoint answered each time.
+    expect(a1Row.recentAttempts.map((a) => [a.number, a.statusCode, a.error])).toEqual([
+      [3, 200, ''],
+      [2, 0, `timed out after ${TIMEOUT_MS} ms`],
+      [1, 500, 'HTTP 500'],
+    ]);
+    expect(a1Row.recentAttempts[1]!.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
   });
 
   it('dead-letters a delivery still failing after the retry window, visible in deliveries, and goes on with the next', async () => {
@@ -141,6 +148,8 @@ describe('webhook deliveries', () => {
     expect([dead.status, dead.lastStatusCode, dead.lastError]).toEqual(['dead', 503, 'HTTP 503']);
     expect(dead.attempts).toBeGreaterThan(2);
     expect(dead.nextAttemptAt).toBeUndefined();
+    expect(dead.recentAttempts.length).toBe(Math.min(5, dead.attempts));
+    expect(dead.recentAttempts.every((a) => a.statusCode === 503)).toBe(true);
     // The record's next delivery was held back until then, and goes now.
     await waitFor(() => hooks.received.some((d) => d.payload.event_id === completed.eventId), 5_000);
     const lastFailedAttempt = hooks.received.findLastIndex((d) => d.payload.event_id === failed.eventId);

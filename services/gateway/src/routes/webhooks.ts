@@ -44,6 +44,13 @@ const toDelivery = (d: webhooks.Delivery): z.output<typeof WebhookDelivery> => (
   last_attempt_at: optionalTime(d.lastAttemptAt),
   next_attempt_at: optionalTime(d.nextAttemptAt),
   delivered_at: optionalTime(d.deliveredAt),
+  recent_attempts: d.recentAttempts.map((a) => ({
+    attempt: a.number,
+    status_code: a.statusCode || null,
+    error: a.error || null,
+    started_at: toTimestamp(a.startedAt ?? epoch),
+    duration_ms: a.durationMs,
+  })),
 });
 
 /** Webhook endpoints (extension to the spec): thin translations to the webhooks service. */

@@ -91,6 +91,19 @@ export const WebhookDelivery = z
     last_attempt_at: Timestamp.nullable(),
     next_attempt_at: Timestamp.nullable().openapi({ description: 'When a pending delivery is tried next.' }),
     delivered_at: Timestamp.nullable(),
+    recent_attempts: z
+      .array(
+        z
+          .object({
+            attempt: z.int().min(1),
+            status_code: z.int().nullable().openapi({ description: 'null when the attempt got no HTTP status.' }),
+            error: z.string().nullable().openapi({ description: 'Why it failed, e.g. `HTTP 500`, `timed out after 10000 ms`, `refused: 10.0.0.7 is a private address`.' }),
+            started_at: Timestamp,
+            duration_ms: z.int().min(0),
+          })
+          .openapi('WebhookAttempt'),
+      )
+      .openapi({ description: 'The last settled attempts, newest first (at most 5).' }),
   })
   .openapi('WebhookDelivery');
 

@@ -4,6 +4,17 @@ import { deliveryBody, type Announcement } from './announcements.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
 
+export interface AttemptRow {
+  number: number;
+  statusCode: number | null;
+  error: string | null;
+  startedAt: Date;
+  durationMs: number;
+}
+
+/** Attempts listed with each delivery. */
+const RECENT_ATTEMPTS = 5;
+
 export interface DeliveryRow {
   id: string;
   eventId: string;
@@ -17,6 +28,8 @@ export interface DeliveryRow {
   lastAttemptAt: Date | null;
   nextAttemptAt: Date;
   deliveredAt: Date | null;
+  /** Newest first, at most RECENT_ATTEMPTS. */
+  recentAttempts: AttemptRow[];
 }
 
 /** A delivery claimed for one attempt. */
@@ -31,6 +44,12 @@ export interface ClaimedDelivery {
 }
 
 export type AttemptOutcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+
+/** When an attempt started and how long it took, for the attempt log. */
+export interface AttemptTiming {
+  startedAt: Date;
+  durationMs: number;
+}
 
 /**
  * Deliveries as rows of the webhooks schema: written when the event is consumed, claimed for an attempt under a
@@ -91,7 +110,13 @@ export class DeliveryRepository {
    * Settles an attempt: delivered, or failed and due again after `retryInMs`, or dead once that would fall past the
    * retry window. Ignored when the attempt is stale (its lease ended and another attempt was claimed).
    */
-  async settle(delivery: ClaimedDelivery, outcome: AttemptOutcome, retryInMs: number, windowMs: number): Promise<void> {
+  async settle(delivery: ClaimedDelivery, outcome: AttemptOutcome, timing: AttemptTiming, retryInMs: number, windowMs: number): Promise<void> {
+    // Logged even when stale: it happened. Selected from the delivery so a delivery deleted meanwhile logs nothing.
+    await this.pool.query(
+      `INSERT INTO "${this.schema}"."delivery_attempts" (delivery_id, attempt, status_code, error, started_at, duration_ms)
+       SELECT id, $2, $3, $4, $5, $6 FROM ${this.table} WHERE id = $1`,
+      [delivery.id, delivery.attempt, outcome.statusCode, outcome.ok ? null : outcome.error.slice(0, 500), timing.startedAt, timing.durationMs],
+    );
     if (outcome.ok) {
       await this.pool.query(
         `UPDATE ${this.table} SET status = 'delivered', delivered_at = now(), last_status_code = $2, last_error = NULL
@@ -114,14 +139,23 @@ export class DeliveryRepository {
 
   /** The endpoint's most recent deliveries, newest first. */
   async recent(endpointId: string, limit: number): Promise<DeliveryRow[]> {
-    const { rows } = await this.pool.query<DeliveryRow>(
+    const { rows } = await this.pool.query<Omit<DeliveryRow, 'recentAttempts'>>(
       `SELECT id, event_id AS "eventId", event_type AS "eventType", record_id AS "recordId", status, attempts,
               last_status_code AS "lastStatusCode", last_error AS "lastError", created_at AS "createdAt",
               last_attempt_at AS "lastAttemptAt", next_attempt_at AS "nextAttemptAt", delivered_at AS "deliveredAt"
          FROM ${this.table} WHERE endpoint_id = $1 ORDER BY seq DESC LIMIT $2`,
       [endpointId, limit],
     );
-    return rows;
+    const { rows: attempts } = await this.pool.query<AttemptRow & { deliveryId: string }>(
+      `SELECT delivery_id AS "deliveryId", attempt AS number, status_code AS "statusCode", error, started_at AS "startedAt", duration_ms AS "durationMs"
+         FROM (SELECT *, row_number() OVER (PARTITION BY delivery_id ORDER BY attempt DESC, id DESC) AS rank
+                 FROM "${this.schema}"."delivery_attempts" WHERE delivery_id = ANY($1::uuid[])) recent
+        WHERE rank <= $2 ORDER BY delivery_id, attempt DESC, id DESC`,
+      [rows.map((row) => row.id), RECENT_ATTEMPTS],
+    );
+    const byDelivery = new Map<string, AttemptRow[]>();
+    for (const { deliveryId, ...attempt } of attempts) byDelivery.set(deliveryId, [...(byDelivery.get(deliveryId) ?? []), attempt]);
+    return rows.map((row) => ({ ...row, recentAttempts: byDelivery.get(row.id) ?? [] }));
   }
 
   /** Deletes settled (delivered or dead) deliveries older than `retentionMs`; returns how many. */

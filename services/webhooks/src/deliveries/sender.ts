@@ -72,7 +72,8 @@ export class DeliverySender {
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     try {
-      const timestamp = Math.floor(Date.now() / 1000);
+      const startedAt = new Date();
+      const timestamp = Math.floor(startedAt.getTime() / 1000);
       const signature = signatureHeader(this.secrets.open(delivery.sealedSecret), delivery.body, timestamp);
       const outcome = await this.poster.post(delivery.url, delivery.body, {
         [SIGNATURE_HEADER]: signature,
@@ -80,7 +81,8 @@ export class DeliverySender {
         'user-agent': 'talent-webhooks/1',
       });
       const retryInMs = retryDelayMs(this.options.retry, delivery.attempt);
-      await this.deliveries.settle(delivery, outcome, retryInMs, this.options.retry.windowMs);
+      const timing = { startedAt, durationMs: Date.now() - startedAt.getTime() };
+      await this.deliveries.settle(delivery, outcome, timing, retryInMs, this.options.retry.windowMs);
       if (!outcome.ok)
         this.logger.info({ delivery_id: delivery.id, attempt: delivery.attempt, error: outcome.error, retry_in_ms: retryInMs }, 'webhook attempt failed');
       this.onSettled(delivery, outcome.ok);

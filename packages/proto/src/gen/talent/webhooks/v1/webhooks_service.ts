@@ -86,7 +86,21 @@ export interface Delivery {
   createdAt?: Date | undefined;
   lastAttemptAt?: Date | undefined;
   nextAttemptAt?: Date | undefined;
-  deliveredAt?: Date | undefined;
+  deliveredAt?:
+    | Date
+    | undefined;
+  /** The last settled attempts, newest first (at most 5). */
+  recentAttempts: Attempt[];
+}
+
+export interface Attempt {
+  /** 1 for the first attempt. */
+  number: number;
+  /** 0 when it got no HTTP status. */
+  statusCode: number;
+  error: string;
+  startedAt?: Date | undefined;
+  durationMs: number;
 }
 
 export interface ListDeliveriesResponse {
@@ -818,6 +832,7 @@ function createBaseDelivery(): Delivery {
     lastAttemptAt: undefined,
     nextAttemptAt: undefined,
     deliveredAt: undefined,
+    recentAttempts: [],
   };
 }
 
@@ -858,6 +873,9 @@ export const Delivery: MessageFns<Delivery> = {
     }
     if (message.deliveredAt !== undefined) {
       Timestamp.encode(toTimestamp(message.deliveredAt), writer.uint32(98).fork()).join();
+    }
+    for (const v of message.recentAttempts) {
+      Attempt.encode(v!, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -971,6 +989,14 @@ export const Delivery: MessageFns<Delivery> = {
             message.deliveredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.recentAttempts.push(Attempt.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1033,6 +1059,11 @@ export const Delivery: MessageFns<Delivery> = {
         : isSet(object.delivered_at)
         ? fromJsonTimestamp(object.delivered_at)
         : undefined,
+      recentAttempts: globalThis.Array.isArray(object?.recentAttempts)
+        ? object.recentAttempts.map((e: any) => Attempt.fromJSON(e))
+        : globalThis.Array.isArray(object?.recent_attempts)
+        ? object.recent_attempts.map((e: any) => Attempt.fromJSON(e))
+        : [],
     };
   },
 
@@ -1074,6 +1105,9 @@ export const Delivery: MessageFns<Delivery> = {
     if (message.deliveredAt !== undefined) {
       obj.deliveredAt = message.deliveredAt.toISOString();
     }
+    if (message.recentAttempts?.length) {
+      obj.recentAttempts = message.recentAttempts.map((e) => Attempt.toJSON(e));
+    }
     return obj;
   },
 
@@ -1094,6 +1128,152 @@ export const Delivery: MessageFns<Delivery> = {
     message.lastAttemptAt = object.lastAttemptAt ?? undefined;
     message.nextAttemptAt = object.nextAttemptAt ?? undefined;
     message.deliveredAt = object.deliveredAt ?? undefined;
+    message.recentAttempts = object.recentAttempts?.map((e) => Attempt.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAttempt(): Attempt {
+  return { number: 0, statusCode: 0, error: "", startedAt: undefined, durationMs: 0 };
+}
+
+export const Attempt: MessageFns<Attempt> = {
+  encode(message: Attempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.number !== 0) {
+      writer.uint32(8).int32(message.number);
+    }
+    if (message.statusCode !== 0) {
+      writer.uint32(16).int32(message.statusCode);
+    }
+    if (message.error !== "") {
+      writer.uint32(26).string(message.error);
+    }
+    if (message.startedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.startedAt), writer.uint32(34).fork()).join();
+    }
+    if (message.durationMs !== 0) {
+      writer.uint32(40).int32(message.durationMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Attempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.statusCode = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.startedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.durationMs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Attempt {
+    return {
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+      statusCode: isSet(object.statusCode)
+        ? globalThis.Number(object.statusCode)
+        : isSet(object.status_code)
+        ? globalThis.Number(object.status_code)
+        : 0,
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      startedAt: isSet(object.startedAt)
+        ? fromJsonTimestamp(object.startedAt)
+        : isSet(object.started_at)
+        ? fromJsonTimestamp(object.started_at)
+        : undefined,
+      durationMs: isSet(object.durationMs)
+        ? globalThis.Number(object.durationMs)
+        : isSet(object.duration_ms)
+        ? globalThis.Number(object.duration_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: Attempt): unknown {
+    const obj: any = {};
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    if (message.statusCode !== 0) {
+      obj.statusCode = Math.round(message.statusCode);
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.startedAt !== undefined) {
+      obj.startedAt = message.startedAt.toISOString();
+    }
+    if (message.durationMs !== 0) {
+      obj.durationMs = Math.round(message.durationMs);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Attempt>): Attempt {
+    return Attempt.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Attempt>): Attempt {
+    const message = createBaseAttempt();
+    message.number = object.number ?? 0;
+    message.statusCode = object.statusCode ?? 0;
+    message.error = object.error ?? "";
+    message.startedAt = object.startedAt ?? undefined;
+    message.durationMs = object.durationMs ?? 0;
     return message;
   },
 };
