@@ -71,8 +71,13 @@ describe('webhooks end to end (documents/matching → NATS → webhooks → HTTP
       const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(r.signature)!;
       expect(createHmac('sha256', secret).update(`${t}.${r.body}`).digest('hex')).toBe(v1);
     }
-    const deliveries = await e2e.json('GET', `/webhooks/${created.body.data.id}/deliveries`, acme.apiKey);
-    expect(deliveries.body.data.map((d: JsonBody) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    // Settled just after the receiver answered.
+    const deliveries = await eventually(
+      () => e2e.json('GET', `/webhooks/${created.body.data.id}/deliveries`, acme.apiKey),
+      (r) => r.body.data.every((d: JsonBody) => d.status === 'delivered'),
+      10_000,
+    );
+    expect(deliveries.value.body.data.map((d: JsonBody) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
     expect((await e2e.json('GET', `/webhooks/${foreign.body.data.id}/deliveries`, other.apiKey)).body.data).toEqual([]);
   });
 });

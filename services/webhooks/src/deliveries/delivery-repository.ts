@@ -111,29 +111,35 @@ export class DeliveryRepository {
    * retry window. Ignored when the attempt is stale (its lease ended and another attempt was claimed).
    */
   async settle(delivery: ClaimedDelivery, outcome: AttemptOutcome, timing: AttemptTiming, retryInMs: number, windowMs: number): Promise<void> {
-    // Logged even when stale: it happened. Selected from the delivery so a delivery deleted meanwhile logs nothing.
+    // One round trip: the attempt is logged even when stale (it happened), selected from the delivery so one deleted
+    // meanwhile logs nothing; the delivery changes only if this attempt is still its latest.
     await this.pool.query(
-      `INSERT INTO "${this.schema}"."delivery_attempts" (delivery_id, attempt, status_code, error, started_at, duration_ms)
-       SELECT id, $2, $3, $4, $5, $6 FROM ${this.table} WHERE id = $1`,
-      [delivery.id, delivery.attempt, outcome.statusCode, outcome.ok ? null : outcome.error.slice(0, 500), timing.startedAt, timing.durationMs],
-    );
-    if (outcome.ok) {
-      await this.pool.query(
-        `UPDATE ${this.table} SET status = 'delivered', delivered_at = now(), last_status_code = $2, last_error = NULL
-          WHERE id = $1 AND attempts = $3 AND status = 'pending'`,
-        [delivery.id, outcome.statusCode, delivery.attempt],
-      );
-      return;
-    }
-    await this.pool.query(
-      `UPDATE ${this.table}
-          SET last_status_code = $2, last_error = $3,
-              next_attempt_at = now() + make_interval(secs => $4::double precision / 1000),
-              status = CASE WHEN now() + make_interval(secs => $4::double precision / 1000)
-                                 > created_at + make_interval(secs => $5::double precision / 1000)
-                            THEN 'dead' ELSE 'pending' END
-        WHERE id = $1 AND attempts = $6 AND status = 'pending'`,
-      [delivery.id, outcome.statusCode, outcome.error.slice(0, 500), retryInMs, windowMs, delivery.attempt],
+      `WITH logged AS (
+         INSERT INTO "${this.schema}"."delivery_attempts" (delivery_id, attempt, status_code, error, started_at, duration_ms)
+         SELECT id, $2, $3, $4, $5, $6 FROM ${this.table} WHERE id = $1
+       ), retry AS (
+         SELECT now() + make_interval(secs => $8::double precision / 1000) AS at
+       )
+       UPDATE ${this.table} d
+          SET last_status_code = $3, last_error = $4,
+              delivered_at = CASE WHEN $7 THEN now() END,
+              next_attempt_at = CASE WHEN $7 THEN d.next_attempt_at ELSE retry.at END,
+              status = CASE WHEN $7 THEN 'delivered'
+                            WHEN retry.at > d.created_at + make_interval(secs => $9::double precision / 1000) THEN 'dead'
+                            ELSE 'pending' END
+         FROM retry
+        WHERE d.id = $1 AND d.attempts = $2 AND d.status = 'pending'`,
+      [
+        delivery.id,
+        delivery.attempt,
+        outcome.statusCode,
+        outcome.ok ? null : outcome.error.slice(0, 500),
+        timing.startedAt,
+        timing.durationMs,
+        outcome.ok,
+        retryInMs,
+        windowMs,
+      ],
     );
   }
 
