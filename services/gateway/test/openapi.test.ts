@@ -58,6 +58,7 @@ describe('gateway: OpenAPI document and documentation page', () => {
         'GET /credits/balance',
         'GET /credits/costs',
         'GET /credits/history',
+        'POST /credits/quote',
         'GET /skills/languages',
         'GET /skills/search',
         'POST /match',
