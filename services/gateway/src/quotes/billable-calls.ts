@@ -2,6 +2,7 @@ import { DomainError } from '@talent/platform';
 import type { z } from 'zod';
 import { bodyError } from '../http/api.js';
 import { AnalyzeBody, DOCUMENT_LIMITS } from '../schemas/documents.js';
+import { FairnessBody } from '../schemas/fairness.js';
 import { parseMatchBody } from '../schemas/matching.js';
 import { IngestBody, SearchBody } from '../schemas/sourcing.js';
 
@@ -91,6 +92,7 @@ export function usageOf(operation: QuotableOperation, request: { body?: unknown;
     case 'matchCandidates':
     case 'matchFairness':
       if (operation === 'matchCandidates') parseMatchBody(request.body);
+      else parseWith(FairnessBody, request.body);
       return { lines: [{ action: MATCH_ACTION, quantity: 1 }], exact: true };
     case 'searchSourcing':
       return searchUsage(request.body);

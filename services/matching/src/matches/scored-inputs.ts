@@ -2,6 +2,7 @@ import { DomainError, isUuid, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
 import { isCompleted, matchInputChunks } from '../peers/match-inputs.js';
 import type { RecordCache } from '../peers/record-cache.js';
+import { blindCv } from './blind.js';
 import { loadSkillRelations, TitleOccupations } from '../peers/skill-graph.js';
 import {
   hasRequirements,
@@ -50,7 +51,8 @@ export async function fetchAndScore(
     documents: AsyncClient<documents.DocumentsServiceClient>;
     skills: AsyncClient<skills.SkillsServiceClient>;
   },
-  request: { workspaceId: string; jobId: string; candidateIds: string[] },
+  /** `blind`: every CV is scored as `blindCv` leaves it. */
+  request: { workspaceId: string; jobId: string; candidateIds: string[]; blind?: boolean },
   weights: Weights,
   records: RecordCache,
   /**
@@ -72,6 +74,14 @@ export async function fetchAndScore(
   const cvs: CvRecord[] = [];
   const cvAnalyzers = new Set<string>();
   const candidates: MatchCandidate[] = [];
+  const blinded = new WeakMap<object, CvRecord>();
+  const recordOf = (input: { record?: unknown }): CvRecord => {
+    const record = input.record as CvRecord;
+    if (!request.blind) return record;
+    let blind = blinded.get(input);
+    if (!blind) blinded.set(input, (blind = blindCv(record)));
+    return blind;
+  };
 
   /** Each chunk's title look-ups, asked for as it arrived (the queries are worked out once per chunk). */
   const titlesAsked = new WeakMap<object, Promise<void>>();
@@ -97,12 +107,12 @@ export async function fetchAndScore(
   // Each chunk is scored as soon as its titles are answered, while the next chunks are on their way.
   for await (const chunk of matchInputChunks(
     peers.documents,
-    { ...request, candidateIds: request.candidateIds.filter(isUuid) },
+    { workspaceId: request.workspaceId, jobId: request.jobId, candidateIds: request.candidateIds.filter(isUuid) },
     records,
     // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
     (arrived) => {
       if (!scoring?.admitted || failure || unusable.size > 0) return;
-      const arrivedCvs = arrived.candidates.filter(isCompleted).map((input) => input.record as CvRecord);
+      const arrivedCvs = arrived.candidates.filter(isCompleted).map(recordOf);
       const asked = scoring.occupations.load(occupationQueries(job!, arrivedCvs));
       asked.catch(ignore);
       titlesAsked.set(arrived, asked);
@@ -125,7 +135,7 @@ export async function fetchAndScore(
     for (const input of chunk.candidates) {
       if (!isCompleted(input)) unusable.add(input.id);
       else {
-        batch.push(input.record as CvRecord);
+        batch.push(recordOf(input));
         cvAnalyzers.add(input.analyzerVersion);
       }
     }
