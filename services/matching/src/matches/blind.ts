@@ -15,7 +15,8 @@ const PROTECTED_SENTENCE = new RegExp(
     // gender and sex
     String.raw`\b(?:gender|sex\s*[:=]|geschlecht|sexe|male|female|männlich|weiblich|masculin|féminin|non-binary)\b`,
     // marital status and family
-    String.raw`\b(?:marital status|familienstand|état civil|estado civil|married|unmarried|single|divorced|widowed|separated|verheiratet|ledig|geschieden|verwitwet|marié|mariée|célibataire|casad[oa]|solter[oa]|children|kinder|enfants)\b`,
+    // ("single" and "children" only as a status: "single sign-on" and "children's hospital" stay)
+    String.raw`\b(?:marital status|familienstand|état civil|estado civil|married|unmarried|divorced|widowed|verheiratet|ledig|geschieden|verwitwet|marié|mariée|célibataire|casad[oa]|solter[oa])\b|^\W*single\W*$|\b(?:\d+|one|two|three|four|five|no)\s+(?:children|kids|kinder|enfants)\b`,
     // nationality, citizenship, origin, religion
     String.raw`\b(?:nationality|citizenship|citizen|national of|staatsangehörigkeit|nationalität|nationalité|nacionalidad|passport|reisepass|work permit|visa status|religion|konfession|place of birth)\b`,
     // photo

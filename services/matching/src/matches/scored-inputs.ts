@@ -28,6 +28,11 @@ export interface ScoredInputs {
 
 const ignore = () => undefined;
 /**
+ * Blind copies of the records, by record: a record held by the record cache is the same object in every match, so
+ * a blind match of records matched before does not redact them again (records are never changed in place).
+ */
+const BLINDED = new WeakMap<CvRecord, CvRecord>();
+/**
  * Longest stretch (ms) of scoring without a break: the next chunks arrive only while the event loop reads them
  * (HTTP/2 flow control holds documents back until matching has read what it sent, and the socket's buffer is
  * finite), so a chunk scored in one go would leave the next one to be read, and the one after it to be sent,
@@ -74,12 +79,11 @@ export async function fetchAndScore(
   const cvs: CvRecord[] = [];
   const cvAnalyzers = new Set<string>();
   const candidates: MatchCandidate[] = [];
-  const blinded = new WeakMap<object, CvRecord>();
   const recordOf = (input: { record?: unknown }): CvRecord => {
     const record = input.record as CvRecord;
     if (!request.blind) return record;
-    let blind = blinded.get(input);
-    if (!blind) blinded.set(input, (blind = blindCv(record)));
+    let blind = BLINDED.get(record);
+    if (!blind) BLINDED.set(record, (blind = blindCv(record)));
     return blind;
   };
 
