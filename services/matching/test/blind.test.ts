@@ -66,4 +66,18 @@ describe('blindCv', () => {
     expect(blind.education[0]).toMatchObject({ degree: 'Abitur', start_date: '', end_date: '' });
     expect(blind.hard_skills.map((skill) => skill.skill)).toEqual(['Python']);
   });
+
+  it('leaves ordinary work text alone: words that only look like titles, statuses or streets', () => {
+    const record = cv({ first: 'Jane', last: 'Doe', pronoun: 'We', title: '', line: '', year: '2000' });
+    const texts = [
+      'Rolled out MS Office and single sign-on for 300 users.',
+      'Photo editing in Lightroom for the marketing team.',
+      'Joined Engineering 2019 as an ER nurse trainer.',
+      'M.Tech in Computer Science; Sr. Software Engineer.',
+      "Volunteer at a children's hospital.",
+    ];
+    const blind = blindCv({ ...record, experience: [{ ...record.experience[0]!, description: texts.join('\n') }] });
+    // Sentences stay (one per line).
+    expect(blind.experience[0]!.description.replace(/\s+/g, ' ')).toBe(texts.join(' '));
+  });
 });

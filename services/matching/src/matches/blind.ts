@@ -20,22 +20,46 @@ const PROTECTED_SENTENCE = new RegExp(
     // nationality, citizenship, origin, religion
     String.raw`\b(?:nationality|citizenship|citizen|national of|staatsangehörigkeit|nationalität|nationalité|nacionalidad|passport|reisepass|work permit|visa status|religion|konfession|place of birth)\b`,
     // photo
-    String.raw`\b(?:photo|photograph|foto|lichtbild|headshot|picture attached)\b`,
+    // ("photo editing" stays: only a photo said to come with the CV)
+    String.raw`\b(?:photo|photograph|foto|lichtbild|headshot|picture)\s*(?:attached|enclosed|included|beigefügt|:)`,
     // contacts and addresses
     String.raw`[\w.+-]+@[\w-]+\.[\w.-]+`,
     String.raw`(?:\+|\b00)\d[\d ()./-]{6,}\d`,
     String.raw`\b(?:phone|tel|telephone|mobile|handy|telefon|e-?mail|linkedin|github|xing|address|adresse|anschrift|wohnort|residence)\s*[:=]`,
     String.raw`\b(?:https?://|www\.)\S+`,
-    String.raw`\b\d{1,4}\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?:street|st\.|avenue|ave\.?|road|rd\.|lane|boulevard|blvd\.?|drive|dr\.|way|place|square)(?=\W|$)`,
-    String.raw`\b[\p{Lu}][\p{L}-]*(?:straße|strasse|str\.|weg|gasse|allee|platz|ring|damm)\s*\d+`,
-    String.raw`\b(?:rue|avenue|boulevard|chemin|calle|via|piazza)\s+(?:de\s+|du\s+|des\s+|la\s+)?[\p{L}'-]+[^.]*?\d`,
   ].join('|'),
   'iu',
 );
 
-/** Titles and gendered pronouns are removed wherever they stand; the rest of the sentence stays. */
-const GENDER_WORDS =
-  /\b(?:mr|mrs|ms|miss|mx|sir|madam|herr|frau|fräulein|mme|mlle|madame|mademoiselle|monsieur|m\.|señor|señora|sr|sra|srta|he|she|him|her|his|hers|himself|herself|er|sie|ihm|ihr|il|elle)\b\.?/giu;
+/**
+ * Street addresses, case-sensitive so that ordinary words do not pass for street names ("Engineering 2019" is not
+ * a street, "Baker Street 12" and "Hauptstraße 7" are).
+ */
+const ADDRESS = new RegExp(
+  [
+    String.raw`\b\d{1,5}\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Lane|Boulevard|Blvd\.|Drive|Dr\.|Square)(?=\W|$)`,
+    String.raw`\b[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|allee|platz)\s*\d+`,
+    String.raw`\b\d{1,4},?\s+(?:rue|avenue|boulevard|chemin|calle|via|piazza)\s+\p{L}`,
+  ].join('|'),
+  'u',
+);
+
+const isProtected = (sentence: string) => PROTECTED_SENTENCE.test(sentence) || ADDRESS.test(sentence);
+/** Words of the longest line counted as a line of personal details ("Nationality: German", "Born 1980 in Ankara"). */
+const PERSONAL_DETAIL_WORDS = 12;
+const isPersonalDetail = (sentence: string) => isProtected(sentence) && sentence.trim().split(/\s+/).length <= PERSONAL_DETAIL_WORDS;
+
+/**
+ * Titles and gendered pronouns are removed wherever they stand; the rest of the sentence stays. Titles only as
+ * written before a name (case-sensitive: "MS Office" stays), the German and French pronouns only in lower case or
+ * capitalised ("ER nurse" stays).
+ */
+const GENDER_WORDS = [
+  /\b(?:Mr|Mrs|Ms|Miss|Mx|Sir|Madam|Herr|Frau|Fräulein|Mme|Mlle|Madame|Mademoiselle|Monsieur|Señor|Señora|Sra|Srta)\b\.?/gu,
+  /\b(?:he|she|him|her|his|hers|himself|herself)\b/giu,
+  /\b(?:[Ee]r|[Ss]ie|[Ii]hm|[Ii]hr|[Ii]l|[Ee]lle)\b/gu,
+];
+const withoutGenderWords = (text: string) => GENDER_WORDS.reduce((rest, pattern) => rest.replace(pattern, ''), text);
 
 const SENTENCE_BREAK = /(?<=[.;!?])\s+|\s*\n\s*/u;
 
@@ -64,21 +88,32 @@ function tidy(text: string): string {
 function redactText(text: string, name: RegExp | undefined): string {
   return text
     .split(SENTENCE_BREAK)
-    .filter((sentence) => !PROTECTED_SENTENCE.test(sentence))
-    .map((sentence) => tidy((name ? sentence.replace(name, '') : sentence).replace(GENDER_WORDS, '')))
+    .filter((sentence) => !isProtected(sentence))
+    .map((sentence) => tidy(withoutGenderWords(name ? sentence.replace(name, '') : sentence)))
     .filter(Boolean)
     .join('\n');
 }
 
 /** A short field (a title, a degree): names and gendered words removed, but never dropped whole. */
 function redactLabel(text: string, name: RegExp | undefined): string {
-  return tidy((name ? text.replace(name, '') : text).replace(GENDER_WORDS, ''));
+  return tidy(withoutGenderWords(name ? text.replace(name, '') : text));
 }
 
+/**
+ * A skill whose only evidence is a protected sentence ("Nationality: German") goes with it (the sentences that name
+ * it, else all of its explanation); the others stay, their explanations redacted like any text.
+ */
 function blindSkills(skills: CvRecord['hard_skills'], name: RegExp | undefined): CvRecord['hard_skills'] {
-  return skills
-    .filter((skill) => !PROTECTED_SENTENCE.test(skill.explanation))
-    .map((skill) => ({ ...skill, explanation: redactLabel(skill.explanation, name) }));
+  return skills.flatMap((skill) => {
+    const word = skill.skill.toLowerCase();
+    const sentences = skill.explanation.split(SENTENCE_BREAK).filter((sentence) => sentence.trim());
+    const mentions = sentences.filter((sentence) => sentence.toLowerCase().includes(word));
+    // Not named (linked through a synonym): dropped only when its evidence is a line of personal details, short;
+    // a long paragraph that also holds an e-mail address is evidence of the skill, not of the person.
+    const dropped = mentions.length > 0 ? mentions.every(isProtected) : sentences.length > 0 && sentences.every(isPersonalDetail);
+    if (dropped) return [];
+    return [{ ...skill, explanation: redactText(skill.explanation, name) }];
+  });
 }
 
 /**
@@ -116,7 +151,6 @@ export function blindCv(cv: CvRecord): CvRecord {
       end_date: '',
     })),
     skill_descriptions: cv.skill_descriptions.map((text) => redactText(text, name)).filter(Boolean),
-    // A skill found only in a protected sentence ("Nationality: German") goes with it.
     hard_skills: blindSkills(cv.hard_skills, name),
     soft_skills: blindSkills(cv.soft_skills, name),
   };
