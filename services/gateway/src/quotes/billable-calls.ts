@@ -1,7 +1,7 @@
 import { DomainError } from '@talent/platform';
 import type { z } from 'zod';
 import { bodyError } from '../http/api.js';
-import { AnalyzeBody, DOCUMENT_LIMITS } from '../schemas/documents.js';
+import { AnalyzeBody } from '../schemas/documents.js';
 import { FairnessBody } from '../schemas/fairness.js';
 import { parseMatchBody } from '../schemas/matching.js';
 import { IngestBody, SearchBody } from '../schemas/sourcing.js';
@@ -48,10 +48,8 @@ function analysisUsage(action: string, texts: readonly string[], cache: boolean)
   return { lines: [{ action, quantity }], exact: !cache };
 }
 
-function filesUsage(action: string, files: unknown, cache: unknown): CallUsage {
-  if (typeof files !== 'number' || !Number.isInteger(files) || files < 1 || files > DOCUMENT_LIMITS.maxFiles)
-    throw new DomainError('INVALID_ARGUMENT', `'files' must be the number of files to upload, 1–${DOCUMENT_LIMITS.maxFiles}.`);
-  if (cache !== undefined && typeof cache !== 'boolean') throw new DomainError('INVALID_ARGUMENT', "'cache' must be a boolean (true or false).");
+function filesUsage(action: string, files: number | undefined, cache: boolean | undefined): CallUsage {
+  if (files === undefined) throw new DomainError('INVALID_ARGUMENT', "'files' is required for an upload: the number of files it would carry.");
   return { lines: [{ action, quantity: files }], exact: cache === false };
 }
 
@@ -78,7 +76,7 @@ function searchUsage(body: unknown): CallUsage {
  * The billing lines of one billable call with the body it would be sent, validated as that call validates it
  * (the same 400 messages). Pure: the balance and the prices are billing's.
  */
-export function usageOf(operation: QuotableOperation, request: { body?: unknown; files?: unknown; cache?: unknown }): CallUsage {
+export function usageOf(operation: QuotableOperation, request: { body?: unknown; files?: number | undefined; cache?: boolean | undefined }): CallUsage {
   switch (operation) {
     case 'analyzeCvs':
     case 'analyzeJobs': {

@@ -80,6 +80,8 @@ export const CostsResponse = z
   .object({ message: z.string(), length: z.int().min(0), data: z.array(Price) })
   .openapi('CostsResponse');
 
+const FILES_MESSAGE = `'files' must be the number of files to upload, 1–${DOCUMENT_LIMITS.maxFiles}.`;
+
 export const QuoteBody = z
   .strictObject(
     {
@@ -95,13 +97,15 @@ export const QuoteBody = z
           example: { inputs: ['Jane Doe — backend engineer…', 'John Roe — data engineer…'], cache: false },
         }),
       files: z
-        .unknown()
+        .int({ error: FILES_MESSAGE })
+        .min(1, { error: FILES_MESSAGE })
+        .max(DOCUMENT_LIMITS.maxFiles, { error: FILES_MESSAGE })
         .optional()
         .openapi({ description: `analyzeCvFiles / analyzeJobFiles only: the number of files the upload would carry (1–${DOCUMENT_LIMITS.maxFiles}).`, example: 3 }),
       cache: z
-        .unknown()
+        .boolean({ error: "'cache' must be a boolean (true or false)." })
         .optional()
-        .openapi({ description: 'analyzeCvFiles / analyzeJobFiles only: the upload\'s `cache` field as a boolean (default true).', example: false }),
+        .openapi({ description: 'analyzeCvFiles / analyzeJobFiles only: the upload\'s `cache` field (default true).', example: false }),
     },
     {
       error: (issue: { code: string; keys?: string[] }) =>
