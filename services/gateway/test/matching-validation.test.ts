@@ -76,7 +76,7 @@ describe('gateway: matching endpoints, validated without the matching service', 
       ['candidateIds', { ...valid, candidateIds: candidatesIds }],
       ['top_k', { ...valid, top_k: 3 }],
     ])('unknown field %s → 400 naming it', async (name, json) => {
-      expectError(await match(json), 400, `Unknown field '${name}': the body accepts 'jobId', 'candidatesIds', 'topK', 'weights', 'cache'.`);
+      expectError(await match(json), 400, `Unknown field '${name}': the body accepts 'jobId', 'candidatesIds', 'topK', 'weights', 'cache', 'blind', 'guidance'.`);
     });
 
     it.each([
@@ -167,7 +167,7 @@ describe('gateway: matching endpoints, validated without the matching service', 
 
     it('checks in order: missing, unknown field, jobId, candidatesIds, topK, weights, cache, then the sum', async () => {
       const badWeights = { experience: 2 };
-      expectError(await match({ jobId: 'x', candidatesIds: [], topK: 0, weights: badWeights, foo: 1 }), 400, "Unknown field 'foo': the body accepts 'jobId', 'candidatesIds', 'topK', 'weights', 'cache'.");
+      expectError(await match({ jobId: 'x', candidatesIds: [], topK: 0, weights: badWeights, foo: 1 }), 400, "Unknown field 'foo': the body accepts 'jobId', 'candidatesIds', 'topK', 'weights', 'cache', 'blind', 'guidance'.");
       expectError(await match({ jobId: 'x', candidatesIds: [], topK: 0, weights: badWeights, cache: 'x' }), 400, "'jobId' must be a UUID.");
       expectError(await match({ jobId, candidatesIds: [], topK: 0, weights: badWeights, cache: 'x' }), 400, CANDIDATES);
       expectError(await match({ jobId, candidatesIds, topK: 0, weights: badWeights, cache: 'x' }), 400, TOP_K);

@@ -58,9 +58,11 @@ describe('gateway: OpenAPI document and documentation page', () => {
         'GET /credits/balance',
         'GET /credits/costs',
         'GET /credits/history',
+        'POST /credits/quote',
         'GET /skills/languages',
         'GET /skills/search',
         'POST /match',
+        'POST /match/fairness',
         'GET /match/{jobId}',
         'POST /sourcing/search',
         'GET /sourcing/sessions/{sessionId}',
@@ -169,7 +171,10 @@ describe('gateway: OpenAPI document and documentation page', () => {
     expect(post.description).toMatch(/`message` names the version/);
     expect(post.description).toMatch(/Sum of weights cannot be greater than 1/);
     const candidate = document.components.schemas.MatchCandidate;
-    expect(Object.keys(candidate.properties).sort()).toEqual(['final_score', 'job_id', 'person_id', 'score_dict', 'score_meta', 'summary_score']);
+    // The spec's six fields, plus `guidance`: an optional extension, absent unless asked for.
+    expect(Object.keys(candidate.properties).sort()).toEqual(['final_score', 'guidance', 'job_id', 'person_id', 'score_dict', 'score_meta', 'summary_score']);
+    expect(candidate.required).not.toContain('guidance');
+    expect(candidate.properties.guidance.description).toMatch(/Extension beyond the spec/);
     expect(document.components.schemas.ScoreDetail.properties.score).toMatchObject({ type: 'integer', minimum: 0, maximum: 10 });
     expect(document.components.schemas.ScoreDetail.required).toEqual(['score', 'criteria', 'explanation']);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench:matching` (after `pnpm build`; needs ../shared/data): 1 job × 1,000 and × 10,000 COMPLETED CVs
+// `pnpm bench:matching` (after `pnpm build`; needs ../shared/data or TALENT_SHARED_DATA): 1 job × 1,000 and × 10,000 COMPLETED CVs
 // through POST /match against the scorer called in-process on the same records (fetched once, same skill graph),
 // in the same run: time both ways and the ratio (target ≤ 1.5×), the growth from 1k to 10k (target ≤ 11×), and
 // the peak RSS of matching and gateway. POST /match is timed two ways: cold (every record rewritten in documents'
@@ -8,6 +8,8 @@
 // BENCH_MATCH_SIZES (default "1000,10000") changes the sizes; each size is timed in BENCH_MATCH_REPEAT rounds
 // (default 3) of: rewrite the rows, the scorer in-process, POST /match cold, POST /match warm; the best time of
 // each way is reported.
+// At 1,000 CVs it also times POST /match with `guidance: true` and with `blind: true` against a plain one (warm,
+// the same rounds; guidance's target ≤ 2×).
 // BENCH_MATCH_LOG=<file> appends every line the services print to that file.
 // BENCH_MATCH_CPU_PROF=<dir> profiles matching and documents during each timed POST /match (cpu-profile.mjs):
 // <dir>/matching-<n>.cpuprofile and <dir>/documents-<n>.cpuprofile, for Chrome DevTools or speedscope; the
@@ -20,9 +22,9 @@ import { billing, documents, skills } from '@talent/proto';
 import { repoRoot, startBenchStack, testDatabaseUrl } from '@talent/testkit';
 import pg from 'pg';
 
-const data = join(repoRoot, '../shared/data');
+const data = process.env.TALENT_SHARED_DATA ?? join(repoRoot, '../shared/data');
 if (!existsSync(join(data, 'cvs/dotin-train'))) {
-  console.error('bench:matching needs ../shared/data (cvs/dotin-train)');
+  console.error('bench:matching needs ../shared/data (cvs/dotin-train) or TALENT_SHARED_DATA');
   process.exit(2);
 }
 const { occupationQueries, scoreCandidates } = await import(join(repoRoot, 'services/matching/dist/scoring/index.js'));
@@ -31,6 +33,8 @@ const { fetchMatchInputs } = await import(join(repoRoot, 'services/matching/dist
 const { RecordCache } = await import(join(repoRoot, 'services/matching/dist/peers/record-cache.js'));
 const sizes = (process.env.BENCH_MATCH_SIZES ?? '1000,10000').split(',').map(Number);
 const REPEAT = Number(process.env.BENCH_MATCH_REPEAT ?? 3);
+/** The size at which guidance and blind matching are timed against a plain match. */
+const GUIDANCE_SIZE = 1000;
 const logFile = process.env.BENCH_MATCH_LOG;
 const texts = readdirSync(join(data, 'cvs/dotin-train'))
   .filter((f) => f.endsWith('.xml'))
@@ -115,6 +119,22 @@ try {
   const documentsClient = createGrpcClient(documents.DocumentsServiceClient, stack.address('documents'), { deadlineMs: 60_000 });
   const skillsClient = createGrpcClient(skills.SkillsServiceClient, stack.address('skills'));
   const rows = [];
+  // Guidance (issue 29: ≤ 2× a plain match at 1,000 CVs) and blind matching, warm, against a plain match in the same
+  // rounds: each round times the three requests back to back; best of REPEAT each.
+  const benchGuidance = async (ids) => {
+    const ways = { plain: {}, guidance: { guidance: true }, blind: { blind: true } };
+    const best = Object.fromEntries(Object.keys(ways).map((way) => [way, Infinity]));
+    await post('/match', { jobId, candidatesIds: ids, topK: 10, guidance: true, blind: true });
+    for (let run = 0; run < REPEAT; run++) {
+      for (const [way, extra] of Object.entries(ways)) {
+        const t0 = performance.now();
+        const result = await post('/match', { jobId, candidatesIds: ids, topK: 10, ...extra });
+        best[way] = Math.min(best[way], performance.now() - t0);
+        if (way === 'guidance' && !result.data[0].every((candidate) => Array.isArray(candidate.guidance))) throw new Error('guidance missing');
+      }
+    }
+    console.log(`  ${String(ids.length).padStart(6)} CVs, topK 10, warm: POST /match ${best.plain.toFixed(0)} ms, with guidance ${best.guidance.toFixed(0)} ms, ratio ${(best.guidance / best.plain).toFixed(2)} (target ≤ 2); blind ${best.blind.toFixed(0)} ms, ratio ${(best.blind / best.plain).toFixed(2)} (best of ${REPEAT})`);
+  };
   const weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
   for (const size of sizes) {
     const ids = cvIds.slice(0, size);
@@ -181,6 +201,7 @@ try {
     console.log(`          from this process, once: records from documents (GetMatchInputs, parsed) ${fetchMs.toFixed(0)} ms, all held in a record cache ${cachedFetchMs.toFixed(0)} ms; skill graph from skills ${graphMs.toFixed(0)} ms`);
     for (const way of ['cold', 'warm'])
       console.log(`          CPU ${way}: POST /match ${timings[way].cpu.total.toFixed(0).padStart(6)} ms   scorer in-process ${inProcessCpu.toFixed(0).padStart(6)} ms   ratio ${(timings[way].cpu.total / inProcessCpu).toFixed(2)}   (${PATH_SERVICES.map((service) => `${service} ${timings[way].cpu[service].toFixed(0)}`).join(', ')})`);
+    if (size === GUIDANCE_SIZE) await benchGuidance(ids);
   }
   documentsClient.close();
   skillsClient.close();

@@ -236,6 +236,7 @@ for (const half of ['A', 'B']) {
   console.log(`half ${half} (${rows.length} jobs): nDCG@10 ${o.toFixed(3)} vs BM25 ${b.toFixed(3)} (${fmtPts(o - b)})`);
 }
 console.log(`target: beat BM25 by ≥ ${TARGET_POINTS} points of nDCG@10 — ${diff >= TARGET_POINTS ? 'met' : 'NOT met'}`);
+(await import('./blind-check.mjs')).blindCheck({ jobs: jobRecords, cvs: cvRecords, weights, graph, relevant: jobs.map(relevantTo) });
 console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s in all (analysis ${(analyzeMs / 1000).toFixed(1)} s, scorer ${scoreMs.toFixed(0)} ms, BM25 ${bm25Ms.toFixed(0)} ms)`);
 
 function jobHalf(job) {

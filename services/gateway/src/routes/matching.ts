@@ -14,6 +14,7 @@ import {
   StoredMatchResponse,
   SUM_OF_WEIGHTS_MESSAGE,
 } from '../schemas/matching.js';
+import { FairnessBody, FairnessResponse } from '../schemas/fairness.js';
 import type { Upstreams } from '../upstreams.js';
 
 export interface MatchingRouteOptions {
@@ -55,6 +56,7 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
         '**Job**: both the job and the CVs must be COMPLETED (spec rule 2): a job still PENDING, like an unknown, foreign, deleted or FAILED one, answers 404 `VACANCY_NOT_FOUND`. A job without extractable requirements answers 422 `VACANCY_HAS_NO_REQUIREMENTS`.',
         '**Tokens**: one `job_matching` (price: GET /credits/costs) per successful request, whatever the number of candidates; nothing on any error. 402 `INSUFFICIENT_CREDITS` when the balance cannot cover it, only after the checks above (a request that is also invalid, names an unusable job or candidate answers 400/404/422), and before any CV is scored. An `Idempotency-Key` makes a retry replay the first answer without charging again.',
         '**cache** (default false): true stores the result as a new version of the job\'s match results, readable with GET /match/{jobId}; the response `message` names the version.',
+        '**Extensions beyond the spec** (optional; absent, the request and the answer are the spec\'s): `blind: true` scores records stripped of identity and protected attributes (see the field); `guidance: true` adds `guidance` to each returned candidate. Both are priced as any match.',
       ].join('\n\n'),
       billable: true,
       rawBody: { mediaType: 'application/json', schema: MatchBody, description: 'The job, the candidate CVs, `topK`, and optional `weights` and `cache`.' },
@@ -72,6 +74,8 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
           topK: input.topK,
           ...(input.weights ? { weights: input.weights } : {}),
           cache: input.cache,
+          blind: input.blind,
+          guidance: input.guidance,
           idempotencyKey,
         },
         { deadlineMs: matchDeadlineMs, context },
@@ -121,6 +125,51 @@ export function registerMatchingRoutes(api: ApiRouter, { matching: upstream, mat
           candidates: parseCandidates(stored.candidatesJson) as z.output<typeof StoredMatchResponse>['data']['candidates'],
           versions_used: parseObject(stored.versionsUsedJson),
         },
+      };
+    },
+  );
+
+  api.add(
+    {
+      method: 'post',
+      path: '/match/fairness',
+      operationId: 'matchFairness',
+      tag: 'Matching',
+      summary: 'Fairness report of a job\'s selection (extension)',
+      description: [
+        '**Extension beyond the spec.** Scores the CVs against the job as `POST /match` does (optionally `blind`), applies the selection rule (exactly one of `topK`: the best `topK` are selected; `threshold`: every candidate whose `final_score` is at least it), and answers per group label: candidates, selected, selection rate, impact ratio against the group with the highest rate, and mean score; and whether the four-fifths rule holds (every impact ratio ≥ 0.8), naming the groups below it.',
+        '**Labels** are the client\'s own (e.g. self-declared gender or age band; any text of 1–100 characters). They are used for this answer only: never stored, never logged, and sent to no service other than matching. Nothing of the report is stored.',
+        '**Errors** as `POST /match`: 400 for an invalid body (also: neither or both of `topK` and `threshold`; a CV given two labels), 404 `VACANCY_NOT_FOUND`, 422 `CANDIDATES_NOT_FOUND` for unknown, another workspace\'s or not COMPLETED CVs, 422 `VACANCY_HAS_NO_REQUIREMENTS`, 402 `INSUFFICIENT_CREDITS`.',
+        '**Price** (decision): a report is priced as a match and charged as one, on the same action: one `job_matching` per successful request (GET /credits/costs says so), nothing on any error. An `Idempotency-Key` makes a retry replay the first answer without charging again.',
+      ].join('\n\n'),
+      billable: true,
+      body: FairnessBody,
+      errors: [400, 402],
+      responses: { 404: MATCH_RESPONSES.vacancyNotFound, 422: MATCH_RESPONSES.unprocessable },
+      response: { description: 'The report.', schema: FairnessResponse },
+    },
+    async ({ body, workspaceId, idempotencyKey, context }): Promise<z.output<typeof FairnessResponse>> => {
+      if ((body.topK === undefined) === (body.threshold === undefined))
+        throw new DomainError('INVALID_ARGUMENT', "Give exactly one selection rule: 'topK' or 'threshold'.");
+      const { reportJson, candidatesNotFound } = await upstream.fairness(
+        {
+          workspaceId,
+          jobId: body.jobId,
+          candidateIds: body.candidates.map((candidate) => candidate.id),
+          groupLabels: body.candidates.map((candidate) => candidate.group),
+          selection: body.topK !== undefined ? { $case: 'topK', value: body.topK } : { $case: 'threshold', value: body.threshold! },
+          blind: body.blind,
+          idempotencyKey,
+        },
+        { deadlineMs: matchDeadlineMs, context },
+      );
+      if (candidatesNotFound)
+        throw new DomainError('CANDIDATES_NOT_FOUND', candidatesNotFound.message, { candidate_ids: candidatesNotFound.candidateIds });
+      const report = JSON.parse(reportJson) as z.output<typeof FairnessResponse>['data'];
+      const rule = report.four_fifths_rule.holds ? 'holds' : `does not hold (${report.four_fifths_rule.groups_below.join(', ')})`;
+      return {
+        message: `Fairness report: ${plural(report.candidates, 'candidate')} in ${plural(report.groups.length, 'group')}, ${report.selected} selected; the four-fifths rule ${rule}.`,
+        data: report,
       };
     },
   );

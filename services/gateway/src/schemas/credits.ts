@@ -1,4 +1,6 @@
 import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
+import { QUOTABLE_OPERATIONS } from '../quotes/billable-calls.js';
+import { DOCUMENT_LIMITS } from './documents.js';
 import { z } from '../openapi/zod.js';
 
 export const BILLABLE_ACTIONS = [
@@ -77,3 +79,64 @@ export const Price = z
 export const CostsResponse = z
   .object({ message: z.string(), length: z.int().min(0), data: z.array(Price) })
   .openapi('CostsResponse');
+
+const FILES_MESSAGE = `'files' must be the number of files to upload, 1–${DOCUMENT_LIMITS.maxFiles}.`;
+
+export const QuoteBody = z
+  .strictObject(
+    {
+      operation: z
+        .enum(QUOTABLE_OPERATIONS, { error: `'operation' must be one of ${QUOTABLE_OPERATIONS.join(', ')}.` })
+        .openapi({ description: 'The billable call to price, by its operationId.', example: 'analyzeCvs' }),
+      body: z
+        .unknown()
+        .optional()
+        .openapi({
+          description:
+            'The JSON body the call would be sent (validated as that call validates it: the same 400s). Not used for the file uploads.',
+          example: { inputs: ['Jane Doe — backend engineer…', 'John Roe — data engineer…'], cache: false },
+        }),
+      files: z
+        .int({ error: FILES_MESSAGE })
+        .min(1, { error: FILES_MESSAGE })
+        .max(DOCUMENT_LIMITS.maxFiles, { error: FILES_MESSAGE })
+        .optional()
+        .openapi({ description: `analyzeCvFiles / analyzeJobFiles only: the number of files the upload would carry (1–${DOCUMENT_LIMITS.maxFiles}).`, example: 3 }),
+      cache: z
+        .boolean({ error: "'cache' must be a boolean (true or false)." })
+        .optional()
+        .openapi({ description: 'analyzeCvFiles / analyzeJobFiles only: the upload\'s `cache` field (default true).', example: false }),
+    },
+    {
+      error: (issue: { code: string; keys?: string[] }) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field '${issue.keys?.[0] ?? ''}': the body accepts 'operation', 'body', 'files', 'cache'.`
+          : 'Request body must be a JSON object.',
+    },
+  )
+  .openapi('QuoteRequest');
+
+export const QuoteLine = z
+  .object({
+    action: z.string().openapi({ example: 'cv_processing' }),
+    quantity: z.int().min(1).openapi({ example: 2 }),
+    unit_price: z.int().min(0).openapi({ description: 'Current price of one unit.', example: 10 }),
+    tokens: z.int().min(0).openapi({ example: 20 }),
+  })
+  .openapi('QuoteLine');
+
+export const Quote = z
+  .object({
+    operation: z.enum(QUOTABLE_OPERATIONS),
+    tokens: z.int().min(0).openapi({ description: 'What the call would charge now, at current prices.', example: 20 }),
+    exact: z.boolean().openapi({
+      description:
+        'True: a successful call made now charges exactly `tokens`. False: `tokens` is the most it can charge (analysis with `cache`, where content analyzed before is free; a sourcing search, charged per candidate actually returned; an ingest, where profiles ingested before are free).',
+    }),
+    lines: z.array(QuoteLine),
+    available: z.int().openapi({ description: 'The workspace\'s available balance now (`balance - reserved`).', example: 980 }),
+    covered: z.boolean().openapi({ description: 'Whether `available` covers `tokens` (else the call would answer 402).', example: true }),
+  })
+  .openapi('Quote');
+
+export const QuoteResponse = z.object({ message: z.string(), data: Quote }).openapi('QuoteResponse');

@@ -23,7 +23,7 @@ export const MATCH_LIMITS = {
 const Uuid = z.string().regex(UUID_PATTERN).openapi({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93' });
 
 export const WEIGHT_NAMES = ['experience', 'hardSkills', 'softSkills', 'education'] as const;
-const MATCH_FIELDS = ['jobId', 'candidatesIds', 'topK', 'weights', 'cache'] as const;
+const MATCH_FIELDS = ['jobId', 'candidatesIds', 'topK', 'weights', 'cache', 'blind', 'guidance'] as const;
 const REQUIRED_FIELDS = ['jobId', 'candidatesIds', 'topK'] as const;
 
 const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
@@ -87,6 +87,22 @@ const FIELD_SCHEMAS = {
       description:
         'Default false. True stores the result as a new version of the job\'s match results (readable with GET /match/{jobId}); the response `message` names the version.',
     }),
+  blind: z
+    .boolean({ error: "'blind' must be a boolean (true or false)." })
+    .default(false)
+    .openapi({
+      description:
+        '**Extension beyond the spec.** Default false. True scores and explains records stripped, before scoring, of everything that identifies a person or stands for a protected attribute: names (also where the text repeats them), contacts, links, addresses, education dates (school-leaving years give away age), and every sentence stating a date of birth, age, gender, marital status or family, nationality or citizenship, or a photo; titles (Mr/Ms/Frau/Herr/Mme…) and gendered pronouns are removed. Experience dates stay (they are the months the job asks for). A stored blind result carries `versions_used.blind` (the redaction rules\' version).',
+      example: true,
+    }),
+  guidance: z
+    .boolean({ error: "'guidance' must be a boolean (true or false)." })
+    .default(false)
+    .openapi({
+      description:
+        '**Extension beyond the spec.** Default false. True gives each returned candidate `guidance`: up to three changes to the CV that would raise its score most (evidence of a job skill it lacks, a requirement line stated, the degree or the experience asked for), each with the exact `final_score` of re-scoring a changed copy of the record with the same scorer (the deterministic one), best gain first, deterministic. Computed for the returned `topK` candidates only.',
+      example: true,
+    }),
 } as const;
 
 /** The request body as documented; parseMatchBody applies it field by field in the documented order. */
@@ -97,6 +113,8 @@ export const MatchBody = z
     topK: FIELD_SCHEMAS.topK,
     weights: FIELD_SCHEMAS.weights,
     cache: FIELD_SCHEMAS.cache,
+    blind: FIELD_SCHEMAS.blind,
+    guidance: FIELD_SCHEMAS.guidance,
   })
   .openapi('MatchRequest');
 
@@ -107,6 +125,8 @@ export interface MatchInput {
   /** Absent: equal weights upstream. Present: every weight, missing ones 0. */
   weights?: Record<(typeof WEIGHT_NAMES)[number], number>;
   cache: boolean;
+  blind: boolean;
+  guidance: boolean;
 }
 
 const invalid = (message: string) => new DomainError('INVALID_ARGUMENT', message);
@@ -140,6 +160,8 @@ export function parseMatchBody(input: unknown): MatchInput {
   const topK = check('topK', FIELD_SCHEMAS.topK, fields.topK);
   const given = fields.weights === undefined ? undefined : check('weights', MatchWeightsInput, fields.weights);
   const cache = check('cache', FIELD_SCHEMAS.cache, fields.cache);
+  const blind = check('blind', FIELD_SCHEMAS.blind, fields.blind);
+  const guidance = check('guidance', FIELD_SCHEMAS.guidance, fields.guidance);
 
   let weights: MatchInput['weights'];
   if (given) {
@@ -148,7 +170,7 @@ export function parseMatchBody(input: unknown): MatchInput {
     if (sum > 1 + MATCH_LIMITS.sumTolerance) throw invalid(SUM_OF_WEIGHTS_MESSAGE);
     if (sum === 0) throw invalid("'weights' must give at least one weight above 0; omit 'weights' for equal weights.");
   }
-  return { jobId, candidatesIds, topK, ...(weights ? { weights } : {}), cache };
+  return { jobId, candidatesIds, topK, ...(weights ? { weights } : {}), cache, blind, guidance };
 }
 
 export const ScoreDetail = z
@@ -162,6 +184,14 @@ export const ScoreDetail = z
 const dimensionScore = (what: string) => z.number().min(0).max(10).openapi({ description: `Average score of ${what}, 0–10.` });
 const dimensionDetails = (what: string) =>
   z.record(z.string(), ScoreDetail).openapi({ description: `Each ${what} of the job, by name, with its Score detail.` });
+
+export const Guidance = z
+  .object({
+    change: z.string().openapi({ description: 'What to add to the CV.', example: 'evidence of Apache Kafka' }),
+    final_score: z.number().min(0).max(10).openapi({ description: 'The exact `final_score` of the CV with this change, re-scored by the same scorer.', example: 7.9 }),
+    gain: z.number().openapi({ description: '`final_score` minus the score without the change (> 0), two decimals.', example: 0.5 }),
+  })
+  .openapi('MatchGuidance', { description: 'Extension beyond the spec: one counterfactual change of a CV.' });
 
 export const MatchCandidate = z
   .object({
@@ -185,6 +215,11 @@ export const MatchCandidate = z
     final_score: z.number().min(0).max(10).openapi({ description: `Final normalized score, 0–10; candidates are ranked by it, best first. ${FINAL_SCORE_FORMULA}`, example: 7.4 }),
     person_id: Uuid.openapi({ description: 'The matched CV.' }),
     job_id: Uuid.openapi({ description: 'The job matched against.' }),
+    guidance: z
+      .array(Guidance)
+      .max(3)
+      .optional()
+      .openapi({ description: '**Extension beyond the spec**, only with `guidance: true`: up to three changes to the CV that raise its score most, best gain first.' }),
   })
   .openapi('MatchCandidate', { description: 'One scored candidate.' });
 

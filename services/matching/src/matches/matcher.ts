@@ -11,9 +11,11 @@ import {
 import type { billing, documents, skills } from '@talent/proto';
 import { createHash, randomUUID } from 'node:crypto';
 import { RecordCache } from '../peers/record-cache.js';
-import { SCORER_VERSION, type MatchCandidate, type Weights } from '../scoring/index.js';
+import { prepareJob, SCORER_VERSION, type MatchCandidate, type Weights } from '../scoring/index.js';
 import { deterministicScorer, type CandidateScorer } from '../rescoring/index.js';
 import type { ProducedMatch } from '../events/match-events.js';
+import { BLIND_VERSION } from './blind.js';
+import { withGuidance } from './guidance.js';
 import type { ResultRepository, StoredResult } from './result-repository.js';
 import { fetchAndScore } from './scored-inputs.js';
 import { normaliseWeights } from './weights.js';
@@ -26,6 +28,10 @@ export interface MatchRequest {
   weights: Weights | undefined;
   cache: boolean;
   idempotencyKey: string;
+  /** Extension: score the CVs as `blindCv` leaves them; the stored result says so in `versions_used.blind`. */
+  blind?: boolean;
+  /** Extension: each returned candidate carries `guidance` (guidance.ts). */
+  guidance?: boolean;
   /** The request it came with: its ids go on the peers' calls and on log lines. */
   context?: RequestContext;
 }
@@ -97,7 +103,8 @@ export class Matcher {
       } = await fetchAndScore(peers, request, weights, this.records, admit);
       reservation = await admit();
       const scored = await this.scorer.score(job, cvs, weights, graph, deterministic);
-      const ranked = scored.ranked.slice(0, request.topK);
+      const top = scored.ranked.slice(0, request.topK);
+      const ranked = request.guidance ? withGuidance(job, cvs, top, prepareJob(job, weights, graph)) : top;
       let version = 0;
       if (request.cache) {
         version = await this.results.store({
@@ -117,6 +124,7 @@ export class Matcher {
             ...(scored.rescoredBy ? { requirement_rescorer: scored.rescoredBy } : {}),
             taxonomy: taxonomyVersion,
             ...analyzers,
+            ...(request.blind ? { blind: BLIND_VERSION } : {}),
           },
         });
       }

@@ -2,6 +2,7 @@ import { DomainError, isUuid, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
 import { isCompleted, matchInputChunks } from '../peers/match-inputs.js';
 import type { RecordCache } from '../peers/record-cache.js';
+import { blindCv } from './blind.js';
 import { loadSkillRelations, TitleOccupations } from '../peers/skill-graph.js';
 import {
   hasRequirements,
@@ -27,6 +28,11 @@ export interface ScoredInputs {
 
 const ignore = () => undefined;
 /**
+ * Blind copies of the records, by record: a record held by the record cache is the same object in every match, so
+ * a blind match of records matched before does not redact them again (records are never changed in place).
+ */
+const BLINDED = new WeakMap<CvRecord, CvRecord>();
+/**
  * Longest stretch (ms) of scoring without a break: the next chunks arrive only while the event loop reads them
  * (HTTP/2 flow control holds documents back until matching has read what it sent, and the socket's buffer is
  * finite), so a chunk scored in one go would leave the next one to be read, and the one after it to be sent,
@@ -50,7 +56,8 @@ export async function fetchAndScore(
     documents: AsyncClient<documents.DocumentsServiceClient>;
     skills: AsyncClient<skills.SkillsServiceClient>;
   },
-  request: { workspaceId: string; jobId: string; candidateIds: string[] },
+  /** `blind`: every CV is scored as `blindCv` leaves it. */
+  request: { workspaceId: string; jobId: string; candidateIds: string[]; blind?: boolean },
   weights: Weights,
   records: RecordCache,
   /**
@@ -72,6 +79,13 @@ export async function fetchAndScore(
   const cvs: CvRecord[] = [];
   const cvAnalyzers = new Set<string>();
   const candidates: MatchCandidate[] = [];
+  const recordOf = (input: { record?: unknown }): CvRecord => {
+    const record = input.record as CvRecord;
+    if (!request.blind) return record;
+    let blind = BLINDED.get(record);
+    if (!blind) BLINDED.set(record, (blind = blindCv(record)));
+    return blind;
+  };
 
   /** Each chunk's title look-ups, asked for as it arrived (the queries are worked out once per chunk). */
   const titlesAsked = new WeakMap<object, Promise<void>>();
@@ -97,12 +111,12 @@ export async function fetchAndScore(
   // Each chunk is scored as soon as its titles are answered, while the next chunks are on their way.
   for await (const chunk of matchInputChunks(
     peers.documents,
-    { ...request, candidateIds: request.candidateIds.filter(isUuid) },
+    { workspaceId: request.workspaceId, jobId: request.jobId, candidateIds: request.candidateIds.filter(isUuid) },
     records,
     // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
     (arrived) => {
       if (!scoring?.admitted || failure || unusable.size > 0) return;
-      const arrivedCvs = arrived.candidates.filter(isCompleted).map((input) => input.record as CvRecord);
+      const arrivedCvs = arrived.candidates.filter(isCompleted).map(recordOf);
       const asked = scoring.occupations.load(occupationQueries(job!, arrivedCvs));
       asked.catch(ignore);
       titlesAsked.set(arrived, asked);
@@ -125,7 +139,7 @@ export async function fetchAndScore(
     for (const input of chunk.candidates) {
       if (!isCompleted(input)) unusable.add(input.id);
       else {
-        batch.push(input.record as CvRecord);
+        batch.push(recordOf(input));
         cvAnalyzers.add(input.analyzerVersion);
       }
     }

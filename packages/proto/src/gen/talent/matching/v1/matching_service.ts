@@ -40,6 +40,10 @@ export interface MatchRequest {
   weights?: Weights | undefined;
   cache: boolean;
   idempotencyKey: string;
+  /** Extension: score records stripped of identity and protected attributes (the stored result is marked blind). */
+  blind: boolean;
+  /** Extension: each returned candidate carries up to three CV changes that raise its score most, re-scored. */
+  guidance: boolean;
 }
 
 /**
@@ -80,6 +84,34 @@ export interface GetStoredResultResponse {
   candidatesJson: string;
   /** What the scores were computed with: {scorer, taxonomy, job_analyzer, cv_analyzers} as JSON. */
   versionsUsedJson: string;
+}
+
+/** Extension. The group labels are used for the answer only: never stored, never logged. */
+export interface FairnessRequest {
+  workspaceId: string;
+  jobId: string;
+  candidateIds: string[];
+  /** One label per candidate id, same order. */
+  groupLabels: string[];
+  selection?:
+    | //
+    /** The best top_k candidates are selected. */
+    { $case: "topK"; value: number }
+    | //
+    /** Candidates whose final_score is at least this are selected. */
+    { $case: "threshold"; value: number }
+    | undefined;
+  /** Absent means equal weights. */
+  weights?: Weights | undefined;
+  blind: boolean;
+  idempotencyKey: string;
+}
+
+/** Errors as Match. */
+export interface FairnessResponse {
+  /** The report as JSON: {groups: [...], four_fifths_rule: {...}}. */
+  reportJson: string;
+  candidatesNotFound?: CandidatesNotFound | undefined;
 }
 
 function createBaseWeights(): Weights {
@@ -216,6 +248,8 @@ function createBaseMatchRequest(): MatchRequest {
     weights: undefined,
     cache: false,
     idempotencyKey: "",
+    blind: false,
+    guidance: false,
   };
 }
 
@@ -241,6 +275,12 @@ export const MatchRequest: MessageFns<MatchRequest> = {
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(58).string(message.idempotencyKey);
+    }
+    if (message.blind !== false) {
+      writer.uint32(64).bool(message.blind);
+    }
+    if (message.guidance !== false) {
+      writer.uint32(72).bool(message.guidance);
     }
     return writer;
   },
@@ -314,6 +354,22 @@ export const MatchRequest: MessageFns<MatchRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.blind = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.guidance = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -355,6 +411,8 @@ export const MatchRequest: MessageFns<MatchRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : "",
+      blind: isSet(object.blind) ? globalThis.Boolean(object.blind) : false,
+      guidance: isSet(object.guidance) ? globalThis.Boolean(object.guidance) : false,
     };
   },
 
@@ -381,6 +439,12 @@ export const MatchRequest: MessageFns<MatchRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.blind !== false) {
+      obj.blind = message.blind;
+    }
+    if (message.guidance !== false) {
+      obj.guidance = message.guidance;
+    }
     return obj;
   },
 
@@ -398,6 +462,8 @@ export const MatchRequest: MessageFns<MatchRequest> = {
       : undefined;
     message.cache = object.cache ?? false;
     message.idempotencyKey = object.idempotencyKey ?? "";
+    message.blind = object.blind ?? false;
+    message.guidance = object.guidance ?? false;
     return message;
   },
 };
@@ -906,6 +972,347 @@ export const GetStoredResultResponse: MessageFns<GetStoredResultResponse> = {
   },
 };
 
+function createBaseFairnessRequest(): FairnessRequest {
+  return {
+    workspaceId: "",
+    jobId: "",
+    candidateIds: [],
+    groupLabels: [],
+    selection: undefined,
+    weights: undefined,
+    blind: false,
+    idempotencyKey: "",
+  };
+}
+
+export const FairnessRequest: MessageFns<FairnessRequest> = {
+  encode(message: FairnessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspaceId !== "") {
+      writer.uint32(10).string(message.workspaceId);
+    }
+    if (message.jobId !== "") {
+      writer.uint32(18).string(message.jobId);
+    }
+    for (const v of message.candidateIds) {
+      writer.uint32(26).string(v!);
+    }
+    for (const v of message.groupLabels) {
+      writer.uint32(34).string(v!);
+    }
+    switch (message.selection?.$case) {
+      case "topK":
+        writer.uint32(40).int32(message.selection.value);
+        break;
+      case "threshold":
+        writer.uint32(49).double(message.selection.value);
+        break;
+    }
+    if (message.weights !== undefined) {
+      Weights.encode(message.weights, writer.uint32(58).fork()).join();
+    }
+    if (message.blind !== false) {
+      writer.uint32(64).bool(message.blind);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(74).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FairnessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFairnessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jobId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.candidateIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.groupLabels.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.selection = { $case: "topK", value: reader.int32() };
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.selection = { $case: "threshold", value: reader.double() };
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.weights = Weights.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.blind = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FairnessRequest {
+    return {
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      jobId: isSet(object.jobId)
+        ? globalThis.String(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.String(object.job_id)
+        : "",
+      candidateIds: globalThis.Array.isArray(object?.candidateIds)
+        ? object.candidateIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.candidate_ids)
+        ? object.candidate_ids.map((e: any) => globalThis.String(e))
+        : [],
+      groupLabels: globalThis.Array.isArray(object?.groupLabels)
+        ? object.groupLabels.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.group_labels)
+        ? object.group_labels.map((e: any) => globalThis.String(e))
+        : [],
+      selection: isSet(object.topK)
+        ? { $case: "topK", value: globalThis.Number(object.topK) }
+        : isSet(object.top_k)
+        ? { $case: "topK", value: globalThis.Number(object.top_k) }
+        : isSet(object.threshold)
+        ? { $case: "threshold", value: globalThis.Number(object.threshold) }
+        : undefined,
+      weights: isSet(object.weights) ? Weights.fromJSON(object.weights) : undefined,
+      blind: isSet(object.blind) ? globalThis.Boolean(object.blind) : false,
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+    };
+  },
+
+  toJSON(message: FairnessRequest): unknown {
+    const obj: any = {};
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
+    if (message.jobId !== "") {
+      obj.jobId = message.jobId;
+    }
+    if (message.candidateIds?.length) {
+      obj.candidateIds = message.candidateIds;
+    }
+    if (message.groupLabels?.length) {
+      obj.groupLabels = message.groupLabels;
+    }
+    if (message.selection?.$case === "topK") {
+      obj.topK = Math.round(message.selection.value);
+    } else if (message.selection?.$case === "threshold") {
+      obj.threshold = floatToJson(message.selection.value);
+    }
+    if (message.weights !== undefined) {
+      obj.weights = Weights.toJSON(message.weights);
+    }
+    if (message.blind !== false) {
+      obj.blind = message.blind;
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FairnessRequest>): FairnessRequest {
+    return FairnessRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FairnessRequest>): FairnessRequest {
+    const message = createBaseFairnessRequest();
+    message.workspaceId = object.workspaceId ?? "";
+    message.jobId = object.jobId ?? "";
+    message.candidateIds = object.candidateIds?.map((e) => e) || [];
+    message.groupLabels = object.groupLabels?.map((e) => e) || [];
+    switch (object.selection?.$case) {
+      case "topK": {
+        if (object.selection?.value !== undefined && object.selection?.value !== null) {
+          message.selection = { $case: "topK", value: object.selection.value };
+        }
+        break;
+      }
+      case "threshold": {
+        if (object.selection?.value !== undefined && object.selection?.value !== null) {
+          message.selection = { $case: "threshold", value: object.selection.value };
+        }
+        break;
+      }
+    }
+    message.weights = (object.weights !== undefined && object.weights !== null)
+      ? Weights.fromPartial(object.weights)
+      : undefined;
+    message.blind = object.blind ?? false;
+    message.idempotencyKey = object.idempotencyKey ?? "";
+    return message;
+  },
+};
+
+function createBaseFairnessResponse(): FairnessResponse {
+  return { reportJson: "", candidatesNotFound: undefined };
+}
+
+export const FairnessResponse: MessageFns<FairnessResponse> = {
+  encode(message: FairnessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reportJson !== "") {
+      writer.uint32(10).string(message.reportJson);
+    }
+    if (message.candidatesNotFound !== undefined) {
+      CandidatesNotFound.encode(message.candidatesNotFound, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FairnessResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFairnessResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reportJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.candidatesNotFound = CandidatesNotFound.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FairnessResponse {
+    return {
+      reportJson: isSet(object.reportJson)
+        ? globalThis.String(object.reportJson)
+        : isSet(object.report_json)
+        ? globalThis.String(object.report_json)
+        : "",
+      candidatesNotFound: isSet(object.candidatesNotFound)
+        ? CandidatesNotFound.fromJSON(object.candidatesNotFound)
+        : isSet(object.candidates_not_found)
+        ? CandidatesNotFound.fromJSON(object.candidates_not_found)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FairnessResponse): unknown {
+    const obj: any = {};
+    if (message.reportJson !== "") {
+      obj.reportJson = message.reportJson;
+    }
+    if (message.candidatesNotFound !== undefined) {
+      obj.candidatesNotFound = CandidatesNotFound.toJSON(message.candidatesNotFound);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FairnessResponse>): FairnessResponse {
+    return FairnessResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FairnessResponse>): FairnessResponse {
+    const message = createBaseFairnessResponse();
+    message.reportJson = object.reportJson ?? "";
+    message.candidatesNotFound = (object.candidatesNotFound !== undefined && object.candidatesNotFound !== null)
+      ? CandidatesNotFound.fromPartial(object.candidatesNotFound)
+      : undefined;
+    return message;
+  },
+};
+
 /** Scores CVs against a job and keeps versioned results. */
 export type MatchingServiceService = typeof MatchingServiceService;
 export const MatchingServiceService = {
@@ -929,11 +1336,23 @@ export const MatchingServiceService = {
       Buffer.from(GetStoredResultResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetStoredResultResponse => GetStoredResultResponse.decode(value),
   },
+  /** Extension: selection rates per group of candidates for one job (four-fifths rule). Charged as a Match. */
+  fairness: {
+    path: "/talent.matching.v1.MatchingService/Fairness" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FairnessRequest): Buffer => Buffer.from(FairnessRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FairnessRequest => FairnessRequest.decode(value),
+    responseSerialize: (value: FairnessResponse): Buffer => Buffer.from(FairnessResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FairnessResponse => FairnessResponse.decode(value),
+  },
 } as const;
 
 export interface MatchingServiceServer extends UntypedServiceImplementation {
   match: handleUnaryCall<MatchRequest, MatchResponse>;
   getStoredResult: handleUnaryCall<GetStoredResultRequest, GetStoredResultResponse>;
+  /** Extension: selection rates per group of candidates for one job (four-fifths rule). Charged as a Match. */
+  fairness: handleUnaryCall<FairnessRequest, FairnessResponse>;
 }
 
 export interface MatchingServiceClient extends Client {
@@ -966,6 +1385,22 @@ export interface MatchingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetStoredResultResponse) => void,
+  ): ClientUnaryCall;
+  /** Extension: selection rates per group of candidates for one job (four-fifths rule). Charged as a Match. */
+  fairness(
+    request: FairnessRequest,
+    callback: (error: ServiceError | null, response: FairnessResponse) => void,
+  ): ClientUnaryCall;
+  fairness(
+    request: FairnessRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FairnessResponse) => void,
+  ): ClientUnaryCall;
+  fairness(
+    request: FairnessRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FairnessResponse) => void,
   ): ClientUnaryCall;
 }
 
