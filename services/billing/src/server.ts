@@ -46,6 +46,8 @@ export function billingGrpcService({ database, access, ledger, prices }: Billing
         lines: toLines(request.lines),
         idempotencyKey: request.idempotencyKey,
       }),
+    charge: (request) =>
+      ledger.charge({ workspaceId: request.workspaceId, lines: toLines(request.lines), idempotencyKey: request.idempotencyKey }),
     release: (request) => ledger.release(request),
     refund: (request) => ledger.refund(request),
     getBalance: (request) => ledger.balance(request.workspaceId),
