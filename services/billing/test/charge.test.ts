@@ -113,9 +113,13 @@ describe('billing Charge over gRPC (debit and commit in one transaction)', () =>
 
   it('refunds a charged unit whose work failed, once', async () => {
     const ws = await t.newWorkspace(10);
-    await t.client.charge({ workspaceId: ws, lines: [line('cv_processing', 'f-1', 2), line('cv_processing', 'f-2')], idempotencyKey: key() });
+    const lines = [line('cv_processing', 'f-1', 2), line('cv_processing', 'f-2')];
+    const chargeKey = key();
+    expect(await t.client.charge({ workspaceId: ws, lines, idempotencyKey: chargeKey })).toMatchObject({ refunded: false });
     const refund = await t.client.refund({ workspaceId: ws, action: 'cv_processing', ref: 'f-1', idempotencyKey: key() });
     expect(refund).toMatchObject({ refunded: 2, alreadyRefunded: false });
+    // A replay of the charge says that its work is no longer paid for.
+    expect(await t.client.charge({ workspaceId: ws, lines, idempotencyKey: chargeKey })).toMatchObject({ replayed: true, refunded: true });
     expect(await t.client.refund({ workspaceId: ws, action: 'cv_processing', ref: 'f-1', idempotencyKey: key() })).toMatchObject({
       entryId: refund.entryId,
       alreadyRefunded: true,

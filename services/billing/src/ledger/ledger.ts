@@ -40,6 +40,8 @@ export interface Charge extends Replayable {
   chargeIds: string[];
   /** What was charged per unit of work, in the first call's order; the i-th line is the i-th charge id's unit. */
   lines: PricedLine[];
+  /** A replay of a charge of which some unit was refunded since: the work it paid for is no longer paid. */
+  refunded: boolean;
 }
 
 export interface Release extends Replayable {
@@ -235,7 +237,13 @@ export class Ledger {
       quantities: result.line_quantities.map(Number),
       unitPrices: result.line_unit_prices.map(Number),
     };
-    return { charged: result.charged, chargeIds: result.charge_ids, lines: pricedLines(reserved, null), replayed: result.replayed };
+    return {
+      charged: result.charged,
+      chargeIds: result.charge_ids,
+      lines: pricedLines(reserved, null),
+      replayed: result.replayed,
+      refunded: result.refunded,
+    };
   }
 
   async release(request: { reservationId: string; workspaceId?: string; idempotencyKey: string }): Promise<Release> {
@@ -382,6 +390,7 @@ interface ChargeResult {
   charged: number;
   charge_ids: string[];
   replayed: boolean;
+  refunded: boolean;
   line_actions: string[];
   line_references: string[];
   line_quantities: Array<number | string>;

@@ -26,5 +26,10 @@ BEGIN
   SELECT jsonb_build_object('line_actions', to_jsonb(line_actions), 'line_references', to_jsonb(line_references),
            'line_quantities', to_jsonb(line_quantities), 'line_unit_prices', to_jsonb(line_unit_prices))
     INTO v_lines FROM reservations WHERE id = v_reservation;
-  RETURN v_committed || v_lines || jsonb_build_object('replayed', (v_reserved ->> 'replayed')::boolean);
+  -- A replay also says whether a unit of the charge was refunded since (its work failed): the caller then knows
+  -- the work is not paid for, and charges the retry as a new unit.
+  RETURN v_committed || v_lines || jsonb_build_object('replayed', (v_reserved ->> 'replayed')::boolean,
+    'refunded', (v_reserved ->> 'replayed')::boolean AND EXISTS (
+      SELECT 1 FROM ledger_entries WHERE workspace_id = p_workspace AND kind = 'refund'
+         AND refund_of IN (SELECT jsonb_array_elements_text(v_committed -> 'charge_ids')::uuid)));
 END $$;

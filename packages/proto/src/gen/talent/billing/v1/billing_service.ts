@@ -173,6 +173,11 @@ export interface ChargeResponse {
   /** What was charged, at the prices of the first call, in the first call's order. */
   lines: PricedLine[];
   replayed: boolean;
+  /**
+   * Only on a replay: some unit of this charge was refunded since (its work failed), so the work is not paid for;
+   * a caller that retries that work charges it as a new unit of work.
+   */
+  refunded: boolean;
 }
 
 export interface ReleaseRequest {
@@ -2021,7 +2026,7 @@ export const ChargeRequest: MessageFns<ChargeRequest> = {
 };
 
 function createBaseChargeResponse(): ChargeResponse {
-  return { charged: 0, chargeIds: [], lines: [], replayed: false };
+  return { charged: 0, chargeIds: [], lines: [], replayed: false, refunded: false };
 }
 
 export const ChargeResponse: MessageFns<ChargeResponse> = {
@@ -2037,6 +2042,9 @@ export const ChargeResponse: MessageFns<ChargeResponse> = {
     }
     if (message.replayed !== false) {
       writer.uint32(32).bool(message.replayed);
+    }
+    if (message.refunded !== false) {
+      writer.uint32(40).bool(message.refunded);
     }
     return writer;
   },
@@ -2086,6 +2094,14 @@ export const ChargeResponse: MessageFns<ChargeResponse> = {
             message.replayed = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.refunded = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2108,6 +2124,7 @@ export const ChargeResponse: MessageFns<ChargeResponse> = {
         : [],
       lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => PricedLine.fromJSON(e)) : [],
       replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+      refunded: isSet(object.refunded) ? globalThis.Boolean(object.refunded) : false,
     };
   },
 
@@ -2125,6 +2142,9 @@ export const ChargeResponse: MessageFns<ChargeResponse> = {
     if (message.replayed !== false) {
       obj.replayed = message.replayed;
     }
+    if (message.refunded !== false) {
+      obj.refunded = message.refunded;
+    }
     return obj;
   },
 
@@ -2137,6 +2157,7 @@ export const ChargeResponse: MessageFns<ChargeResponse> = {
     message.chargeIds = object.chargeIds?.map((e) => e) || [];
     message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
     message.replayed = object.replayed ?? false;
+    message.refunded = object.refunded ?? false;
     return message;
   },
 };
