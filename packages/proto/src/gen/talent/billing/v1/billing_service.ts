@@ -82,11 +82,20 @@ export interface UsageLine {
 
 export interface QuoteRequest {
   lines: UsageLine[];
+  /**
+   * Optional coverage check, nothing held or written: when set, the quote fails with INSUFFICIENT_CREDITS
+   * (details: balance = tokens available, required) unless the workspace's available tokens cover the total
+   * (NOT_FOUND for an unknown workspace). For work priced only after it runs: check the worst case, do the work,
+   * then Charge what was used.
+   */
+  workspaceId?: string | undefined;
 }
 
 export interface QuoteResponse {
   total: number;
   lines: PricedLine[];
+  /** With workspace_id: the tokens available when the quote was made. */
+  available?: number | undefined;
 }
 
 export interface PricedLine {
@@ -1138,13 +1147,16 @@ export const UsageLine: MessageFns<UsageLine> = {
 };
 
 function createBaseQuoteRequest(): QuoteRequest {
-  return { lines: [] };
+  return { lines: [], workspaceId: undefined };
 }
 
 export const QuoteRequest: MessageFns<QuoteRequest> = {
   encode(message: QuoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.lines) {
       UsageLine.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.workspaceId !== undefined) {
+      writer.uint32(18).string(message.workspaceId);
     }
     return writer;
   },
@@ -1170,6 +1182,14 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
             message.lines.push(UsageLine.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1185,6 +1205,11 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
   fromJSON(object: any): QuoteRequest {
     return {
       lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => UsageLine.fromJSON(e)) : [],
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : undefined,
     };
   },
 
@@ -1192,6 +1217,9 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
     const obj: any = {};
     if (message.lines?.length) {
       obj.lines = message.lines.map((e) => UsageLine.toJSON(e));
+    }
+    if (message.workspaceId !== undefined) {
+      obj.workspaceId = message.workspaceId;
     }
     return obj;
   },
@@ -1202,12 +1230,13 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
   fromPartial(object: DeepPartial<QuoteRequest>): QuoteRequest {
     const message = createBaseQuoteRequest();
     message.lines = object.lines?.map((e) => UsageLine.fromPartial(e)) || [];
+    message.workspaceId = object.workspaceId ?? undefined;
     return message;
   },
 };
 
 function createBaseQuoteResponse(): QuoteResponse {
-  return { total: 0, lines: [] };
+  return { total: 0, lines: [], available: undefined };
 }
 
 export const QuoteResponse: MessageFns<QuoteResponse> = {
@@ -1217,6 +1246,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     }
     for (const v of message.lines) {
       PricedLine.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.available !== undefined) {
+      writer.uint32(24).int64(message.available);
     }
     return writer;
   },
@@ -1250,6 +1282,14 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
             message.lines.push(PricedLine.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.available = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1266,6 +1306,7 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     return {
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
       lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => PricedLine.fromJSON(e)) : [],
+      available: isSet(object.available) ? globalThis.Number(object.available) : undefined,
     };
   },
 
@@ -1277,6 +1318,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     if (message.lines?.length) {
       obj.lines = message.lines.map((e) => PricedLine.toJSON(e));
     }
+    if (message.available !== undefined) {
+      obj.available = Math.round(message.available);
+    }
     return obj;
   },
 
@@ -1287,6 +1331,7 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     const message = createBaseQuoteResponse();
     message.total = object.total ?? 0;
     message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
+    message.available = object.available ?? undefined;
     return message;
   },
 };
