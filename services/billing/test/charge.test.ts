@@ -137,4 +137,17 @@ describe('billing Charge over gRPC (debit and commit in one transaction)', () =>
     expect((await history(ws, 'token_expired')).map((e) => e.amount)).toEqual([-2]);
     expect((await t.client.verify({ workspaceId: ws })).breaches).toEqual([]);
   });
+
+  it('checks a worst case against the balance with a Quote, holding and writing nothing', async () => {
+    const ws = await t.newWorkspace(5);
+    const lines = [line('sourcing_search_pro', 'w-1'), line('sourcing_insights', 'w-1', 2)];
+    expect(await t.client.quote({ lines, workspaceId: ws })).toMatchObject({ total: 5, available: 5 });
+    const error = await domainError(t.client.quote({ lines: [...lines, line('sourcing_insights', 'w-2')], workspaceId: ws }));
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', details: { balance: 5, required: 6 } });
+    expect(await failure(t.client.quote({ lines, workspaceId: '00000000-0000-4000-8000-000000000000' }))).toBe('NOT_FOUND');
+    // Without a workspace a quote is the price list's answer, as before.
+    expect((await t.client.quote({ lines })).available).toBeUndefined();
+    expect(await balance(ws)).toEqual({ balance: 5, reserved: 0, available: 5 });
+    expect(await history(ws)).toHaveLength(1);
+  });
 });
