@@ -20,3 +20,4 @@ export * from './languages.js';
 export * from './llm.js';
 export * from './embeddings.js';
 export * from './legal-forms.js';
+export * from './billed-work.js';

@@ -2,6 +2,7 @@ import { bindService, type GrpcServiceBinding } from '@talent/platform';
 import { billing } from '@talent/proto';
 import type { Database } from './db.js';
 import type { WorkspaceAccess } from './access/workspaces.js';
+import { requireCoverage } from './ledger/coverage.js';
 import { listLedger } from './ledger/history.js';
 import type { Ledger } from './ledger/ledger.js';
 import type { UsageLine } from './ledger/usage-lines.js';
@@ -26,10 +27,15 @@ export function billingGrpcService({ database, access, ledger, prices }: Billing
     authenticate: (request) => access.authenticate(request.apiKey),
 
     async quote(request) {
-      const quote = await prices.quote(toLines(request.lines));
+      const [quote, covered] = await Promise.all([
+        prices.quote(toLines(request.lines)),
+        request.workspaceId === undefined ? undefined : ledger.balance(request.workspaceId),
+      ]);
+      if (covered) requireCoverage(covered.available, quote.total);
       return {
         total: quote.total,
         lines: quote.lines.map((l) => ({ line: { ...l.line }, unitPrice: l.unitPrice, amount: l.amount })),
+        available: covered?.available,
       };
     },
     reserve: (request) =>
@@ -46,6 +52,8 @@ export function billingGrpcService({ database, access, ledger, prices }: Billing
         lines: toLines(request.lines),
         idempotencyKey: request.idempotencyKey,
       }),
+    charge: (request) =>
+      ledger.charge({ workspaceId: request.workspaceId, lines: toLines(request.lines), idempotencyKey: request.idempotencyKey }),
     release: (request) => ledger.release(request),
     refund: (request) => ledger.refund(request),
     getBalance: (request) => ledger.balance(request.workspaceId),

@@ -24,6 +24,8 @@ interface ModelReservation {
   resolveKey?: string;
   resolveHash?: string;
   response?: Record<string, unknown>;
+  /** Made and committed by a Charge: its id is not told, so no Commit or Release targets it. */
+  viaCharge?: boolean;
 }
 
 interface Charge {
@@ -84,9 +86,9 @@ export class LedgerModel {
     return Object.values(this.state.charges).filter((c) => c.refund).length;
   }
 
-  /** Reservation ids in creation order, with their status. */
+  /** Reservations made by Reserve, in creation order, with their status. */
   reservations(): ModelReservation[] {
-    return Object.values(this.state.reservations);
+    return Object.values(this.state.reservations).filter((r) => !r.viaCharge);
   }
 
   chargedUnits(): { action: string; ref: string }[] {
@@ -224,25 +226,8 @@ export class LedgerModel {
       if (actual.some((l) => s.charges[unit(l.action, l.ref)])) return fail('ALREADY_EXISTS');
       const ids = chargeIds();
       if (!ids || ids.length !== actual.length) return fail('MODEL: service charged differently');
-      let charged = 0;
-      for (const l of actual) {
-        const amount = l.quantity * l.unitPrice;
-        charged += amount;
-        const allocations: Charge['allocations'] = [];
-        let need = amount;
-        const order = s.lots
-          .filter((lot) => lot.remaining > 0)
-          .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.seq - b.seq);
-        for (const lot of order) {
-          if (need === 0) break;
-          const take = Math.min(need, lot.remaining);
-          lot.remaining -= take;
-          need -= take;
-          allocations.push({ lot: lot.seq, amount: take });
-        }
-        if (need > 0) return fail('MODEL: lots do not cover the balance');
-        s.charges[unit(l.action, l.ref)] = { amount, allocations };
-      }
+      const charged = this.takeFromLots(s, actual);
+      if (charged === undefined) return fail('MODEL: lots do not cover the balance');
       r.status = 'committed';
       r.resolveKey = key;
       r.resolveHash = hash;
@@ -252,6 +237,78 @@ export class LedgerModel {
       this.settle(s, now);
       return { ok: { ...r.response, replayed: false } };
     });
+  }
+
+  /**
+   * Charge: a reservation of `lines` committed whole in the same transaction (the service's ledger_charge). The
+   * key is the reservation's and the resolution's; `id` and `chargeIds` come from the service's answer.
+   */
+  charge(now: number, lines: UsageLine[], key: string, chargeIds: () => string[] | undefined): Outcome {
+    return this.transaction((s) => {
+      const hash = fingerprint(['charge', sorted(lines)]);
+      const prior = Object.values(s.reservations).find((r) => r.reserveKey === key);
+      if (prior) {
+        if (prior.reserveHash !== hash) return fail('IDEMPOTENCY_KEY_REUSED');
+        const refunded = prior.lines.some((l) => s.charges[unit(l.action, l.ref)]?.refund);
+        return { ok: { ...prior.response, replayed: true, refunded } };
+      }
+      if (lines.some((l) => this.prices[l.action] === undefined)) return fail('UNKNOWN_ACTION');
+      if (lines.some((l) => s.charges[unit(l.action, l.ref)])) return fail('ALREADY_EXISTS');
+      this.settle(s, now);
+      const priced = lines.map((l) => ({ ...l, unitPrice: this.prices[l.action]! }));
+      const amount = priced.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0);
+      const available = this.balanceOf(s) - this.reservedOf(s);
+      if (amount > available) return fail('INSUFFICIENT_CREDITS', { balance: available, required: amount });
+      if (Object.values(s.reservations).some((o) => o.resolveKey === key)) return fail('IDEMPOTENCY_KEY_REUSED');
+      const ids = chargeIds();
+      if (!ids || ids.length !== lines.length) return fail('MODEL: service charged differently');
+      const charged = this.takeFromLots(s, priced);
+      if (charged === undefined) return fail('MODEL: lots do not cover the balance');
+      const id = `charge:${key}`;
+      s.reservations[id] = {
+        id,
+        lines: priced,
+        amount,
+        status: 'committed',
+        expiresAt: now + 86_400_000,
+        reserveKey: key,
+        reserveHash: hash,
+        resolveKey: key,
+        resolveHash: hash,
+        viaCharge: true,
+        response: {
+          charged,
+          chargeIds: ids,
+          lines: priced.map((l) => ({ line: { action: l.action, quantity: l.quantity, ref: l.ref }, unitPrice: l.unitPrice, amount: l.quantity * l.unitPrice })),
+        },
+      };
+      this.settle(s, now);
+      return { ok: { ...s.reservations[id]!.response, replayed: false, refunded: false } };
+    });
+  }
+
+  /** Charges each unit from the lots that expire first (then the oldest); the total, or undefined when short. */
+  private takeFromLots(s: State, units: { action: string; ref: string; quantity: number; unitPrice: number }[]): number | undefined {
+    let charged = 0;
+    for (const l of units) {
+      const amount = l.quantity * l.unitPrice;
+      charged += amount;
+      const allocations: Charge['allocations'] = [];
+      let need = amount;
+      const order = s.lots
+        .filter((lot) => lot.remaining > 0)
+        .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.seq - b.seq);
+      for (const lot of order) {
+        if (need === 0) break;
+        const take = Math.min(need, lot.remaining);
+        lot.remaining -= take;
+        need -= take;
+        allocations.push({ lot: lot.seq, amount: take });
+      }
+      if (need > 0) return undefined;
+      s.charges[unit(l.action, l.ref)] = { amount, allocations };
+    }
+    return charged;
   }
 
   release(now: number, id: string, key: string): Outcome {

@@ -6,7 +6,7 @@ import { LedgerModel, type Outcome, type UsageLine } from './ledger-model.js';
 
 /**
  * Model-based property test: random interleavings of grants, reservations, commits (whole, partial, invalid),
- * releases, refunds, time passing (holds and grants expiring), exact replays, reused keys, and concurrent
+ * releases, charges (reserve + commit in one call), refunds of committed and charged units, time passing (holds and grants expiring), exact replays, reused keys, and concurrent
  * duplicate or conflicting calls, against the real service and database. Every answer must match the reference
  * model, the balance after every step too, and every run ends with the ledger invariants verified.
  */
@@ -23,6 +23,7 @@ type Op =
   | { kind: 'reserve'; lines: UsageLine[]; ttl: number }
   | { kind: 'commit'; pick: number; mode: 'all' | 'partial' | 'excess'; seed: number }
   | { kind: 'release'; pick: number }
+  | { kind: 'charge'; lines: UsageLine[] }
   | { kind: 'refund'; pick: number; unknown: boolean }
   | { kind: 'advance'; seconds: number }
   | { kind: 'replay'; pick: number }
@@ -48,6 +49,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('commit' as const), pick: fc.nat(), mode: fc.constantFrom('all' as const, 'partial' as const, 'excess' as const), seed: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('charge' as const),
+      lines: fc.uniqueArray(lineArb, { minLength: 1, maxLength: 3, selector: (l) => `${l.action}:${l.ref}` }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), unknown: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.constantFrom(1, 30, 59, 60, 61, 121, 3601) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('replay' as const), pick: fc.nat() }) },
@@ -62,6 +70,7 @@ type Sent =
   | { kind: 'reserve'; lines: UsageLine[]; ttl: number; key: string }
   | { kind: 'commit'; id: string; lines: UsageLine[] | null; key: string }
   | { kind: 'release'; id: string; key: string }
+  | { kind: 'charge'; lines: UsageLine[]; key: string }
   | { kind: 'refund'; action: string; ref: string; key: string };
 
 async function outcomeOf(call: Promise<object>): Promise<{ outcome: Outcome; raw?: Record<string, unknown> }> {
@@ -94,6 +103,8 @@ function comparable(kind: Sent['kind'], outcome: Outcome): Outcome {
       return pick('charged', 'released', 'chargeIds', 'lines', 'replayed');
     case 'release':
       return pick('released', 'replayed');
+    case 'charge':
+      return pick('charged', 'chargeIds', 'lines', 'replayed', 'refunded');
     case 'refund':
       return pick('refunded', 'alreadyRefunded', 'replayed');
   }
@@ -132,6 +143,10 @@ describe('billing ledger: model-based property test against the real service', (
       case 'release':
         service = await outcomeOf(t.client.release({ reservationId: sent.id, idempotencyKey: sent.key }));
         expected = model.release(now, sent.id, sent.key);
+        break;
+      case 'charge':
+        service = await outcomeOf(t.client.charge({ workspaceId, lines: sent.lines, idempotencyKey: sent.key }));
+        expected = model.charge(now, sent.lines, sent.key, () => service.raw?.chargeIds as string[] | undefined);
         break;
       case 'refund':
         service = await outcomeOf(t.client.refund({ workspaceId, action: sent.action, ref: sent.ref, idempotencyKey: sent.key }));
@@ -189,6 +204,9 @@ describe('billing ledger: model-based property test against the real service', (
           if (r) call = { kind: 'release', id: r.id, key: key() };
           break;
         }
+        case 'charge':
+          call = { kind: 'charge', lines: op.lines, key: key() };
+          break;
         case 'refund': {
           const charge = op.unknown ? { action: 'cv_processing', ref: 'never-charged' } : any(model.chargedUnits(), op.pick);
           if (charge) call = { kind: 'refund', action: charge.action, ref: charge.ref, key: key() };
@@ -213,6 +231,10 @@ describe('billing ledger: model-based property test against the real service', (
             call = { ...previous, lines: previous.lines === null ? reserved : null };
           }
           else if (previous.kind === 'refund') call = { ...previous, ref: previous.ref === 'u1' ? 'u2' : 'u1' };
+          else if (previous.kind === 'charge') {
+            const [first, ...rest] = previous.lines;
+            call = { ...previous, lines: [{ ...first!, quantity: first!.quantity + 1 }, ...rest] };
+          }
           else {
             const other = any(model.reservations().filter((r) => r.id !== previous.id), op.pick);
             if (other) call = { ...previous, id: other.id };

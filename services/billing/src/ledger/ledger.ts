@@ -35,6 +35,15 @@ export interface Commitment extends Replayable {
   lines: PricedLine[];
 }
 
+export interface Charge extends Replayable {
+  charged: number;
+  chargeIds: string[];
+  /** What was charged per unit of work, in the first call's order; the i-th line is the i-th charge id's unit. */
+  lines: PricedLine[];
+  /** A replay of a charge of which some unit was refunded since: the work it paid for is no longer paid. */
+  refunded: boolean;
+}
+
 export interface Release extends Replayable {
   released: number;
 }
@@ -98,6 +107,7 @@ const STATEMENTS = {
       'SELECT ledger_commit($1, $2, $3, $4, $5, $6, $7, $8) AS result, r.line_actions, r.line_references, r.line_quantities, r.line_unit_prices ' +
       'FROM (VALUES (1)) AS one LEFT JOIN reservations r ON r.id = $1',
   },
+  charge: { name: 'ledger_charge', text: 'SELECT ledger_charge($1, $2, $3, $4, $5, $6, $7, $8) AS result' },
   release: { name: 'ledger_release', text: 'SELECT ledger_release($1, $2, $3, $4, $5) AS result' },
   refund: { name: 'ledger_refund', text: 'SELECT ledger_refund($1, $2, $3, $4, $5, $6) AS result' },
   grant: { name: 'ledger_grant', text: 'SELECT ledger_grant($1, $2, $3, $4, $5, $6, $7, $8) AS result' },
@@ -196,6 +206,43 @@ export class Ledger {
       chargeIds: result.charge_ids,
       lines: pricedLines(reserved, all ? null : lines),
       replayed: result.replayed,
+    };
+  }
+
+  /**
+   * Debit and commit in one durable transaction, for synchronous work whose price is known before it runs
+   * (migration 20261129040000_charge): the rules of a reserve + commit of everything reserved, one round trip and
+   * one WAL flush. Replays return the first result; the same key with another request (or a Reserve's key) fails
+   * with IDEMPOTENCY_KEY_REUSED. A unit whose work then fails is refunded with `refund`, as a committed one.
+   */
+  async charge(request: { workspaceId: string; lines: readonly UsageLine[]; idempotencyKey: string }): Promise<Charge> {
+    const workspaceId = requireUuid(request.workspaceId, 'Workspace', 'workspace_id');
+    const key = validateIdempotencyKey(request.idempotencyKey);
+    const lines = validateLines(request.lines, { minQuantity: 1, requireRef: true });
+    if (lines.length === 0) throw new DomainError('INVALID_ARGUMENT', 'A charge needs at least one line.', { field: 'lines' });
+    const hash = requestHash('charge', { workspaceId, lines: sortLines(lines) });
+    const result = await this.call<ChargeResult>(STATEMENTS.charge, [
+      workspaceId,
+      randomUUID(),
+      lines.map((l) => l.action),
+      lines.map((l) => l.ref),
+      lines.map((l) => l.quantity),
+      key,
+      hash,
+      this.options.clock(),
+    ]);
+    const reserved = {
+      actions: result.line_actions,
+      refs: result.line_references,
+      quantities: result.line_quantities.map(Number),
+      unitPrices: result.line_unit_prices.map(Number),
+    };
+    return {
+      charged: result.charged,
+      chargeIds: result.charge_ids,
+      lines: pricedLines(reserved, null),
+      replayed: result.replayed,
+      refunded: result.refunded,
     };
   }
 
@@ -336,6 +383,18 @@ interface CommitRow {
   line_references: string[] | null;
   line_quantities: string[] | null;
   line_unit_prices: string[] | null;
+}
+
+/** ledger_charge's answer: the commit's, with the lines as reserved. */
+interface ChargeResult {
+  charged: number;
+  charge_ids: string[];
+  replayed: boolean;
+  refunded: boolean;
+  line_actions: string[];
+  line_references: string[];
+  line_quantities: Array<number | string>;
+  line_unit_prices: Array<number | string>;
 }
 
 /** The optional "this reservation must belong to that workspace" guard of Commit and Release. */

@@ -82,9 +82,11 @@ candidates, versions_used}\`.
 \`POST /sourcing/search\` searches external profiles (the configured provider: \`directory\`, a local file and the
 offline default of \`npm start\`, or \`pdl\`, a People Data Labs-compatible API) and answers a window
 (\`offset\`, \`limit\` 1–100) of the ranked results in a session. The worst case (base fee plus every requested
-premium for every position) must be covered (else 402 with \`required\` = that worst case); then the base fee
-is charged once per provider call and each premium per candidate new to the session (contacts only when
-actually returned). Windows bought before are free (\`cached: true\`). \`GET /sourcing/sessions/{sessionId}\`
+premium for every position) must be covered before the provider is called (else 402 with \`required\` = that
+worst case, nothing charged); then the base fee is charged once per provider call and each premium per candidate
+new to the session (contacts only when actually returned), in one charge once the provider has answered. Should
+another request spend the balance between that check and the charge, the answer is 402 with \`required\` = the
+actual amount, nothing is charged and nothing is kept. Windows bought before are free (\`cached: true\`). \`GET /sourcing/sessions/{sessionId}\`
 reads a session and its candidates for free; sessions expire 7 days after their last purchase.
 \`POST /sourcing/ingest\` turns selected candidates into CVs (one \`sourcing_ingest\` each; the same profile
 twice in a workspace gives the same CV, uncharged). 502 when the provider fails (nothing charged); 503 when no

@@ -1,8 +1,10 @@
 import {
+  chargeWork,
   contextFields,
   DomainError,
-  isDomainError,
   isUuid,
+  refundWork,
+  type ChargedWork,
   withContext,
   type AsyncClient,
   type Logger,
@@ -45,9 +47,10 @@ export interface MatchOutcome {
 const ACTION = 'job_matching';
 
 /**
- * POST /match (DESIGN §4, §6): the job's checks, then one job_matching held while the records arrive and are
- * scored, the candidates' checks, re-scoring (optional), storing (cache), commit. The spec's order of errors holds
- * (400, 404, 422 before 402); any failure releases the hold, so errors charge nothing.
+ * POST /match (DESIGN §4, §6): the job's checks, the records scored as they arrive, the candidates' checks, then
+ * one job_matching charged (billing's Charge: one call, one durable transaction), re-scoring (optional), storing
+ * (cache). The spec's order of errors holds (400, 404, 422 before 402); any failure after the charge refunds it,
+ * so errors charge nothing.
  */
 export class Matcher {
   constructor(
@@ -78,20 +81,13 @@ export class Matcher {
       billing: withContext(this.peers.billing, context),
     };
     const key = request.idempotencyKey;
-    // With an Idempotency-Key the unit of work is named by it, so a retry reserves and commits the same charge.
+    // With an Idempotency-Key the unit of work is named by it, so a retry replays the same charge.
     const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
     const keyBase = `match:${ref}`;
-    // The hold is asked for once the job has passed its checks, while skills and documents answer; no CV is scored
-    // before it is held (a 402 does no work), and a refused candidate list still answers 422 first (and releases it).
-    let hold: Promise<billing.ReserveResponse> | undefined;
-    const admit = () =>
-      (hold ??= peers.billing.reserve({
-        workspaceId: request.workspaceId,
-        lines: [{ action: ACTION, quantity: 1, ref }],
-        idempotencyKey: `${keyBase}:reserve`,
-        ttlSeconds: 0,
-      }));
-    let reservation: billing.ReserveResponse | undefined;
+    // One Charge once every record has arrived and passed its checks (404, 422 answer before any charge; the
+    // records are scored in memory as they arrive); a 402 then stores and answers nothing. Work that fails after
+    // the charge (re-scoring, storing) is refunded, so errors charge nothing and the ledger shows no churn for them.
+    let charged: ChargedWork | undefined;
     try {
       const {
         job,
@@ -100,8 +96,14 @@ export class Matcher {
         graph,
         taxonomyVersion,
         analyzers,
-      } = await fetchAndScore(peers, request, weights, this.records, admit);
-      reservation = await admit();
+      } = await fetchAndScore(peers, request, weights, this.records);
+      charged = await chargeWork(peers.billing, {
+        workspaceId: request.workspaceId,
+        action: ACTION,
+        quantity: 1,
+        ref,
+        idempotencyKey: `${keyBase}:charge`,
+      });
       const scored = await this.scorer.score(job, cvs, weights, graph, deterministic);
       const top = scored.ranked.slice(0, request.topK);
       const ranked = request.guidance ? withGuidance(job, cvs, top, prepareJob(job, weights, graph)) : top;
@@ -109,7 +111,8 @@ export class Matcher {
       if (request.cache) {
         version = await this.results.store({
           workspaceId: request.workspaceId,
-          reservationId: reservation.reservationId,
+          // The charge entry names the stored version: a replayed charge gets its first version back.
+          reservationId: charged.chargeId,
           jobId: job.id,
           weights: {
             experience: weights.experience,
@@ -128,77 +131,31 @@ export class Matcher {
           },
         });
       }
-      await this.commit(peers.billing, request.workspaceId, reservation, keyBase, ref);
       await this.onProduced({ workspaceId: request.workspaceId, jobId: job.id, version, candidates: ranked.length, ref: key ? ref : undefined });
       return { candidates: ranked, version };
     } catch (error) {
-      reservation ??= await hold?.catch(() => undefined);
-      if (reservation) await this.release(peers.billing, request.workspaceId, reservation, keyBase, context);
+      if (charged) await this.refund(peers.billing, request.workspaceId, charged, keyBase, context);
       throw error;
     }
   }
 
-  private async release(
+  /** Work that failed after it paid is refunded (once per charge); errors charge nothing. */
+  private async refund(
     billingClient: AsyncClient<billing.BillingServiceClient>,
     workspaceId: string,
-    reservation: billing.ReserveResponse,
+    charged: ChargedWork,
     keyBase: string,
     context: RequestContext | undefined,
   ): Promise<void> {
-    await billingClient
-      .release({ reservationId: reservation.reservationId, workspaceId, idempotencyKey: `${keyBase}:release` })
-      .catch((releaseError: unknown) => {
-        // A committed hold (a replay) or an unreachable billing: the hold expires on its own either way.
-        if (!isDomainError(releaseError))
-          this.logger.warn(
-            { err: releaseError, ...contextFields(context) },
-            'release of a match hold failed; it will expire',
-          );
-      });
-  }
-
-  /**
-   * Charges the match's one unit. A retry with the same Idempotency-Key replays the first attempt's hold; when that
-   * attempt failed, its hold was released (or has expired), so this attempt holds the unit afresh and commits that.
-   * Billing charges a unit at most once: a retry racing another one that already paid is answered uncharged.
-   */
-  private async commit(
-    billingClient: AsyncClient<billing.BillingServiceClient>,
-    workspaceId: string,
-    reservation: billing.ReserveResponse,
-    keyBase: string,
-    ref: string,
-  ): Promise<void> {
-    try {
-      await billingClient.commit({
-        reservationId: reservation.reservationId,
-        workspaceId,
-        lines: [],
-        idempotencyKey: `${keyBase}:commit`,
-      });
-      return;
-    } catch (error) {
-      if (!reservation.replayed || !isDomainError(error) || error.code !== 'RESERVATION_NOT_PENDING') throw error;
-    }
-    const attempt = `${keyBase}:again:${randomUUID()}`;
-    let fresh: billing.ReserveResponse;
-    try {
-      fresh = await billingClient.reserve({
-        workspaceId,
-        lines: [{ action: ACTION, quantity: 1, ref }],
-        idempotencyKey: `${attempt}:reserve`,
-        ttlSeconds: 0,
-      });
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'ALREADY_EXISTS') return;
-      throw error;
-    }
-    await billingClient.commit({
-      reservationId: fresh.reservationId,
+    await refundWork(billingClient, {
       workspaceId,
-      lines: [],
-      idempotencyKey: `${attempt}:commit`,
-    });
+      action: ACTION,
+      charged,
+      idempotencyKey: `${keyBase}:refund:${charged.ref}`,
+    }).catch((refundError: unknown) =>
+      // Billing unreachable: the charge stands until a retry with the same Idempotency-Key replays and uses it.
+      this.logger.warn({ err: refundError, ...contextFields(context) }, 'refund of a failed match could not be made'),
+    );
   }
 
   async stored(workspaceId: string, jobId: string, version: number): Promise<StoredResult> {

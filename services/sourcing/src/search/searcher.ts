@@ -1,4 +1,4 @@
-import { clipped, contextFields, DomainError, isDomainError, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
+import { clipped, contextFields, DomainError, type AsyncClient, type Logger, type RequestContext } from '@talent/platform';
 import type { billing } from '@talent/proto';
 import { noFilters, searchFilters, SOURCING_LIMITS, type SearchFilters } from '@talent/records';
 import { createHash, randomUUID } from 'node:crypto';
@@ -72,8 +72,9 @@ const bought = (candidate: StoredCandidate): BoughtCandidate => ({
 });
 
 /**
- * POST /sourcing/search (DESIGN §4): reserve the worst case, call the provider for the positions not bought
- * yet, store what came back, commit what was returned and release the rest. A session keeps the query and
+ * POST /sourcing/search (DESIGN §4): check that the balance covers the worst case (a Quote with the workspace,
+ * nothing held), call the provider for the positions not bought yet, store what came back, then one Charge of
+ * what was returned (a balance that dropped in between: 402, the purchase taken back, nothing charged). A session keeps the query and
  * every candidate bought, so a window bought before is answered from the session for free.
  */
 export class Searcher {
@@ -194,13 +195,11 @@ export class Searcher {
     const callRef = randomUUID();
     const worst = worstCaseLines(terms, input.premiums, plan, boughtByPosition, callRef);
     const keyBase = `search:${session.id}:${callRef}`;
-    const reservation =
-      worst.length > 0
-        ? await this.deps.billing.reserve(
-            { workspaceId: session.workspaceId, lines: worst, idempotencyKey: `${keyBase}:reserve`, ttlSeconds: 0 },
-            { context },
-          )
-        : undefined;
+    // The worst case is checked before the provider is called (spec: 402 before any work, nothing charged); it
+    // holds nothing: the one durable billing step is the Charge of what was actually returned, further below.
+    if (worst.length > 0) {
+      await this.deps.billing.quote({ lines: worst, workspaceId: session.workspaceId }, { context });
+    }
 
     let purchase: Purchase | undefined;
     try {
@@ -251,17 +250,16 @@ export class Searcher {
       await this.deps.sessions.savePurchase(purchase);
       let charged = 0;
       let items: ChargedItem[] = [];
-      if (reservation) {
-        if (actual.length > 0) {
-          const commit = await this.deps.billing.commit(
-            { reservationId: reservation.reservationId, workspaceId: session.workspaceId, lines: actual, idempotencyKey: `${keyBase}:commit` },
-            { context },
-          );
-          charged = commit.charged;
-          items = chargedItems(commit.lines);
-        } else {
-          await this.release(session.workspaceId, reservation.reservationId, keyBase, context);
-        }
+      if (actual.length > 0) {
+        // Debit and commit in one durable transaction. Should the balance have dropped since the check (another
+        // request spent it meanwhile), this fails with INSUFFICIENT_CREDITS: the purchase is taken back below, the
+        // answer is a 402 and nothing is charged; only the provider call was spent.
+        const charge = await this.deps.billing.charge(
+          { workspaceId: session.workspaceId, lines: actual, idempotencyKey: `${keyBase}:charge` },
+          { context },
+        );
+        charged = charge.charged;
+        items = chargedItems(charge.lines);
       }
       const byPosition = new Map<number, StoredCandidate>([...previous.map((c) => [c.position, c] as const)]);
       for (const candidate of upgraded) byPosition.set(candidate.position, candidate);
@@ -276,7 +274,6 @@ export class Searcher {
         replayed: false,
       };
     } catch (error) {
-      if (reservation) await this.release(session.workspaceId, reservation.reservationId, keyBase, context);
       if (purchase) await this.deps.sessions.undoPurchase(purchase, previous).catch((undoError: unknown) => {
         this.deps.logger.error({ err: undoError, session_id: session.id, ...contextFields(context) }, 'could not take back an unpaid purchase');
       });
@@ -304,12 +301,5 @@ export class Searcher {
       const reason = error instanceof Error ? error.message : String(error);
       throw new DomainError('UPSTREAM_FAILED', `The sourcing provider (${provider.name}) failed: ${reason}. Nothing was charged.`);
     }
-  }
-
-  private async release(workspaceId: string, reservationId: string, keyBase: string, context: RequestContext | undefined): Promise<void> {
-    await this.deps.billing.release({ reservationId, workspaceId, idempotencyKey: `${keyBase}:release` }, { context }).catch((error: unknown) => {
-      // Already resolved, or billing unreachable: the hold expires on its own either way.
-      if (!isDomainError(error)) this.deps.logger.warn({ err: error, ...contextFields(context) }, 'release of a sourcing hold failed; it will expire');
-    });
   }
 }

@@ -82,11 +82,20 @@ export interface UsageLine {
 
 export interface QuoteRequest {
   lines: UsageLine[];
+  /**
+   * Optional coverage check, nothing held or written: when set, the quote fails with INSUFFICIENT_CREDITS
+   * (details: balance = tokens available, required) unless the workspace's available tokens cover the total
+   * (NOT_FOUND for an unknown workspace). For work priced only after it runs: check the worst case, do the work,
+   * then Charge what was used.
+   */
+  workspaceId?: string | undefined;
 }
 
 export interface QuoteResponse {
   total: number;
   lines: PricedLine[];
+  /** With workspace_id: the tokens available when the quote was made. */
+  available?: number | undefined;
 }
 
 export interface PricedLine {
@@ -148,6 +157,36 @@ export interface CommitResponse {
    * work (units committed at 0 left out), the i-th the unit of charge_ids[i]. A replay answers the same lines.
    */
   lines: PricedLine[];
+}
+
+/**
+ * Debit and commit in one durable transaction: the rules of a Reserve followed by a Commit of everything reserved
+ * (all or nothing: INSUFFICIENT_CREDITS with details balance and required; ALREADY_EXISTS when a unit was
+ * already charged; tokens taken from the lots that expire first), one entry per line. A unit whose work then
+ * fails is refunded with Refund (action, ref), at most once.
+ */
+export interface ChargeRequest {
+  workspaceId: string;
+  lines: UsageLine[];
+  /**
+   * Required. A replay (same key, same request) returns the first result; the same key with another request
+   * (or a key a Reserve used) fails with IDEMPOTENCY_KEY_REUSED.
+   */
+  idempotencyKey: string;
+}
+
+export interface ChargeResponse {
+  charged: number;
+  /** One per line, the i-th the unit of lines[i]. */
+  chargeIds: string[];
+  /** What was charged, at the prices of the first call, in the first call's order. */
+  lines: PricedLine[];
+  replayed: boolean;
+  /**
+   * Only on a replay: some unit of this charge was refunded since (its work failed), so the work is not paid for;
+   * a caller that retries that work charges it as a new unit of work.
+   */
+  refunded: boolean;
 }
 
 export interface ReleaseRequest {
@@ -1108,13 +1147,16 @@ export const UsageLine: MessageFns<UsageLine> = {
 };
 
 function createBaseQuoteRequest(): QuoteRequest {
-  return { lines: [] };
+  return { lines: [], workspaceId: undefined };
 }
 
 export const QuoteRequest: MessageFns<QuoteRequest> = {
   encode(message: QuoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.lines) {
       UsageLine.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.workspaceId !== undefined) {
+      writer.uint32(18).string(message.workspaceId);
     }
     return writer;
   },
@@ -1140,6 +1182,14 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
             message.lines.push(UsageLine.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1155,6 +1205,11 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
   fromJSON(object: any): QuoteRequest {
     return {
       lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => UsageLine.fromJSON(e)) : [],
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : undefined,
     };
   },
 
@@ -1162,6 +1217,9 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
     const obj: any = {};
     if (message.lines?.length) {
       obj.lines = message.lines.map((e) => UsageLine.toJSON(e));
+    }
+    if (message.workspaceId !== undefined) {
+      obj.workspaceId = message.workspaceId;
     }
     return obj;
   },
@@ -1172,12 +1230,13 @@ export const QuoteRequest: MessageFns<QuoteRequest> = {
   fromPartial(object: DeepPartial<QuoteRequest>): QuoteRequest {
     const message = createBaseQuoteRequest();
     message.lines = object.lines?.map((e) => UsageLine.fromPartial(e)) || [];
+    message.workspaceId = object.workspaceId ?? undefined;
     return message;
   },
 };
 
 function createBaseQuoteResponse(): QuoteResponse {
-  return { total: 0, lines: [] };
+  return { total: 0, lines: [], available: undefined };
 }
 
 export const QuoteResponse: MessageFns<QuoteResponse> = {
@@ -1187,6 +1246,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     }
     for (const v of message.lines) {
       PricedLine.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.available !== undefined) {
+      writer.uint32(24).int64(message.available);
     }
     return writer;
   },
@@ -1220,6 +1282,14 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
             message.lines.push(PricedLine.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.available = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1236,6 +1306,7 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     return {
       total: isSet(object.total) ? globalThis.Number(object.total) : 0,
       lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => PricedLine.fromJSON(e)) : [],
+      available: isSet(object.available) ? globalThis.Number(object.available) : undefined,
     };
   },
 
@@ -1247,6 +1318,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     if (message.lines?.length) {
       obj.lines = message.lines.map((e) => PricedLine.toJSON(e));
     }
+    if (message.available !== undefined) {
+      obj.available = Math.round(message.available);
+    }
     return obj;
   },
 
@@ -1257,6 +1331,7 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     const message = createBaseQuoteResponse();
     message.total = object.total ?? 0;
     message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
+    message.available = object.available ?? undefined;
     return message;
   },
 };
@@ -1882,6 +1957,252 @@ export const CommitResponse: MessageFns<CommitResponse> = {
     message.chargeIds = object.chargeIds?.map((e) => e) || [];
     message.replayed = object.replayed ?? false;
     message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseChargeRequest(): ChargeRequest {
+  return { workspaceId: "", lines: [], idempotencyKey: "" };
+}
+
+export const ChargeRequest: MessageFns<ChargeRequest> = {
+  encode(message: ChargeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.workspaceId !== "") {
+      writer.uint32(10).string(message.workspaceId);
+    }
+    for (const v of message.lines) {
+      UsageLine.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(26).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.workspaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lines.push(UsageLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChargeRequest {
+    return {
+      workspaceId: isSet(object.workspaceId)
+        ? globalThis.String(object.workspaceId)
+        : isSet(object.workspace_id)
+        ? globalThis.String(object.workspace_id)
+        : "",
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => UsageLine.fromJSON(e)) : [],
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+    };
+  },
+
+  toJSON(message: ChargeRequest): unknown {
+    const obj: any = {};
+    if (message.workspaceId !== "") {
+      obj.workspaceId = message.workspaceId;
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => UsageLine.toJSON(e));
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChargeRequest>): ChargeRequest {
+    return ChargeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChargeRequest>): ChargeRequest {
+    const message = createBaseChargeRequest();
+    message.workspaceId = object.workspaceId ?? "";
+    message.lines = object.lines?.map((e) => UsageLine.fromPartial(e)) || [];
+    message.idempotencyKey = object.idempotencyKey ?? "";
+    return message;
+  },
+};
+
+function createBaseChargeResponse(): ChargeResponse {
+  return { charged: 0, chargeIds: [], lines: [], replayed: false, refunded: false };
+}
+
+export const ChargeResponse: MessageFns<ChargeResponse> = {
+  encode(message: ChargeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.charged !== 0) {
+      writer.uint32(8).int64(message.charged);
+    }
+    for (const v of message.chargeIds) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.lines) {
+      PricedLine.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
+    }
+    if (message.refunded !== false) {
+      writer.uint32(40).bool(message.refunded);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.charged = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chargeIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lines.push(PricedLine.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.refunded = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChargeResponse {
+    return {
+      charged: isSet(object.charged) ? globalThis.Number(object.charged) : 0,
+      chargeIds: globalThis.Array.isArray(object?.chargeIds)
+        ? object.chargeIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.charge_ids)
+        ? object.charge_ids.map((e: any) => globalThis.String(e))
+        : [],
+      lines: globalThis.Array.isArray(object?.lines) ? object.lines.map((e: any) => PricedLine.fromJSON(e)) : [],
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+      refunded: isSet(object.refunded) ? globalThis.Boolean(object.refunded) : false,
+    };
+  },
+
+  toJSON(message: ChargeResponse): unknown {
+    const obj: any = {};
+    if (message.charged !== 0) {
+      obj.charged = Math.round(message.charged);
+    }
+    if (message.chargeIds?.length) {
+      obj.chargeIds = message.chargeIds;
+    }
+    if (message.lines?.length) {
+      obj.lines = message.lines.map((e) => PricedLine.toJSON(e));
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    if (message.refunded !== false) {
+      obj.refunded = message.refunded;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChargeResponse>): ChargeResponse {
+    return ChargeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChargeResponse>): ChargeResponse {
+    const message = createBaseChargeResponse();
+    message.charged = object.charged ?? 0;
+    message.chargeIds = object.chargeIds?.map((e) => e) || [];
+    message.lines = object.lines?.map((e) => PricedLine.fromPartial(e)) || [];
+    message.replayed = object.replayed ?? false;
+    message.refunded = object.refunded ?? false;
     return message;
   },
 };
@@ -3787,6 +4108,16 @@ export const BillingServiceService = {
     responseSerialize: (value: CommitResponse): Buffer => Buffer.from(CommitResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CommitResponse => CommitResponse.decode(value),
   },
+  /** Reserve and commit in one durable transaction, for synchronous work whose price is known before it runs. */
+  charge: {
+    path: "/talent.billing.v1.BillingService/Charge" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChargeRequest): Buffer => Buffer.from(ChargeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChargeRequest => ChargeRequest.decode(value),
+    responseSerialize: (value: ChargeResponse): Buffer => Buffer.from(ChargeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChargeResponse => ChargeResponse.decode(value),
+  },
   release: {
     path: "/talent.billing.v1.BillingService/Release" as const,
     requestStream: false as const,
@@ -3873,6 +4204,8 @@ export interface BillingServiceServer extends UntypedServiceImplementation {
   quote: handleUnaryCall<QuoteRequest, QuoteResponse>;
   reserve: handleUnaryCall<ReserveRequest, ReserveResponse>;
   commit: handleUnaryCall<CommitRequest, CommitResponse>;
+  /** Reserve and commit in one durable transaction, for synchronous work whose price is known before it runs. */
+  charge: handleUnaryCall<ChargeRequest, ChargeResponse>;
   release: handleUnaryCall<ReleaseRequest, ReleaseResponse>;
   refund: handleUnaryCall<RefundRequest, RefundResponse>;
   getBalance: handleUnaryCall<GetBalanceRequest, GetBalanceResponse>;
@@ -3992,6 +4325,22 @@ export interface BillingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CommitResponse) => void,
+  ): ClientUnaryCall;
+  /** Reserve and commit in one durable transaction, for synchronous work whose price is known before it runs. */
+  charge(
+    request: ChargeRequest,
+    callback: (error: ServiceError | null, response: ChargeResponse) => void,
+  ): ClientUnaryCall;
+  charge(
+    request: ChargeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChargeResponse) => void,
+  ): ClientUnaryCall;
+  charge(
+    request: ChargeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChargeResponse) => void,
   ): ClientUnaryCall;
   release(
     request: ReleaseRequest,
