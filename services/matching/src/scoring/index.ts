@@ -19,7 +19,7 @@ import { occupationQuery } from './titles.js';
 import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weights } from './types.js';
 
 export type { CvRecord, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, Weights } from './types.js';
-export { occupationQuery } from './titles.js';
+export { occupationQuery, scoringOccupations } from './titles.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
 export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';

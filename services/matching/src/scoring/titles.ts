@@ -120,6 +120,9 @@ export function occupationsOf(graph: SkillGraph, title: string): readonly TitleO
   return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9);
 }
 
+/** The occupations of a title that can earn title credit (the mapping the eval measures the precision of). */
+export const scoringOccupations = occupationsOf;
+
 /** Occupations a title maps to within this much of its best match count as its occupations. */
 export const OCCUPATION_MARGIN = 0.1;
 /**
