@@ -64,6 +64,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credits/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a billable call before making it (extension)
+         * @description **Extension beyond the spec.** Answers what a billable call would charge now, at current prices, and whether the available balance covers it, without charging or reserving anything. Free of charge.
+         *
+         *     `operation` names the call by its operationId; `body` is the JSON body it would be sent, validated exactly as that call validates it (the same 400 messages). For the file uploads (`analyzeCvFiles`, `analyzeJobFiles`) give `files` (how many) and `cache` instead.
+         *
+         *     `exact` is true when a successful call made now charges exactly `tokens` (analysis with `cache: false`, a match, a fairness report); otherwise `tokens` is the most it can charge (analysis with `cache`, where content analyzed before is free; a sourcing search, charged per candidate actually returned, Token rule 6; an ingest, where profiles ingested before are free). Existence of the job, CVs or session named in the body is not checked: the call itself answers 404/422 for them, uncharged.
+         */
+        post: operations["quoteCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cvs": {
         parameters: {
             query?: never;
@@ -356,6 +380,8 @@ export interface paths {
          *     **Tokens**: one `job_matching` (price: GET /credits/costs) per successful request, whatever the number of candidates; nothing on any error. 402 `INSUFFICIENT_CREDITS` when the balance cannot cover it, only after the checks above (a request that is also invalid, names an unusable job or candidate answers 400/404/422), and before any CV is scored. An `Idempotency-Key` makes a retry replay the first answer without charging again.
          *
          *     **cache** (default false): true stores the result as a new version of the job's match results, readable with GET /match/{jobId}; the response `message` names the version.
+         *
+         *     **Extensions beyond the spec** (optional; absent, the request and the answer are the spec's): `blind: true` scores records stripped of identity and protected attributes (see the field); `guidance: true` adds `guidance` to each returned candidate. Both are priced as any match.
          */
         post: operations["matchCandidates"];
         delete?: never;
@@ -378,6 +404,32 @@ export interface paths {
         get: operations["getStoredMatch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match/fairness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fairness report of a job's selection (extension)
+         * @description **Extension beyond the spec.** Scores the CVs against the job as `POST /match` does (optionally `blind`), applies the selection rule (exactly one of `topK`: the best `topK` are selected; `threshold`: every candidate whose `final_score` is at least it), and answers per group label: candidates, selected, selection rate, impact ratio against the group with the highest rate, and mean score; and whether the four-fifths rule holds (every impact ratio ≥ 0.8), naming the groups below it.
+         *
+         *     **Labels** are the client's own (e.g. self-declared gender or age band; any text of 1–100 characters). They are used for this answer only: never stored, never logged, and sent to no service other than matching. Nothing of the report is stored.
+         *
+         *     **Errors** as `POST /match`: 400 for an invalid body (also: neither or both of `topK` and `threshold`; a CV given two labels), 404 `VACANCY_NOT_FOUND`, 422 `CANDIDATES_NOT_FOUND` for unknown, another workspace's or not COMPLETED CVs, 422 `VACANCY_HAS_NO_REQUIREMENTS`, 402 `INSUFFICIENT_CREDITS`.
+         *
+         *     **Price** (decision): a report is priced as a match and charged as one, on the same action: one `job_matching` per successful request (GET /credits/costs says so), nothing on any error. An `Idempotency-Key` makes a retry replay the first answer without charging again.
+         */
+        post: operations["matchFairness"];
         delete?: never;
         options?: never;
         head?: never;
@@ -500,8 +552,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints (extension)
+         * @description The workspace's endpoints, newest first, without their secrets. Free of charge.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (extension)
+         * @description Registers an endpoint for finished work of the workspace and returns its signing secret, once. At most 20 per workspace. 400 names what is wrong: a URL that is not `https`, does not resolve, or resolves to a private, loopback or link-local address; an unknown event type. Free of charge.
+         *
+         *     **Extension to the spec** (new routes only; nothing else changes). Register an HTTPS endpoint for some of
+         *     `cv.completed`, `cv.failed`, `job.completed`, `job.failed`, `match.completed`; each finished piece of work of the workspace is then POSTed to it as JSON (see
+         *     the `finishedWork` webhook of this document): `{id, event_id, type, created_at, data}` where `id` is the delivery
+         *     id, `event_id` identifies the event (de-duplicate on it: delivery is at least once), `data.id` is the record's id
+         *     (the CV or job, with `data.status` COMPLETED or FAILED; for `match.completed` the match, with `job_id`,
+         *     `version` when stored, and the number of `candidates`).
+         *
+         *     **Delivery**: a 2xx within 10 s acknowledges. Anything else is retried with exponential backoff and jitter for at
+         *     least 24 hours, then the delivery is dead-lettered (status `dead` in `GET /webhooks/{id}/deliveries`).
+         *     Deliveries about one record (a CV, a job, a job's matches) reach an endpoint one at a time and in order.
+         *     Endpoint URLs must be `https` and resolve to public addresses (checked at registration and again at every delivery).
+         *
+         *     **Signature**: every request carries `Talent-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`,
+         *     with the secret returned once by `POST /webhooks`. Verify it over the raw body before parsing, and refuse old
+         *     timestamps (replays). In Node:
+         *
+         *     ```js
+         *     import { createHmac, timingSafeEqual } from 'node:crypto';
+         *
+         *     function verifyTalentSignature(secret, rawBody, header, toleranceSeconds = 300) {
+         *       const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2)));
+         *       const t = Number(parts.t);
+         *       if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+         *       const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+         *       const given = Buffer.from(parts.v1 ?? '', 'hex');
+         *       return given.length === expected.length && timingSafeEqual(given, expected);
+         *     }
+         *     ```
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint (extension)
+         * @description Deletes the endpoint and its deliveries, pending ones included (none is sent after this answer… except an attempt already in flight).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent deliveries of a webhook endpoint (extension)
+         * @description The most recent deliveries to the endpoint, newest first, each with its status (`pending`, `delivered`, `dead`), attempts and the outcome of the last one. Free of charge.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    finishedWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finished work, POSTed to your endpoint (extension)
+         * @description Sent to every endpoint of the workspace subscribed to the event type. Verify `Talent-Signature` over the raw body (see the Webhooks tag); answer 2xx within 10 s.
+         */
+        post: operations["finishedWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AnalyzeFilesRequest: {
@@ -599,6 +765,31 @@ export interface components {
             data: components["schemas"]["Price"][];
             length: number;
             message: string;
+        };
+        CreatedWebhookResponse: {
+            data: components["schemas"]["Webhook"] & {
+                /**
+                 * @description The signing secret. Shown this once: store it.
+                 * @example whsec_3q2-7wH0kZ…
+                 */
+                secret: string;
+            };
+            message: string;
+        };
+        CreateWebhookBody: {
+            /**
+             * @description Event types to receive, among cv.completed, cv.failed, job.completed, job.failed, match.completed.
+             * @example [
+             *       "cv.completed",
+             *       "cv.failed"
+             *     ]
+             */
+            events: string[];
+            /**
+             * @description Where deliveries are POSTed: `https`, resolving to public addresses.
+             * @example https://hooks.example.com/talent
+             */
+            url: string;
         };
         CvListResponse: {
             /** @description COMPLETED records only, newest first. */
@@ -751,6 +942,115 @@ export interface components {
         Error: {
             /** @example Invalid API Key. */
             error: string;
+        };
+        FairnessCandidate: {
+            /**
+             * @description The group the client holds for this CV (e.g. a self-declared gender or an age band): any text.
+             * @example women
+             */
+            group: string;
+            /**
+             * Format: uuid
+             * @description A COMPLETED CV of this workspace.
+             */
+            id: string;
+        };
+        FairnessGroup: {
+            /** @example 4 */
+            candidates: number;
+            /** @example women */
+            group: string;
+            /**
+             * @description This group's rate over the highest group's rate, four decimals; null when no one is selected in any group.
+             * @example 0.5
+             */
+            impact_ratio: number | null;
+            /**
+             * @description Mean `final_score` of the group, two decimals.
+             * @example 5.87
+             */
+            mean_score: number;
+            /** @example 1 */
+            selected: number;
+            /**
+             * @description `selected / candidates`, four decimals.
+             * @example 0.25
+             */
+            selection_rate: number;
+        };
+        FairnessReport: {
+            /** @example 8 */
+            candidates: number;
+            /** @description The four-fifths (80 %) rule of adverse impact. */
+            four_fifths_rule: {
+                /**
+                 * @description The groups whose impact ratio is below 0.8.
+                 * @example [
+                 *       "women"
+                 *     ]
+                 */
+                groups_below: string[];
+                /**
+                 * @description Every impact ratio is at least 0.8 (also when no one is selected).
+                 * @example false
+                 */
+                holds: boolean;
+            };
+            /** @description One entry per group label, in label order. */
+            groups: components["schemas"]["FairnessGroup"][];
+            /** @example 3 */
+            selected: number;
+            /**
+             * @example {
+             *       "top_k": 2
+             *     }
+             */
+            selection: {
+                top_k: number;
+            } | {
+                threshold: number;
+            };
+        };
+        FairnessRequest: {
+            /**
+             * @description Score as `POST /match` with `blind: true` does.
+             * @default false
+             */
+            blind?: boolean;
+            /**
+             * @description The CVs and their group labels. A CV listed twice counts once and must repeat its label.
+             * @example [
+             *       {
+             *         "id": "9b2e7c1d-4a3f-4e8b-8c2d-1f0a3b5c7d9e",
+             *         "group": "women"
+             *       },
+             *       {
+             *         "id": "1c4d6e8f-2a3b-4c5d-9e7f-0a1b2c3d4e5f",
+             *         "group": "men"
+             *       }
+             *     ]
+             */
+            candidates: components["schemas"]["FairnessCandidate"][];
+            /**
+             * Format: uuid
+             * @example 3f1c9a52-7d4e-4b8a-9c61-0e2f5a7b8d93
+             */
+            jobId: string;
+            /**
+             * @description Selection rule: candidates whose `final_score` is at least this are selected.
+             * @example 6.5
+             */
+            threshold?: number;
+            /**
+             * @description Selection rule: the best `topK` candidates are selected. Give exactly one of `topK` and `threshold`.
+             * @example 10
+             */
+            topK?: number;
+        };
+        FairnessResponse: {
+            data: components["schemas"]["FairnessReport"];
+            /** @example Fairness report: 8 candidates in 2 groups, 3 selected; the four-fifths rule does not hold (women). */
+            message: string;
         };
         HistoryResponse: {
             /** @description Newest first. */
@@ -966,6 +1266,8 @@ export interface components {
              * @example 7.4
              */
             final_score: number;
+            /** @description **Extension beyond the spec**, only with `guidance: true`: up to three changes to the CV that raise its score most, best gain first. */
+            guidance?: components["schemas"]["MatchGuidance"][];
             /**
              * Format: uuid
              * @description The job matched against.
@@ -1014,7 +1316,31 @@ export interface components {
              */
             summary_score: number;
         };
+        /** @description Extension beyond the spec: one counterfactual change of a CV. */
+        MatchGuidance: {
+            /**
+             * @description What to add to the CV.
+             * @example evidence of Apache Kafka
+             */
+            change: string;
+            /**
+             * @description The exact `final_score` of the CV with this change, re-scored by the same scorer.
+             * @example 7.9
+             */
+            final_score: number;
+            /**
+             * @description `final_score` minus the score without the change (> 0), two decimals.
+             * @example 0.5
+             */
+            gain: number;
+        };
         MatchRequest: {
+            /**
+             * @description **Extension beyond the spec.** Default false. True scores and explains records stripped, before scoring, of everything that identifies a person or stands for a protected attribute: names (also where the text repeats them), contacts, links, addresses, education dates (school-leaving years give away age), and every sentence stating a date of birth, age, gender, marital status or family, nationality or citizenship, or a photo; titles (Mr/Ms/Frau/Herr/Mme…) and gendered pronouns are removed. Experience dates stay (they are the months the job asks for). A stored blind result carries `versions_used.blind` (the redaction rules' version).
+             * @default false
+             * @example true
+             */
+            blind?: boolean;
             /**
              * @description Default false. True stores the result as a new version of the job's match results (readable with GET /match/{jobId}); the response `message` names the version.
              * @default false
@@ -1022,6 +1348,12 @@ export interface components {
             cache?: boolean;
             /** @description The CVs to score, 1–10,000 ids; every one must be a COMPLETED CV of this workspace (else 422 CANDIDATES_NOT_FOUND listing every unusable id). A repeated id is scored once. */
             candidatesIds: string[];
+            /**
+             * @description **Extension beyond the spec.** Default false. True gives each returned candidate `guidance`: up to three changes to the CV that would raise its score most (evidence of a job skill it lacks, a requirement line stated, the degree or the experience asked for), each with the exact `final_score` of re-scoring a changed copy of the record with the same scorer (the deterministic one), best gain first, deterministic. Computed for the returned `topK` candidates only.
+             * @default false
+             * @example true
+             */
+            guidance?: boolean;
             /**
              * Format: uuid
              * @description The job (vacancy) to match against; its analysis must be COMPLETED.
@@ -1098,6 +1430,74 @@ export interface components {
              * @example cv
              */
             unit: string;
+        };
+        Quote: {
+            /**
+             * @description The workspace's available balance now (`balance - reserved`).
+             * @example 980
+             */
+            available: number;
+            /**
+             * @description Whether `available` covers `tokens` (else the call would answer 402).
+             * @example true
+             */
+            covered: boolean;
+            /** @description True: a successful call made now charges exactly `tokens`. False: `tokens` is the most it can charge (analysis with `cache`, where content analyzed before is free; a sourcing search, charged per candidate actually returned; an ingest, where profiles ingested before are free). */
+            exact: boolean;
+            lines: components["schemas"]["QuoteLine"][];
+            /** @enum {string} */
+            operation: "analyzeCvs" | "analyzeJobs" | "analyzeCvFiles" | "analyzeJobFiles" | "matchCandidates" | "matchFairness" | "searchSourcing" | "ingestSourcedCandidates";
+            /**
+             * @description What the call would charge now, at current prices.
+             * @example 20
+             */
+            tokens: number;
+        };
+        QuoteLine: {
+            /** @example cv_processing */
+            action: string;
+            /** @example 2 */
+            quantity: number;
+            /** @example 20 */
+            tokens: number;
+            /**
+             * @description Current price of one unit.
+             * @example 10
+             */
+            unit_price: number;
+        };
+        QuoteRequest: {
+            /**
+             * @description The JSON body the call would be sent (validated as that call validates it: the same 400s). Not used for the file uploads.
+             * @example {
+             *       "inputs": [
+             *         "Jane Doe — backend engineer…",
+             *         "John Roe — data engineer…"
+             *       ],
+             *       "cache": false
+             *     }
+             */
+            body?: unknown;
+            /**
+             * @description analyzeCvFiles / analyzeJobFiles only: the upload's `cache` field (default true).
+             * @example false
+             */
+            cache?: boolean;
+            /**
+             * @description analyzeCvFiles / analyzeJobFiles only: the number of files the upload would carry (1–20).
+             * @example 3
+             */
+            files?: number;
+            /**
+             * @description The billable call to price, by its operationId.
+             * @example analyzeCvs
+             * @enum {string}
+             */
+            operation: "analyzeCvs" | "analyzeJobs" | "analyzeCvFiles" | "analyzeJobFiles" | "matchCandidates" | "matchFairness" | "searchSourcing" | "ingestSourcedCandidates";
+        };
+        QuoteResponse: {
+            data: components["schemas"]["Quote"];
+            message: string;
         };
         RateLimited: {
             /** @enum {string} */
@@ -1469,6 +1869,144 @@ export interface components {
             /** @description The requested `jobId`. */
             vacancy_id: string;
         };
+        Webhook: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            created_at: string;
+            events: ("cv.completed" | "cv.failed" | "job.completed" | "job.failed" | "match.completed")[];
+            /** Format: uuid */
+            id: string;
+            url: string;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            duration_ms: number;
+            /** @description Why it failed, e.g. `HTTP 500`, `timed out after 10000 ms`, `refused: 10.0.0.7 is a private address`. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            started_at: string;
+            /** @description null when the attempt got no HTTP status. */
+            status_code: number | null;
+        };
+        WebhookDeletedResponse: {
+            data: Record<string, never>;
+            message: string;
+        };
+        WebhookDeliveriesResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            length: number;
+            message: string;
+        };
+        WebhookDelivery: {
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            delivered_at: string | null;
+            /** Format: uuid */
+            event_id: string;
+            /**
+             * Format: uuid
+             * @description The delivery id, as in the payload; the same on every attempt.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            last_attempt_at: string | null;
+            last_error: string | null;
+            /** @description HTTP status of the last attempt; null when it got none (time-out, refused, connection error). */
+            last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next.
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            next_attempt_at: string | null;
+            /** @description The last settled attempts, newest first (at most 5). */
+            recent_attempts: components["schemas"]["WebhookAttempt"][];
+            /**
+             * Format: uuid
+             * @description The CV or job (for matches: the job) the delivery is about.
+             */
+            record_id: string;
+            /**
+             * @description `dead`: still failing when the retry window (at least 24 h) ended.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "dead";
+            /**
+             * @description The kind of finished work.
+             * @example cv.completed
+             * @enum {string}
+             */
+            type: "cv.completed" | "cv.failed" | "job.completed" | "job.failed" | "match.completed";
+        };
+        WebhookListResponse: {
+            /** @description Newest first. */
+            data: components["schemas"]["Webhook"][];
+            length: number;
+            message: string;
+        };
+        WebhookPayload: {
+            /**
+             * Format: date-time
+             * @description When the work finished.
+             * @example 2026-11-21T11:15:00.000Z
+             */
+            created_at: string;
+            /** @description The record, with workspace-safe fields only: read it through the API for the rest. */
+            data: {
+                /** @description `match.completed`: candidates in the result. */
+                candidates?: number;
+                /**
+                 * Format: uuid
+                 * @description The CV or job (the id the analyze request returned), or the match.
+                 */
+                id: string;
+                /**
+                 * Format: uuid
+                 * @description `match.completed`: the job matched.
+                 */
+                job_id?: string;
+                /**
+                 * @description CV and job events.
+                 * @enum {string}
+                 */
+                status?: "COMPLETED" | "FAILED";
+                /** @description `match.completed`: the stored version (`cache: true`), else null. */
+                version?: number | null;
+            };
+            /**
+             * Format: uuid
+             * @description The event: de-duplicate on it.
+             */
+            event_id: string;
+            /**
+             * Format: uuid
+             * @description The delivery id (also the `Talent-Delivery-Id` header).
+             */
+            id: string;
+            /**
+             * @description The kind of finished work.
+             * @example cv.completed
+             * @enum {string}
+             */
+            type: "cv.completed" | "cv.failed" | "job.completed" | "job.failed" | "match.completed";
+        };
     };
     responses: never;
     parameters: never;
@@ -1483,6 +2021,8 @@ export type SchemaBalance = components['schemas']['Balance'];
 export type SchemaBalanceResponse = components['schemas']['BalanceResponse'];
 export type SchemaCandidatesNotFound = components['schemas']['CandidatesNotFound'];
 export type SchemaCostsResponse = components['schemas']['CostsResponse'];
+export type SchemaCreatedWebhookResponse = components['schemas']['CreatedWebhookResponse'];
+export type SchemaCreateWebhookBody = components['schemas']['CreateWebhookBody'];
 export type SchemaCvListResponse = components['schemas']['CvListResponse'];
 export type SchemaCvRecord = components['schemas']['CvRecord'];
 export type SchemaCvResponse = components['schemas']['CvResponse'];
@@ -1490,6 +2030,11 @@ export type SchemaCvUpdate = components['schemas']['CvUpdate'];
 export type SchemaCvUpdatedResponse = components['schemas']['CvUpdatedResponse'];
 export type SchemaDeletedResponse = components['schemas']['DeletedResponse'];
 export type SchemaError = components['schemas']['Error'];
+export type SchemaFairnessCandidate = components['schemas']['FairnessCandidate'];
+export type SchemaFairnessGroup = components['schemas']['FairnessGroup'];
+export type SchemaFairnessReport = components['schemas']['FairnessReport'];
+export type SchemaFairnessRequest = components['schemas']['FairnessRequest'];
+export type SchemaFairnessResponse = components['schemas']['FairnessResponse'];
 export type SchemaHistoryResponse = components['schemas']['HistoryResponse'];
 export type SchemaIdempotencyKeyReused = components['schemas']['IdempotencyKeyReused'];
 export type SchemaInsufficientCredits = components['schemas']['InsufficientCredits'];
@@ -1502,12 +2047,17 @@ export type SchemaLanguage = components['schemas']['Language'];
 export type SchemaLanguagesResponse = components['schemas']['LanguagesResponse'];
 export type SchemaLedgerEntry = components['schemas']['LedgerEntry'];
 export type SchemaMatchCandidate = components['schemas']['MatchCandidate'];
+export type SchemaMatchGuidance = components['schemas']['MatchGuidance'];
 export type SchemaMatchRequest = components['schemas']['MatchRequest'];
 export type SchemaMatchResponse = components['schemas']['MatchResponse'];
 export type SchemaMatchWeights = components['schemas']['MatchWeights'];
 export type SchemaMatchWeightsInput = components['schemas']['MatchWeightsInput'];
 export type SchemaPagination = components['schemas']['Pagination'];
 export type SchemaPrice = components['schemas']['Price'];
+export type SchemaQuote = components['schemas']['Quote'];
+export type SchemaQuoteLine = components['schemas']['QuoteLine'];
+export type SchemaQuoteRequest = components['schemas']['QuoteRequest'];
+export type SchemaQuoteResponse = components['schemas']['QuoteResponse'];
 export type SchemaRateLimited = components['schemas']['RateLimited'];
 export type SchemaScoreDetail = components['schemas']['ScoreDetail'];
 export type SchemaServerError = components['schemas']['ServerError'];
@@ -1532,6 +2082,13 @@ export type SchemaUpdateInvalid = components['schemas']['UpdateInvalid'];
 export type SchemaUpdateSchemaMismatch = components['schemas']['UpdateSchemaMismatch'];
 export type SchemaVacancyHasNoRequirements = components['schemas']['VacancyHasNoRequirements'];
 export type SchemaVacancyNotFound = components['schemas']['VacancyNotFound'];
+export type SchemaWebhook = components['schemas']['Webhook'];
+export type SchemaWebhookAttempt = components['schemas']['WebhookAttempt'];
+export type SchemaWebhookDeletedResponse = components['schemas']['WebhookDeletedResponse'];
+export type SchemaWebhookDeliveriesResponse = components['schemas']['WebhookDeliveriesResponse'];
+export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
+export type SchemaWebhookListResponse = components['schemas']['WebhookListResponse'];
+export type SchemaWebhookPayload = components['schemas']['WebhookPayload'];
 export type $defs = Record<string, never>;
 export interface operations {
     getCreditBalance: {
@@ -1725,6 +2282,112 @@ export interface operations {
                     RateLimit: string;
                     /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    quoteCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            /** @description Invalid request: the message names the offending parameter or field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The JSON body is larger than the operation allows. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The JSON body declares a charset that is not a UTF encoding, or an unsupported `Content-Encoding` (gzip, deflate, br and zstd are accepted). */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,6 +4200,142 @@ export interface operations {
             };
         };
     };
+    matchFairness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 visible ASCII characters. A retry with the same key within 24 hours replays the first result without charging again; the same key with a different request gives 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FairnessRequest"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FairnessResponse"];
+                };
+            };
+            /** @description Invalid request: the message names the offending parameter or field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The available token balance does not cover the whole request; nothing is charged. A billing condition, not a transient one: retrying without added tokens fails again. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientCredits"];
+                };
+            };
+            /** @description `VACANCY_NOT_FOUND`: the job does not exist in this workspace (unknown, another workspace's, deleted, FAILED) or its analysis is still PENDING (both the job and the CVs must be COMPLETED). Nothing is charged. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacancyNotFound"];
+                };
+            };
+            /** @description The JSON body is larger than the operation allows. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The JSON body declares a charset that is not a UTF encoding, or an unsupported `Content-Encoding` (gzip, deflate, br and zstd are accepted). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CANDIDATES_NOT_FOUND`: some candidate ids are not COMPLETED CVs of this workspace (all listed); `VACANCY_HAS_NO_REQUIREMENTS`: nothing to score the job by. Nothing is charged. Also `IDEMPOTENCY_KEY_REUSED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidatesNotFound"] | components["schemas"]["VacancyHasNoRequirements"] | components["schemas"]["IdempotencyKeyReused"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
     listSkillLanguages: {
         parameters: {
             query?: never;
@@ -4038,6 +4837,409 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ServerError"];
                 };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookResponse"];
+                };
+            };
+            /** @description Invalid request: the message names the offending parameter or field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The JSON body is larger than the operation allows. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The JSON body declares a charset that is not a UTF encoding, or an unsupported `Content-Encoding` (gzip, deflate, br and zstd are accepted). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: the message names the offending parameter or field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such webhook endpoint in this workspace (also for ids that are not UUIDs). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Most recent deliveries to return (1–100, default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Invalid request: the message names the offending parameter or field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing `x-api-key` header (a message saying so) or invalid/revoked key (`Invalid API Key.`). Counts against the client IP's budget of unauthenticated requests, reported in the `RateLimit` headers. */
+            401: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such webhook endpoint in this workspace (also for ids that are not UUIDs). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded. Limits apply per workspace (authenticated paths) or per client IP (public paths) over a one-minute window; requests without a valid API key also draw on a smaller per-client-IP budget of unauthenticated requests, checked before the key is looked up. */
+            429: {
+                headers: {
+                    /** @description IETF draft-8 RateLimit header: remaining quota (`r`) and seconds to reset (`t`). */
+                    RateLimit: string;
+                    /** @description IETF draft-8 policy: quota (`q`) per window (`w`, seconds). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the window resets. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description The request line (URL) and headers together exceed 16 KB; answered before the request is read, with `{error, request_id}` and `Connection: close`. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description Unexpected failure; nothing internal is disclosed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+            /** @description A backing service, or its database, is unavailable or too slow (a service waits at most 10 s for a database connection); retry later (see `Retry-After`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    finishedWork: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, as `id` in the body. */
+                "Talent-Delivery-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
+                "Talent-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
