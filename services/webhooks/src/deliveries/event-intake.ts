@@ -7,11 +7,16 @@ import type { DeliveryRepository } from './delivery-repository.js';
 /** Redelivery delays of an event whose deliveries could not be written (the database was away). */
 const BACKOFF_S = [1, 5, 15, 60, 300];
 const MAX_DELIVER = 100;
+/**
+ * A CV or job task ends once (one event per record), so task events may be written side by side; a job's matches
+ * follow one another, so match events are written one at a time, in stream order.
+ */
+const TASK_CONCURRENCY = 16;
 
 /**
  * Turns finished work into delivery rows: durable consumers of documents' task events (`webhooks-tasks`) and
- * matching's match events (`webhooks-matches`), one event at a time so a record's deliveries are written in the
- * order of its events. The event is acknowledged only once its rows are committed.
+ * matching's match events (`webhooks-matches`, one at a time so a job's deliveries are written in the order of its
+ * matches). The event is acknowledged only once its rows are committed.
  */
 export class EventIntake {
   private readonly consumers: DurableConsumer<unknown>[];
@@ -29,6 +34,7 @@ export class EventIntake {
     const common = { nats, logger, registry, maxDeliver: MAX_DELIVER, backoffSeconds: BACKOFF_S, prefetch: 64 };
     const tasks = new DurableConsumer({
       ...common,
+      concurrency: TASK_CONCURRENCY,
       // Documents and matching own these streams; creating them here too (same definitions) lets webhooks start first.
       streams: [streams.documents],
       stream: names.streams.documents,
