@@ -360,6 +360,11 @@ Python, Java, PostgreSQL, Docker, Kubernetes, teamwork, communication
       });
       expect(await chargesSince(acme.apiKey, before)).toBe(10);
       expect((await call('GET', '/credits/history?limit=1', acme.apiKey)).body.data[0].action).toBe('job_matching');
+      // The price list says what a report costs; a quote agrees.
+      const costs = (await call('GET', '/credits/costs', acme.apiKey)).body.data as JsonBody[];
+      expect(costs.find((price) => price.action === 'job_matching')!.description).toMatch(/fairness report \(POST \/match\/fairness\)/);
+      const quote = await call('POST', '/credits/quote', acme.apiKey, { operation: 'matchFairness', body: { jobId, candidates: [{ id: cvIds[0]!, group: 'x' }], topK: 1 } });
+      expect(quote.body.data).toMatchObject({ tokens: 10, exact: true, lines: [{ action: 'job_matching', quantity: 1 }] });
       // The labels are used for the answer only: no service logged them.
       expect(e2e.logs.join('\n')).not.toContain(a);
       expect(e2e.logs.join('\n')).not.toContain(b);
