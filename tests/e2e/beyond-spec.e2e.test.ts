@@ -36,6 +36,8 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
     await e2e.start();
     acme = await e2e.createWorkspace('acme', 100_000);
     other = await e2e.createWorkspace('other', 1_000);
+    // Known prices, whatever the migrations seed: each test below may also run alone.
+    for (const action of ['cv_processing', 'job_processing', 'job_matching']) await e2e.billing.setPrice({ action, tokens: 10 });
     jobId = (await analyze('jobs', [JOB_TEXT], acme.apiKey))[0]!;
     cvIds = await analyze('cvs', [CV_TEXT, CV_TEXT.replace('Python', 'Go'), CV_TEXT.replace(/PostgreSQL/g, 'MySQL')], acme.apiKey);
   }, 240_000);
@@ -368,6 +370,17 @@ Python, Java, PostgreSQL, Docker, Kubernetes, teamwork, communication
       // The labels are used for the answer only: no service logged them.
       expect(e2e.logs.join('\n')).not.toContain(a);
       expect(e2e.logs.join('\n')).not.toContain(b);
+    });
+
+    it('charges a retry with the same Idempotency-Key once', async () => {
+      const key = randomUUID();
+      const body = { jobId, candidates: cvIds.map((id, i) => ({ id, group: i % 2 ? 'odd' : 'even' })), topK: 2 };
+      const before = await ledgerSize(acme.apiKey);
+      const first = await e2e.json('POST', '/match/fairness', acme.apiKey, body, { 'idempotency-key': key });
+      const again = await e2e.json('POST', '/match/fairness', acme.apiKey, body, { 'idempotency-key': key });
+      expect(first.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await chargesSince(acme.apiKey, before)).toBe(10);
     });
 
     it('handles groups of one, a threshold, and no one selected', async () => {
