@@ -56,7 +56,13 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
       const match = fc
         .record({ ids: fc.subarray([0, 1, 2], { minLength: 1 }), topK: fc.integer({ min: 1, max: 5 }) })
         .map(({ ids, topK }) => ({ operation: 'matchCandidates' as const, body: { jobId, candidatesIds: ids.map((i) => cvIds[i]!), topK } }));
-      const request = fc.oneof(analysis('analyzeCvs'), analysis('analyzeJobs'), match);
+      const report = fc
+        .record({ ids: fc.subarray([0, 1, 2], { minLength: 1 }), topK: fc.integer({ min: 1, max: 3 }) })
+        .map(({ ids, topK }) => ({
+          operation: 'matchFairness' as const,
+          body: { jobId, candidates: ids.map((i) => ({ id: cvIds[i]!, group: `g${i % 2}` })), topK },
+        }));
+      const request = fc.oneof(analysis('analyzeCvs'), analysis('analyzeJobs'), match, report);
       const prices = fc.record({ cv: fc.integer({ min: 0, max: 40 }), job: fc.integer({ min: 0, max: 40 }), match: fc.integer({ min: 0, max: 40 }) });
 
       await fc.assert(
@@ -74,12 +80,13 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
           expect(quote.body.data.available).toBe(balance.available);
           expect(await ledgerSize(acme.apiKey)).toBe(before);
 
-          const path = quoted.operation === 'matchCandidates' ? '/match' : quoted.operation === 'analyzeCvs' ? '/cvs/analyze' : '/jobs/analyze';
+          const paths = { matchCandidates: '/match', matchFairness: '/match/fairness', analyzeCvs: '/cvs/analyze', analyzeJobs: '/jobs/analyze' };
+          const path = paths[quoted.operation];
           const made = await call('POST', path, acme.apiKey, quoted.body);
           expect(made.status).toBe(200);
           expect(await chargesSince(acme.apiKey, before)).toBe(quote.body.data.tokens);
         }),
-        { numRuns: 12 },
+        { numRuns: 16 },
       );
       await e2e.billing.setPrice({ action: 'cv_processing', tokens: 10 });
       await e2e.billing.setPrice({ action: 'job_processing', tokens: 10 });
