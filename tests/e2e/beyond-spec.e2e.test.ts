@@ -36,6 +36,8 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
     await e2e.start();
     acme = await e2e.createWorkspace('acme', 100_000);
     other = await e2e.createWorkspace('other', 1_000);
+    // Known prices, whatever the migrations seed: each test below may also run alone.
+    for (const action of ['cv_processing', 'job_processing', 'job_matching']) await e2e.billing.setPrice({ action, tokens: 10 });
     jobId = (await analyze('jobs', [JOB_TEXT], acme.apiKey))[0]!;
     cvIds = await analyze('cvs', [CV_TEXT, CV_TEXT.replace('Python', 'Go'), CV_TEXT.replace(/PostgreSQL/g, 'MySQL')], acme.apiKey);
   }, 240_000);
@@ -54,7 +56,13 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
       const match = fc
         .record({ ids: fc.subarray([0, 1, 2], { minLength: 1 }), topK: fc.integer({ min: 1, max: 5 }) })
         .map(({ ids, topK }) => ({ operation: 'matchCandidates' as const, body: { jobId, candidatesIds: ids.map((i) => cvIds[i]!), topK } }));
-      const request = fc.oneof(analysis('analyzeCvs'), analysis('analyzeJobs'), match);
+      const report = fc
+        .record({ ids: fc.subarray([0, 1, 2], { minLength: 1 }), topK: fc.integer({ min: 1, max: 3 }) })
+        .map(({ ids, topK }) => ({
+          operation: 'matchFairness' as const,
+          body: { jobId, candidates: ids.map((i) => ({ id: cvIds[i]!, group: `g${i % 2}` })), topK },
+        }));
+      const request = fc.oneof(analysis('analyzeCvs'), analysis('analyzeJobs'), match, report);
       const prices = fc.record({ cv: fc.integer({ min: 0, max: 40 }), job: fc.integer({ min: 0, max: 40 }), match: fc.integer({ min: 0, max: 40 }) });
 
       await fc.assert(
@@ -72,12 +80,13 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
           expect(quote.body.data.available).toBe(balance.available);
           expect(await ledgerSize(acme.apiKey)).toBe(before);
 
-          const path = quoted.operation === 'matchCandidates' ? '/match' : quoted.operation === 'analyzeCvs' ? '/cvs/analyze' : '/jobs/analyze';
+          const paths = { matchCandidates: '/match', matchFairness: '/match/fairness', analyzeCvs: '/cvs/analyze', analyzeJobs: '/jobs/analyze' };
+          const path = paths[quoted.operation];
           const made = await call('POST', path, acme.apiKey, quoted.body);
           expect(made.status).toBe(200);
           expect(await chargesSince(acme.apiKey, before)).toBe(quote.body.data.tokens);
         }),
-        { numRuns: 12 },
+        { numRuns: 16 },
       );
       await e2e.billing.setPrice({ action: 'cv_processing', tokens: 10 });
       await e2e.billing.setPrice({ action: 'job_processing', tokens: 10 });
@@ -360,9 +369,25 @@ Python, Java, PostgreSQL, Docker, Kubernetes, teamwork, communication
       });
       expect(await chargesSince(acme.apiKey, before)).toBe(10);
       expect((await call('GET', '/credits/history?limit=1', acme.apiKey)).body.data[0].action).toBe('job_matching');
+      // The price list says what a report costs; a quote agrees.
+      const costs = (await call('GET', '/credits/costs', acme.apiKey)).body.data as JsonBody[];
+      expect(costs.find((price) => price.action === 'job_matching')!.description).toMatch(/fairness report \(POST \/match\/fairness\)/);
+      const quote = await call('POST', '/credits/quote', acme.apiKey, { operation: 'matchFairness', body: { jobId, candidates: [{ id: cvIds[0]!, group: 'x' }], topK: 1 } });
+      expect(quote.body.data).toMatchObject({ tokens: 10, exact: true, lines: [{ action: 'job_matching', quantity: 1 }] });
       // The labels are used for the answer only: no service logged them.
       expect(e2e.logs.join('\n')).not.toContain(a);
       expect(e2e.logs.join('\n')).not.toContain(b);
+    });
+
+    it('charges a retry with the same Idempotency-Key once', async () => {
+      const key = randomUUID();
+      const body = { jobId, candidates: cvIds.map((id, i) => ({ id, group: i % 2 ? 'odd' : 'even' })), topK: 2 };
+      const before = await ledgerSize(acme.apiKey);
+      const first = await e2e.json('POST', '/match/fairness', acme.apiKey, body, { 'idempotency-key': key });
+      const again = await e2e.json('POST', '/match/fairness', acme.apiKey, body, { 'idempotency-key': key });
+      expect(first.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await chargesSince(acme.apiKey, before)).toBe(10);
     });
 
     it('handles groups of one, a threshold, and no one selected', async () => {

@@ -187,6 +187,26 @@ describe('gateway: OpenAPI document and documentation page', () => {
     expect(document.tags.map((t: { name: string }) => t.name)).toContain('Matching');
   });
 
+  it('documents the extensions beyond the spec as such, with schemas and examples for a generated client', () => {
+    const quote = document.paths['/credits/quote'].post;
+    const fairness = document.paths['/match/fairness'].post;
+    for (const operation of [quote, fairness]) expect(operation.description).toMatch(/^\*\*Extension beyond the spec\.\*\*/);
+    expect(quote.operationId).toBe('quoteCredits');
+    expect(fairness.operationId).toBe('matchFairness');
+    expect(quote.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/QuoteRequest' });
+    expect(fairness.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FairnessRequest' });
+    expect(Object.keys(fairness.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404', '422']));
+    expect(fairness.description).toMatch(/priced as a match.*one `job_matching`/is);
+    const schemas = document.components.schemas;
+    expect(schemas.QuoteRequest.properties.operation.enum).toEqual(expect.arrayContaining(['analyzeCvs', 'matchCandidates', 'matchFairness', 'searchSourcing']));
+    expect(schemas.QuoteRequest.properties.body.example).toBeDefined();
+    expect(schemas.FairnessRequest.properties.candidates.example).toHaveLength(2);
+    expect(schemas.FairnessReport.properties.four_fifths_rule.properties.groups_below.example).toEqual(['women']);
+    expect(schemas.MatchRequest.properties.blind).toMatchObject({ type: 'boolean', default: false, example: true });
+    expect(schemas.MatchRequest.properties.guidance.description).toMatch(/^\*\*Extension beyond the spec\.\*\*/);
+    expect(schemas.MatchRequest.required).not.toContain('blind');
+  });
+
   it('writes the decisions the spec leaves open into the document', () => {
     expect(document.info.description).toMatch(/RATE_LIMITED/);
     expect(document.info.description).toMatch(/Retry-After/);
