@@ -117,6 +117,8 @@ describe('client examples and the talent CLI against the real stack (real proces
     expect(first.stderr).toMatch(/4 analyzed, 1 failed/);
     expect(first.stderr).toMatch(/FAILED cvs\/broken\.pdf: \S+/);
     expect(first.stderr).toContain('skipping 1 file(s) of other types');
+    // Not a terminal here: plain progress lines, the last with the totals.
+    expect(first.stderr).toMatch(/^CVs: 5\/5 done, 1 failed, \d+\.\d\/s$/m);
     expect(existsSync(join(dir, 'results.jsonl.state.json'))).toBe(true);
 
     const before = await balance();
