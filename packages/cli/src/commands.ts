@@ -1,5 +1,4 @@
 import type { ResourceKind, Schemas, TalentClient } from '@talent/client';
-import { existsSync } from 'node:fs';
 import { analyzeInputs } from './batch.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { collectInputs, type InputFile } from './inputs.js';
@@ -79,11 +78,9 @@ async function runAnalysis(
         state.record(outcome);
         progress.advance(outcome.status !== 'COMPLETED');
       },
-      onBatch: () => state.save(),
     });
   } finally {
     progress.stop();
-    state.save();
   }
   return summary;
 }
@@ -97,7 +94,7 @@ export interface AnalyzeCommandOptions {
 export async function analyzeCommand(client: TalentClient, kind: ResourceKind, paths: string[], options: AnalyzeCommandOptions): Promise<number> {
   const { files, skipped } = collectInputs(paths);
   if (skipped.length > 0) process.stderr.write(`skipping ${skipped.length} file(s) of other types (e.g. ${skipped[0]})\n`);
-  const state = RunState.load(options.out ? `${options.out}.state.json` : undefined, options.out !== undefined && existsSync(options.out));
+  const state = RunState.load(options.out ? `${options.out}.state.jsonl` : undefined, options.out);
   const columns = COLUMNS[kind];
   const writer = new ResultWriter(options.out, columns.header);
   const summary = await runAnalysis(
