@@ -51,7 +51,8 @@ export function reportSummary(label: string, summary: Summary): number {
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped (already analyzed)`);
   parts.push(`${summary.failures.length} failed`);
   process.stderr.write(`${parts.join(', ')}\n`);
-  for (const failure of summary.failures) process.stderr.write(`  FAILED ${failure.path}: ${failure.reason ?? failure.status}\n`);
+  const failures = [...summary.failures].sort((a, b) => a.path.localeCompare(b.path));
+  for (const failure of failures) process.stderr.write(`  FAILED ${failure.path}: ${failure.reason ?? failure.status}\n`);
   return summary.failures.length > 0 ? EXIT.SOME_FAILED : EXIT.OK;
 }
 
