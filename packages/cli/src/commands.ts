@@ -6,6 +6,8 @@ import { csvLine, ResultWriter, table, type Format } from './output.js';
 import { startProgress } from './progress.js';
 import { RunState, type FileOutcome } from './state.js';
 
+/** CVs per `POST /match`. */
+const MATCH_LIMIT = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const skillNames = (skills: { skill: string }[] | undefined) => (skills ?? []).map((s) => s.skill).join('; ');
@@ -143,7 +145,13 @@ export async function matchCommand(client: TalentClient, paths: string[], option
     options.timeout,
   );
   if (fileOf.size === 0) return reportSummary('CVs analyzed', summary);
-  const ranked = await client.match({ jobId, candidatesIds: [...fileOf.keys()], topK: options.top });
+  // One match request scores at most 10,000 CVs (one charge each): larger sets are scored in parts and merged.
+  const ids = [...fileOf.keys()];
+  const ranked: Schemas['MatchCandidate'][] = [];
+  for (let i = 0; i < ids.length; i += MATCH_LIMIT) {
+    ranked.push(...(await client.match({ jobId, candidatesIds: ids.slice(i, i + MATCH_LIMIT), topK: options.top })));
+  }
+  if (ids.length > MATCH_LIMIT) ranked.sort((a, b) => b.final_score - a.final_score).splice(options.top);
   const rows = ranked.map((c, index) => ({
     rank: index + 1,
     file: fileOf.get(c.person_id) ?? '',
