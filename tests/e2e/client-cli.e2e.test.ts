@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../../services/documents/test/fixtures/extraction/builders.js';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
-import { E2eStack, type JsonBody } from './harness.js';
+import { E2eStack, eventually, type JsonBody } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TALENT = join(root, 'packages/cli/bin/talent.js');
@@ -117,7 +117,9 @@ describe('client examples and the talent CLI against the real stack (real proces
     expect(first.stderr).toMatch(/4 analyzed, 1 failed/);
     expect(first.stderr).toMatch(/FAILED cvs\/broken\.pdf: \S+/);
     expect(first.stderr).toContain('skipping 1 file(s) of other types');
-    expect(existsSync(join(dir, 'results.jsonl.state.json'))).toBe(true);
+    // Not a terminal here: plain progress lines, the last with the totals.
+    expect(first.stderr).toMatch(/^CVs: 5\/5 done, 1 failed, \d+\.\d\/s$/m);
+    expect(existsSync(join(dir, 'results.jsonl.state.jsonl'))).toBe(true);
 
     const before = await balance();
     const second = await talent('analyze', 'cvs', '--out', 'results.jsonl');
@@ -125,6 +127,28 @@ describe('client examples and the talent CLI against the real stack (real proces
     expect(second.stderr).toMatch(/0 analyzed, 4 skipped \(already analyzed\), 1 failed/);
     expect(readFileSync(join(dir, 'results.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
     expect((await balance()).balance).toBe(before.balance);
+  });
+
+  it('talent analyze killed mid-run resumes: the rerun skips what was recorded and writes each CV once', async () => {
+    const many = join(dir, 'many');
+    mkdirSync(many);
+    for (let i = 0; i < 60; i += 1) writeFileSync(join(many, `cv-${String(i).padStart(2, '0')}.txt`), CV_TEXT.replace('Jane', `Jane${i}`));
+    const child = spawn(process.execPath, [TALENT, 'analyze', 'many', '--out', 'many.jsonl'], { cwd: dir, env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const state = join(dir, 'many.jsonl.state.jsonl');
+    const recorded = () => Promise.resolve(existsSync(state) ? readFileSync(state, 'utf8').split('\n').filter(Boolean).length : 0);
+    const { value: before } = await eventually(recorded, (n) => n > 0, 60_000, 20);
+    child.kill('SIGKILL');
+    await exited;
+    expect(before).toBeGreaterThan(0);
+
+    const rerun = await talent('analyze', 'many', '--out', 'many.jsonl');
+    expect(rerun.code, rerun.stderr).toBe(0);
+    const skipped = Number(/(\d+) skipped/.exec(rerun.stderr)?.[1] ?? 0);
+    expect(skipped).toBeGreaterThan(0);
+    const lines = readFileSync(join(dir, 'many.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JsonBody);
+    expect(lines).toHaveLength(60);
+    expect(new Set(lines.map((l) => l.sha256)).size).toBe(60);
   });
 
   it('talent analyze --out x.csv writes a header and one row per CV', async () => {

@@ -16,8 +16,6 @@ export interface BatchOptions {
   timeoutMs?: number;
   /** Each file's outcome, as soon as it is known. */
   onOutcome: (outcome: FileOutcome) => void | Promise<void>;
-  /** After each batch (to save the run state). */
-  onBatch?: () => void;
 }
 
 function batchesOf(files: InputFile[]): InputFile[][] {
@@ -102,7 +100,6 @@ export async function analyzeInputs(client: TalentClient, kind: ResourceKind, fi
       } catch (error) {
         fatal ??= error;
       }
-      options.onBatch?.();
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));

@@ -1,5 +1,4 @@
 import type { ResourceKind, Schemas, TalentClient } from '@talent/client';
-import { existsSync } from 'node:fs';
 import { analyzeInputs } from './batch.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import { collectInputs, type InputFile } from './inputs.js';
@@ -7,6 +6,8 @@ import { csvLine, ResultWriter, table, type Format } from './output.js';
 import { startProgress } from './progress.js';
 import { RunState, type FileOutcome } from './state.js';
 
+/** CVs per `POST /match`. */
+const MATCH_LIMIT = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const skillNames = (skills: { skill: string }[] | undefined) => (skills ?? []).map((s) => s.skill).join('; ');
@@ -52,7 +53,8 @@ export function reportSummary(label: string, summary: Summary): number {
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped (already analyzed)`);
   parts.push(`${summary.failures.length} failed`);
   process.stderr.write(`${parts.join(', ')}\n`);
-  for (const failure of summary.failures) process.stderr.write(`  FAILED ${failure.path}: ${failure.reason ?? failure.status}\n`);
+  const failures = [...summary.failures].sort((a, b) => a.path.localeCompare(b.path));
+  for (const failure of failures) process.stderr.write(`  FAILED ${failure.path}: ${failure.reason ?? failure.status}\n`);
   return summary.failures.length > 0 ? EXIT.SOME_FAILED : EXIT.OK;
 }
 
@@ -79,11 +81,9 @@ async function runAnalysis(
         state.record(outcome);
         progress.advance(outcome.status !== 'COMPLETED');
       },
-      onBatch: () => state.save(),
     });
   } finally {
     progress.stop();
-    state.save();
   }
   return summary;
 }
@@ -97,7 +97,7 @@ export interface AnalyzeCommandOptions {
 export async function analyzeCommand(client: TalentClient, kind: ResourceKind, paths: string[], options: AnalyzeCommandOptions): Promise<number> {
   const { files, skipped } = collectInputs(paths);
   if (skipped.length > 0) process.stderr.write(`skipping ${skipped.length} file(s) of other types (e.g. ${skipped[0]})\n`);
-  const state = RunState.load(options.out ? `${options.out}.state.json` : undefined, options.out !== undefined && existsSync(options.out));
+  const state = RunState.load(options.out ? `${options.out}.state.jsonl` : undefined, options.out);
   const columns = COLUMNS[kind];
   const writer = new ResultWriter(options.out, columns.header);
   const summary = await runAnalysis(
@@ -145,7 +145,13 @@ export async function matchCommand(client: TalentClient, paths: string[], option
     options.timeout,
   );
   if (fileOf.size === 0) return reportSummary('CVs analyzed', summary);
-  const ranked = await client.match({ jobId, candidatesIds: [...fileOf.keys()], topK: options.top });
+  // One match request scores at most 10,000 CVs (one charge each): larger sets are scored in parts and merged.
+  const ids = [...fileOf.keys()];
+  const ranked: Schemas['MatchCandidate'][] = [];
+  for (let i = 0; i < ids.length; i += MATCH_LIMIT) {
+    ranked.push(...(await client.match({ jobId, candidatesIds: ids.slice(i, i + MATCH_LIMIT), topK: options.top })));
+  }
+  if (ids.length > MATCH_LIMIT) ranked.sort((a, b) => b.final_score - a.final_score).splice(options.top);
   const rows = ranked.map((c, index) => ({
     rank: index + 1,
     file: fileOf.get(c.person_id) ?? '',

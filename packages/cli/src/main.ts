@@ -43,7 +43,7 @@ program
   .command('analyze')
   .description('Analyze CVs (.txt, .md, .pdf, .doc, .docx files or folders); a rerun skips files already analyzed.')
   .argument('<paths...>', 'files or folders (searched recursively)')
-  .option('-o, --out <file>', 'results file: .jsonl (one record per line) or .csv; state kept in <file>.state.json')
+  .option('-o, --out <file>', 'results file: .jsonl (one record per line) or .csv; state kept in <file>.state.jsonl')
   .addOption(timeoutOption())
   .addHelpText('after', '\nExample: talent analyze ./cvs --out results.jsonl')
   .action(action((client, paths: string[], options: { out?: string; timeout: number }) => analyzeCommand(client, 'cvs', paths, { out: options.out, timeout: options.timeout * 1000 })));
@@ -53,7 +53,7 @@ jobs
   .command('analyze')
   .description('Analyze job descriptions (files or folders); a rerun skips files already analyzed.')
   .argument('<paths...>', 'files or folders (searched recursively)')
-  .option('-o, --out <file>', 'results file: .jsonl or .csv; state kept in <file>.state.json')
+  .option('-o, --out <file>', 'results file: .jsonl or .csv; state kept in <file>.state.jsonl')
   .addOption(timeoutOption())
   .action(action((client, paths: string[], options: { out?: string; timeout: number }) => analyzeCommand(client, 'jobs', paths, { out: options.out, timeout: options.timeout * 1000 })));
 

@@ -27,6 +27,12 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0, { rate: '0.0', failed: 0 });
+    // Ctrl-C: give the terminal its cursor back (what is done is already recorded).
+    const interrupted = () => {
+      bar.stop();
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     return {
       advance(isFailure) {
         value += 1;
@@ -37,7 +43,10 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
         stream.write(`\r\x1b[K${message}\n`);
         bar.render();
       },
-      stop: () => bar.stop(),
+      stop() {
+        process.off('SIGINT', interrupted);
+        bar.stop();
+      },
     };
   }
   let lastLine = 0;

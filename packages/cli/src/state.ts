@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 export interface FileOutcome {
   path: string;
@@ -10,37 +10,45 @@ export interface FileOutcome {
 }
 
 /**
- * What a run has done, by content hash, next to its output (`<out>.state.json`): a rerun skips what is COMPLETED
- * and retries the rest. Written after every batch, by rename, so a crash leaves the previous state whole.
+ * What runs have done, by content hash, next to their output (`<out>.state.jsonl`): a rerun skips what is
+ * COMPLETED and retries the rest. One line is appended per outcome as soon as its result is written, so an
+ * interrupted run (Ctrl-C, a crash) loses at most the file in hand, and a torn last line is ignored.
  */
 export class RunState {
-  private readonly done = new Map<string, FileOutcome>();
+  private readonly outcomes = new Map<string, FileOutcome>();
 
   constructor(readonly path: string | undefined) {}
 
-  static load(path: string | undefined, outputExists: boolean): RunState {
+  /** `output`: the results file; its rows count as done too (a run killed between a row and its state line). */
+  static load(path: string | undefined, output: string | undefined): RunState {
     const state = new RunState(path);
     // Without the output it summarises, a state would skip files whose results are gone.
-    if (path && outputExists && existsSync(path)) {
-      const saved = JSON.parse(readFileSync(path, 'utf8')) as { files?: Record<string, FileOutcome> };
-      for (const [hash, outcome] of Object.entries(saved.files ?? {})) state.done.set(hash, outcome);
+    if (!output || !existsSync(output)) return state;
+    if (path && existsSync(path)) {
+      for (const line of readFileSync(path, 'utf8').split('\n')) {
+        try {
+          const outcome = JSON.parse(line) as FileOutcome;
+          if (typeof outcome.sha256 === 'string') state.outcomes.set(outcome.sha256, outcome);
+        } catch {
+          // An empty or torn line.
+        }
+      }
+    }
+    for (const line of readFileSync(output, 'utf8').split('\n')) {
+      // A JSON Lines row or a CSV row: the first 64-hex field is the content hash.
+      const sha256 = /(?:^|[,"])([0-9a-f]{64})(?:[,"]|$)/.exec(line)?.[1];
+      if (sha256 && !state.completed(sha256)) state.outcomes.set(sha256, { path: '', sha256, status: 'COMPLETED' });
     }
     return state;
   }
 
   completed(sha256: string): FileOutcome | undefined {
-    const outcome = this.done.get(sha256);
+    const outcome = this.outcomes.get(sha256);
     return outcome?.status === 'COMPLETED' ? outcome : undefined;
   }
 
   record(outcome: FileOutcome): void {
-    this.done.set(outcome.sha256, outcome);
-  }
-
-  save(): void {
-    if (!this.path) return;
-    const temporary = `${this.path}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify({ version: 1, files: Object.fromEntries(this.done) }, null, 1)}\n`);
-    renameSync(temporary, this.path);
+    this.outcomes.set(outcome.sha256, outcome);
+    if (this.path) appendFileSync(this.path, `${JSON.stringify(outcome)}\n`);
   }
 }
