@@ -1,9 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTalentClient, verifyWebhookSignature } from '../../packages/client/src/index.js';
 import { buildPdf } from '../../services/documents/test/fixtures/extraction/builders.js';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
 import { E2eStack, eventually, type JsonBody } from './harness.js';
@@ -85,7 +88,8 @@ describe('client examples and the talent CLI against the real stack (real proces
   beforeAll(async () => {
     const directory = join(dir, 'profiles.jsonl');
     writeFileSync(directory, PROFILES.map((p) => JSON.stringify(p)).join('\n') + '\n');
-    await e2e.start({ sourcing: { SOURCING_PROVIDER: 'directory', SOURCING_DIRECTORY_PATH: directory } });
+    // Webhooks in development mode: the test's receiver is plain http on loopback.
+    await e2e.start({ sourcing: { SOURCING_PROVIDER: 'directory', SOURCING_DIRECTORY_PATH: directory }, webhooks: { WEBHOOKS_DEVELOPMENT: 'true', WEBHOOKS_POLL_MS: '100' } });
     workspace = await e2e.createWorkspace('client-cli', 1000);
     env = { TALENT_URL: e2e.stack.gatewayUrl, TALENT_API_KEY: workspace.apiKey };
     mkdirSync(join(cvs, 'more'), { recursive: true });
@@ -240,5 +244,55 @@ describe('client examples and the talent CLI against the real stack (real proces
     expect(result.stdout).toMatch(/^session [0-9a-f-]{36}: 5 of \d+ candidates/);
     expect(result.stdout).toMatch(/second window: 3 more \(cached: false\)/);
     expect(result.stdout.trim().split('\n').filter((l) => /\tCOMPLETED$/.test(l))).toHaveLength(2);
+  });
+
+  it('client helpers of the extensions: a quote equals the fairness report\'s charge; a webhook delivery verifies with the client\'s helper', async () => {
+    const client = createTalentClient({ baseUrl: e2e.stack.gatewayUrl, apiKey: workspace.apiKey });
+    const received: { body: string; signature: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: String(req.headers['talent-signature']) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const hook = await client.createWebhook({ url, events: ['match.completed'] });
+      expect((await client.listWebhooks()).map((w) => w.id)).toContain(hook.id);
+
+      const cvs = await client.analyzeTexts('cvs', [PYTHON_CV, GARDENER_CV], { wait: 'block', cache: false });
+      const job = await client.analyzeTexts('jobs', [JOB_TEXT], { wait: 'block', cache: false });
+      expect([cvs.status, job.status]).toEqual(['COMPLETED', 'COMPLETED']);
+      const jobId = job.ids[0]!;
+      const request = { jobId, topK: 1, candidates: cvs.ids.map((id, i) => ({ id, group: i === 0 ? 'a' : 'b' })) };
+      const quote = await client.quote({ operation: 'matchFairness', body: request });
+      expect(quote).toMatchObject({ exact: true, covered: true });
+      expect(quote.tokens).toBeGreaterThan(0);
+
+      const before = (await client.balance()).available;
+      const report = await client.fairness(request);
+      expect(report.candidates).toBe(2);
+      expect(report.selected).toBe(1);
+      expect(report.groups.map((g) => g.group).sort()).toEqual(['a', 'b']);
+      expect(before - (await client.balance()).available).toBe(quote.tokens);
+
+      // The report runs the match, so the endpoint hears of it; the client's helper verifies the signature.
+      const { value: delivery } = await eventually(() => Promise.resolve(received[0]), (d) => d !== undefined, 30_000);
+      const payload = JSON.parse(delivery!.body) as JsonBody;
+      expect(payload.type).toBe('match.completed');
+      expect(payload.data.job_id).toBe(jobId);
+      await expect(verifyWebhookSignature({ secret: hook.secret, signature: delivery!.signature, body: delivery!.body })).resolves.toHaveProperty('timestamp');
+      await expect(verifyWebhookSignature({ secret: 'whsec_wrong', signature: delivery!.signature, body: delivery!.body })).rejects.toThrow();
+      const { value: deliveries } = await eventually(() => client.webhookDeliveries(hook.id), (d) => d.some((x) => x.status === 'delivered'), 30_000);
+      expect(deliveries[0]!.attempts).toBeGreaterThanOrEqual(1);
+
+      await client.deleteWebhook(hook.id);
+      expect((await client.listWebhooks()).map((w) => w.id)).not.toContain(hook.id);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -268,6 +268,15 @@ export class TalentClient {
     return answer.data[0] ?? [];
   }
 
+  /**
+   * Fairness report of a selection (extension): per group, selection rate, impact ratio and mean score, and whether
+   * the four-fifths rule holds. The group labels are used for this answer only. Charged like a match.
+   */
+  async fairness(request: Schemas['FairnessRequest'], options: { idempotencyKey?: string } = {}): Promise<Schemas['FairnessReport']> {
+    const header = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
+    return (await this.unwrap(this.api.POST('/match/fairness', { body: request, params: { header } }))).data;
+  }
+
   // --- sourcing -------------------------------------------------------------------------------------------
 
   /** A new search (or, with `session_id`, another window of one): the window's candidates and charges. */
@@ -297,6 +306,31 @@ export class TalentClient {
 
   async balance(): Promise<Schemas['Balance']> {
     return (await this.unwrap(this.api.GET('/credits/balance'))).data;
+  }
+
+  /** What a billable call would charge now, and whether the balance covers it (extension); charges nothing. */
+  async quote(request: Schemas['QuoteRequest']): Promise<Schemas['Quote']> {
+    return (await this.unwrap(this.api.POST('/credits/quote', { body: request }))).data;
+  }
+
+  // --- webhooks (extension) -------------------------------------------------------------------------------
+
+  /** Registers an endpoint; the answer carries the signing secret, shown this once. */
+  async createWebhook(request: Schemas['CreateWebhookBody']): Promise<Schemas['CreatedWebhookResponse']['data']> {
+    return (await this.unwrap(this.api.POST('/webhooks', { body: request }))).data;
+  }
+
+  async listWebhooks(): Promise<Schemas['Webhook'][]> {
+    return (await this.unwrap(this.api.GET('/webhooks'))).data;
+  }
+
+  async deleteWebhook(id: string): Promise<void> {
+    await this.unwrap(this.api.DELETE('/webhooks/{id}', { params: { path: { id } } }));
+  }
+
+  /** Recent deliveries of an endpoint with their attempts, newest first. */
+  async webhookDeliveries(id: string): Promise<Schemas['WebhookDelivery'][]> {
+    return (await this.unwrap(this.api.GET('/webhooks/{id}/deliveries', { params: { path: { id } } }))).data;
   }
 }
 
