@@ -53,12 +53,11 @@ if (!data) {
   console.error('eval:extraction needs ../shared/data (cvs/dotin-train, jobs/google-careers-1250.csv, cvs/files) or TALENT_SHARED_DATA');
   process.exit(2);
 }
-// TALENT_EVAL_DOCUMENTS_DIST: another build (or, under tsx, another source tree) of the documents service, to
-// measure two versions of the analyzer with the same protocol and the same linker.
+// TALENT_EVAL_ANALYSIS: another build's index.js (or, under tsx, another source tree's index.ts) of @talent/analysis,
+// to measure two versions of the analyzer with the same protocol and the same linker. TALENT_EVAL_DOCUMENTS_DIST:
+// another build of the documents service (text extraction, the skills peer).
 const documentsDist = (path) => join(process.env.TALENT_EVAL_DOCUMENTS_DIST ?? join(repoRoot, 'services/documents/dist'), path);
-const { createRulesAnalyzer } = await import(documentsDist('analysis/index.js'));
-const { countryNamed, countryOfRegion } = await import(documentsDist('analysis/places.js'));
-const { findDegrees } = await import(documentsDist('analysis/degrees.js'));
+const { createRulesAnalyzer, countryNamed, countryOfRegion, findDegrees } = await import(process.env.TALENT_EVAL_ANALYSIS ?? '@talent/analysis');
 const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
 const { usableEuropassText } = await import(documentsDist('extraction/europass.js')).catch(() => ({ usableEuropassText: () => undefined }));
 const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));

@@ -43,7 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { SkillCatalog } from '../../skills/dist/catalog.js';
 import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
-import { createRulesAnalyzer } from '../../documents/dist/analysis/index.js';
+import { createRulesAnalyzer } from '@talent/analysis';
 import { scoreCandidates } from '../dist/scoring/index.js';
 
 const POOL_SIZE = 150;
