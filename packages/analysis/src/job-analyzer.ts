@@ -9,6 +9,7 @@ import { parsePlace } from './contacts.js';
 import { roleWords } from './lexicon.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
+import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
@@ -351,10 +352,15 @@ export async function analyzeJobText(text: string, linker: SkillLinker): Promise
   return linkJobSkills(parseJob(text), text, linker);
 }
 
-/** The skills part of job analysis, shared by every analyzer: skills in preferred lines are optional. */
+/**
+ * The skills part of job analysis, shared by every analyzer: skills in preferred lines are optional; the company's
+ * and the places' names are no skills (masked before linking).
+ */
 export async function linkJobSkills(job: JobText, text: string, linker: SkillLinker): Promise<JobContent> {
   const { preferred, ...parsed } = job;
-  const linked = await linker.link(text, parsed.source_language, 'job');
+  const { company, locations: places } = parsed.information;
+  const names = [company, ...places.flatMap((p) => [p.city, p.country])];
+  const linked = await linker.link(maskNames(text, names), parsed.source_language, 'job');
   const { hard, soft } = toRecordSkills(linked.skills, (s) => relationship(s, preferred));
   return {
     ...parsed,
