@@ -11,6 +11,8 @@ import { countryNamed, countryOfRegion } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
+import { CITIES } from './headline-data.js';
+import { headlineModel, pickHeadline } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
 export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
@@ -175,6 +177,12 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
   return undefined;
 }
 
+/** Below this probability the headline model's pick is not taken and the rules' value stays. */
+const HEADLINE_MIN_CONFIDENCE = 0.5;
+
+const countryOfCity = (city: string) =>
+  Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
+
 /** The text part of job analysis: everything but the skills, which need the linker. */
 export function parseJob(text: string): JobText {
   const lines = toLines(text);
@@ -250,6 +258,34 @@ export function parseJob(text: string): JobText {
       }
     }
   }
+  // The headline model decides where the rules found nothing, or a value that holds another field's value
+  // ("Contoso GmbH, Berlin" as company when the model reads Berlin as the city); a labelled field ("Job title:",
+  // "Company:", "Location:") is never overruled.
+  const rulesCompany = company;
+  const picks = pickHeadline(text, headlineModel());
+  const trusted = (field: 'title' | 'company' | 'city') => {
+    const p = picks[field];
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p.value : undefined;
+  };
+  const model = { title: trusted('title'), company: trusted('company'), city: trusted('city') };
+  const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
+    others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
+  if (
+    !fieldValue(top, COMPANY_FIELD) &&
+    model.company &&
+    (!company || holdsAnother(company, [model.title, model.city]))
+  )
+    company = model.company;
+  // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
+  // did not read that company or city apart from it (here the company came from the model).
+  const apart = {
+    company:
+      model.company && foldWords(model.company) === foldWords(company) && !rulesCompany ? model.company : undefined,
+    city: model.city && !places.some((p) => foldWords(p.city) === foldWords(model.city ?? '')) ? model.city : undefined,
+  };
+  if (!fieldValue(top, TITLE_FIELD) && model.title && (!title || holdsAnother(title, [apart.company, apart.city])))
+    title = model.title;
+  if (places.length === 0 && model.city) places.push({ city: model.city, country: countryOfCity(model.city) });
   const activity = fieldValue(lines, SECTOR_FIELD);
 
   // Where contract words describe this job: the title, header and field lines, the about/benefits text —
