@@ -12,8 +12,9 @@ export default tseslint.config(
   },
   {
     // A service reaches another only through its gRPC contract, and shared code through its package: never by a
-    // path into another folder's sources or build. Tests (services/*/test) may start other services in-process.
-    files: ['services/*/src/**/*.ts'],
+    // path into another folder's sources or build (the analyzer too: @talent/analysis). Tests (services/*/test) may
+    // start other services in-process.
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -20,8 +20,8 @@ if (!existsSync(join(data, 'cvs/dotin-train'))) {
   console.error('bench:documents needs ../shared/data (cvs/dotin-train, cvs/files)');
   process.exit(2);
 }
+const { createRulesAnalyzer } = await import('@talent/analysis');
 const dist = (path) => join(repoRoot, 'services/documents/dist', path);
-const { createRulesAnalyzer } = await import(dist('analysis/index.js'));
 const { SkillsPeer } = await import(dist('peers/skills-peer.js'));
 const { createTextExtractor } = await import(dist('extraction/index.js'));
 

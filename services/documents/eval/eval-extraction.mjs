@@ -53,12 +53,11 @@ if (!data) {
   console.error('eval:extraction needs ../shared/data (cvs/dotin-train, jobs/google-careers-1250.csv, cvs/files) or TALENT_SHARED_DATA');
   process.exit(2);
 }
-// TALENT_EVAL_DOCUMENTS_DIST: another build (or, under tsx, another source tree) of the documents service, to
-// measure two versions of the analyzer with the same protocol and the same linker.
+// TALENT_EVAL_ANALYSIS: another build's index.js (or, under tsx, another source tree's index.ts) of @talent/analysis,
+// to measure two versions of the analyzer with the same protocol and the same linker. TALENT_EVAL_DOCUMENTS_DIST:
+// another build of the documents service (text extraction, the skills peer).
 const documentsDist = (path) => join(process.env.TALENT_EVAL_DOCUMENTS_DIST ?? join(repoRoot, 'services/documents/dist'), path);
-const { createRulesAnalyzer } = await import(documentsDist('analysis/index.js'));
-const { countryNamed, countryOfRegion } = await import(documentsDist('analysis/places.js'));
-const { findDegrees } = await import(documentsDist('analysis/degrees.js'));
+const { createRulesAnalyzer, countryNamed, countryOfRegion, findDegrees } = await import(process.env.TALENT_EVAL_ANALYSIS ?? '@talent/analysis');
 const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
 const { usableEuropassText } = await import(documentsDist('extraction/europass.js')).catch(() => ({ usableEuropassText: () => undefined }));
 const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));
@@ -475,6 +474,8 @@ function expectedDegree(job) {
 }
 
 const jobScores = new Scores({ partial: false });
+/** Title, company and location right per header layout (HEADERS index): the headline model's figures. */
+const headlineByLayout = [];
 const relationship = { agree: 0, judged: 0, docs: [] };
 const stripBullet = (l) => l.replace(/^(?:[-•*]\s+)/, '');
 for (const [i, job] of jobs.entries()) {
@@ -493,6 +494,11 @@ for (const [i, job] of jobs.entries()) {
     fp: r.information.locations.filter((l) => !placeRight(l)).length,
     fn: +!r.information.locations.some(placeRight),
   });
+  const byLayout = (headlineByLayout[i % HEADERS.length] ??= { n: 0, title: 0, company: 0, location: 0 });
+  byLayout.n++;
+  byLayout.title += +(norm(job.title) === norm(r.information.title));
+  byLayout.company += +(norm(job.company) === norm(r.information.company));
+  byLayout.location += +r.information.locations.some(placeRight);
   const gold = [...job.minimum, ...job.preferred].map(norm);
   jobScores.add('job_requirements lines', doc, compare(gold, r.job_requirements.map((l) => norm(stripBullet(l))), (a, b) => a === b));
   const aboutYears = (q) => /experience/i.test(q) && /\d+\+?\s*years?/i.test(q);
@@ -544,6 +550,13 @@ console.log('  expected: title/company as in the CSV; location: city and country
 console.log('  and preferred qualification line; duration: 12 × the first "N years" of a minimum (else preferred) line about experience; degree: the');
 console.log('  lowest of Bachelor/Master/Doctorate named in the first minimum line naming one; agreement: skills whose evidence');
 console.log('  line is in only the minimum (→ required) or only the preferred (→ optional) qualifications.');
+console.log('  headline per header layout (share right; target ≥ 0.95 each):');
+console.log(`    ${'layout'.padEnd(62)} ${'title'.padStart(6)} ${'company'.padStart(8)} ${'location'.padStart(9)}`);
+for (const [k, l] of headlineByLayout.entries()) {
+  const layout = HEADERS[k]({ title: 'Title', company: 'Company', location: 'City' }).replaceAll('\n', ' ⏎ ');
+  console.log(`    ${layout.padEnd(62)} ${(l.title / l.n).toFixed(3).padStart(6)} ${(l.company / l.n).toFixed(3).padStart(8)} ${(l.location / l.n).toFixed(3).padStart(9)}`);
+}
+console.log('  (per language and on the headline layouts of real ads, generated and held out: `pnpm train:analysis`)');
 for (const field of jobScores.fields.keys()) printWorst(jobScores, field);
 if (relationship.docs.length) console.log(`  required/optional disagreements (first 10):\n    ${relationship.docs.slice(0, 10).join('\n    ')}`);
 

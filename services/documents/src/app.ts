@@ -1,3 +1,4 @@
+import { createLlmAnalyzer, createRulesAnalyzer, type Analyzer, type SkillLinker } from '@talent/analysis';
 import { natsNames } from '@talent/events';
 import {
   createChatModel,
@@ -10,8 +11,6 @@ import {
 } from '@talent/platform';
 import { billing, skills } from '@talent/proto';
 import { fileURLToPath } from 'node:url';
-import { createRulesAnalyzer, type Analyzer, type SkillLinker } from './analysis/index.js';
-import { createLlmAnalyzer } from './analysis/llm/llm-analyzer.js';
 import { createDatabase } from './db.js';
 import type { DocumentsEnv } from './env.js';
 import { createTextExtractor } from './extraction/index.js';

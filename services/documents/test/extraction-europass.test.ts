@@ -1,6 +1,6 @@
 /** Europass XML (V3 and V2 schemas) written out as CV text, and what the rules analyzer reads from it. */
 import { describe, expect, it } from 'vitest';
-import { createRulesAnalyzer } from '../src/analysis/index.js';
+import { createRulesAnalyzer } from '@talent/analysis';
 import { europassText, usableEuropassText } from '../src/extraction/europass.js';
 
 const V3 = `<?xml version="1.0" encoding="UTF-8"?>

@@ -3,13 +3,14 @@ import { cvContent, jobContent } from '@talent/records';
 import { fakeAnswer, FakeLlm } from '@talent/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  createLlmAnalyzer,
   createRulesAnalyzer,
   RULES_ANALYZER_VERSION,
   type LinkedSkill,
+  type LlmCv,
+  type LlmJob,
   type SkillLinker,
-} from '../src/analysis/index.js';
-import { createLlmAnalyzer } from '../src/analysis/llm/llm-analyzer.js';
-import type { LlmCv, LlmJob } from '../src/analysis/llm/schemas.js';
+} from '@talent/analysis';
 import { loadDocumentsEnv } from '../src/env.js';
 
 /**

@@ -43,8 +43,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { SkillCatalog } from '../../skills/dist/catalog.js';
 import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
-// The documents service's analyzer and text extractor: the one place this eval imports documents' build from.
-import { createRulesAnalyzer } from '../../documents/dist/analysis/index.js';
+// The analyzer package and the documents service's text extractor: the one place this eval imports them from.
+import { createRulesAnalyzer } from '@talent/analysis';
 import { createTextExtractor } from '../../documents/dist/extraction/index.js';
 import { scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
 

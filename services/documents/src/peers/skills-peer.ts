@@ -1,6 +1,6 @@
 import { negotiateLanguage, type AsyncClient } from '@talent/platform';
 import { skills } from '@talent/proto';
-import type { LinkedSkill, SkillLinker } from '../analysis/index.js';
+import type { LinkedSkill, SkillLinker } from '@talent/analysis';
 
 const LANGUAGES_TTL_MS = 60_000;
 const LABELS_TTL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { isDomainError, type Logger } from '@talent/platform';
 import { cvContent, jobContent } from '@talent/records';
-import type { Analyzer } from '../analysis/index.js';
+import type { Analyzer } from '@talent/analysis';
 import { ExtractionError } from '../extraction/errors.js';
 import type { TextExtractor } from '../extraction/index.js';
 import { usableEuropassText } from '../extraction/europass.js';

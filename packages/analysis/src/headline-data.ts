@@ -1,0 +1,26 @@
+/** The headline stage's data files (data/headline/<language>.json, data/cities.json), read once. */
+import { readFileSync } from 'node:fs';
+
+export const HEADLINE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
+export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
+
+export interface HeadlineWords {
+  gender: string[];
+  hiring: string[];
+  article: string[];
+  in: string[];
+  at: string[];
+  about: string[];
+  role: string[];
+  body: string[];
+}
+
+const dataFile = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../data/${path}`, import.meta.url), 'utf8'));
+
+export const HEADLINE_WORDS: Readonly<Record<HeadlineLanguage, HeadlineWords>> = Object.fromEntries(
+  HEADLINE_LANGUAGES.map((lang) => [lang, dataFile(`headline/${lang}.json`) as HeadlineWords]),
+) as Record<HeadlineLanguage, HeadlineWords>;
+
+/** Country → its cities (data/cities.json). */
+export const CITIES = dataFile('cities.json') as Readonly<Record<string, readonly string[]>>;

@@ -1,0 +1,407 @@
+/** Job description text → Job record content. */
+import type { JobContent, JobLocation, SkillRelationship } from '@talent/records';
+import type { JobSectionKind } from './headings.js';
+import type { LinkedSkill, SkillLinker } from './types.js';
+import { statedMonths } from './dates.js';
+import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
+import { detectLanguage } from './language.js';
+import { parsePlace } from './contacts.js';
+import { roleWords } from './lexicon.js';
+import { countryNamed, countryOfRegion } from './places.js';
+import { isJobHeading, jobSections, type Section } from './sections.js';
+import { maskNames } from './name-mask.js';
+import { languageCode, toRecordSkills } from './skills.js';
+import { CITIES } from './headline-data.js';
+import { headlineModel, pickHeadline } from './headline.js';
+import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
+
+export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
+  /** Requirement lines from preferred / nice-to-have sections, to mark skills found there optional. */
+  preferred: string[];
+};
+
+const field = (labels: string) => new RegExp(`^(?:${labels})\\s*[:：]\\s*(.+)$`, 'i');
+const TITLE_FIELD = field(
+  "job\\s+title|title|position|role|job|vacancy|job\\s+offer|oferta(?:\\s+de\\s+(?:empleo|trabajo))?|offre(?:\\s+d['’]emploi)?|stellenangebot|offerta(?:\\s+di\\s+lavoro)?|poste|intitulé(?:\\s+du\\s+poste)?|titre(?:\\s+du\\s+poste)?|stelle|stellenbezeichnung|stellentitel|puesto|cargo|título(?:\\s+del\\s+puesto)?|posizione|ruolo|titolo|functie|functietitel|vacature|vaga|título\\s+da\\s+vaga",
+);
+const COMPANY_FIELD = field(
+  'company|employer|organi[sz]ation|hiring\\s+company|company\\s+name|unternehmen|firma|arbeitgeber|entreprise|société|employeur|empresa|compañía|azienda|società|bedrijf|organisatie|werkgever',
+);
+const LOCATION_FIELD = field(
+  'locations?|job\\s+location|work\\s+location|based\\s+in|office|standorte?|arbeitsort|einsatzort|dienstort|lieu(?:\\s+de\\s+travail)?|localisation|ubicación|ubicacion|localidad|lugar\\s+de\\s+trabajo|sede|luogo\\s+di\\s+lavoro|località|locatie|standplaats|werklocatie|plaats|localização|localizacao|local\\s+de\\s+trabalho|local',
+);
+const SECTOR_FIELD = field(
+  "industry|sector|branche|secteur(?:\\s+d['’]activit[ée])?|settore|industria|setor|ramo|bedrijfstak",
+);
+const JOB_TYPE_FIELD = field(
+  'job\\s+type|employment\\s+type|type\\s+of\\s+employment|work\\s+schedule|schedule|working\\s+hours|arbeitszeit|beschäftigungsart|anstellungsart|type\\s+de\\s+poste|temps\\s+de\\s+travail|jornada|tipo\\s+de\\s+jornada|orario|tipo\\s+di\\s+impiego|werktijden|regime|carga\\s+horária|jornada\\s+de\\s+trabalho',
+);
+const CONTRACT_FIELD = field(
+  'contract(?:\\s+type)?|type\\s+of\\s+contract|vertragsart|befristung|type\\s+de\\s+contrat|contrat|tipo\\s+de\\s+contrato|contrato|tipo\\s+di\\s+contratto|contratto|contractvorm|soort\\s+contract|dienstverband|vínculo',
+);
+const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
+
+const HIRING =
+  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+const JOIN =
+  /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
+const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
+const NOT_A_COMPANY =
+  /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
+const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij|en)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+// "We are looking for a Customer Support Agent to …": the capitalised words after it name the job.
+const LOOKING_FOR =
+  /\b(?:looking\s+for|seeking|hiring|recruiting|suchen\s+wir|sucht)\s+(?:an?\s+|einen\s+|eine\s+|ein\s+)?((?:[\p{Lu}][\p{L}'’&/-]*\s+){0,5}[\p{Lu}][\p{L}'’&/-]*)/u;
+// Work arrangement written next to a place: "Berlin, Germany (Hybrid)".
+const WORK_MODE =
+  /\((?:hybrid|remote|on[\s-]?site|vor\s+ort|télétravail|teletrabajo|remoto|ibrido|hybride|hibrido|híbrido)\)/gi;
+// Gender markers in German/French/Dutch job titles: "(m/w/d)", "(H/F)".
+const GENDER_TAG = /\s*[([]\s*(?:[mwfdhx]\s*[/|,]\s*){1,3}[mwfdhx]\s*[)\]]/gi;
+
+const JOB_TYPES: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    'full-time',
+    /full[\s-]?time|vollzeit|temps\s+(?:plein|complet)|tiempo\s+completo|jornada\s+completa|tempo\s+pieno|voltijds?|fulltime|tempo\s+integral|período\s+integral/i,
+  ],
+  [
+    'part-time',
+    /part[\s-]?time|teilzeit|temps\s+partiel|tiempo\s+parcial|media\s+jornada|tempo\s+parziale|deeltijd|parttime|meio\s+período|tempo\s+parcial/i,
+  ],
+];
+const CONTRACT_TYPES: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    'internship',
+    /\binternship\b|\bintern\b|praktikum|praktikant|werkstudent|\bstagiaire\b|\bstage\b(?!\s+(?:of|in))|prácticas|pasant[íi]a|becari[oa]|tirocinio|stagista|stagiair|estágio|estagiári[oa]/i,
+  ],
+  [
+    'apprenticeship',
+    /apprenticeship|\bapprentice\b|ausbildungsplatz|\bazubi\b|\bausbildung\s+(?:zum|zur|als)\b|alternance|apprentissage|\baprendiz|apprendistato|leerwerkplek|aprendizagem/i,
+  ],
+  ['freelance', /freelance|freiberuflich|indépendant|autónomo|libero\s+professionista|\bzzp\b|autônomo/i],
+  [
+    'temporary',
+    /\btemporary\b|fixed[\s-]term|(?<!un)befristet|\bcdd\b|durée\s+déterminée|\btemporal\b|temporaneo|tempo\s+determinato|tijdelijk|bepaalde\s+tijd|temporário|termo\s+certo|zeitarbeit|intérim|\binterim\b/i,
+  ],
+  [
+    'contract',
+    /\bcontract(?:or)?\s+(?:role|position|job|basis|assignment)|\(contract\)|contract[\s-]to[\s-]hire|\bcontractor\b/i,
+  ],
+  [
+    'permanent',
+    /\bpermanent\b|unbefristet|festanstellung|\bcdi\b|durée\s+indéterminée|indefinido|tempo\s+indeterminato|vast\s+contract|vaste\s+aanstelling|onbepaalde\s+tijd|sem\s+termo|efetivo|\bclt\b/i,
+  ],
+];
+
+const EXPERIENCE_WORD = /experience|erfahrung|expérience|experiencia|esperienza|ervaring|experiência|berufspraxis/i;
+const REQUIREMENT_CUE =
+  /\b(?:experience|degree|knowledge|proficien\w*|ability|familiar\w*|skills?|years?|must|required|fluent|erfahrung\w*|kenntnisse|abschluss|studium|expérience|connaissances?|diplôme|maîtrise|experiencia|conocimientos?|titulación|esperienza|conoscenz\w+|laurea|ervaring|kennis|opleiding|experiência|conhecimentos?|formação)\b/i;
+const OPTIONAL_MARKER =
+  /\b(?:nice[\s-]to[\s-]have|a\s+plus|bonus|preferred|preferably|ideally|desirable|advantageous|an\s+advantage|von\s+vorteil|wünschenswert|idealerweise|un\s+plus|un\s+atout|apprécié|souhaité|souhaitable|se\s+valorará|valorable|deseable|gradit[oa]|preferibil\w*|titolo\s+preferenziale|pluspunt|wenselijk|desejável|diferencial)\b/i;
+
+function sectionLines(
+  sections: readonly Section<JobSectionKind>[],
+  ...kinds: Array<JobSectionKind | 'header'>
+): Line[] {
+  return sections.filter((s) => kinds.includes(s.kind)).flatMap((s) => s.lines);
+}
+
+function fieldValue(lines: readonly Line[], re: RegExp): string {
+  for (const l of lines) {
+    const m = re.exec(l.text);
+    if (m?.[1]) return tidy(m[1]);
+  }
+  return '';
+}
+
+/** "Mountain View, CA, United States" → city + country; a lone name is a country when known, else a city. */
+export function parseJobLocation(text: string): JobLocation | undefined {
+  const parts = text
+    .split(',')
+    .map((p) => tidy(p))
+    .filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const first = parts[0]!.replace(/^\d{4,6}\s+|\s+\d{4,6}$/g, '');
+  if (parts.length === 1) {
+    const country = countryNamed(first);
+    return country ? { city: '', country: country.name } : { city: first, country: '' };
+  }
+  const last = parts[parts.length - 1]!;
+  const country = countryNamed(last) ?? countryOfRegion(last);
+  return { city: first, country: country?.name ?? last };
+}
+
+function locations(value: string): JobLocation[] {
+  return value
+    .split(/\s*[;|]\s*|\s+(?:or|oder|ou|o)\s+|\s+\/\s+/i)
+    .map(parseJobLocation)
+    .filter((l): l is JobLocation => !!l);
+}
+
+function normalise(text: string, table: ReadonlyArray<readonly [string, RegExp]>): string {
+  let best = '';
+  let at = Infinity;
+  for (const [name, re] of table) {
+    const m = re.exec(text);
+    if (m && m.index < at) {
+      best = name;
+      at = m.index;
+    }
+  }
+  return best;
+}
+
+/** A "looking for …" phrase without a role word is not a job title ("looking for Talented People"). */
+function roleLess(text: string): boolean {
+  return !roleWords.inText(text);
+}
+
+function isFieldLine(text: string): boolean {
+  return ANY_FIELD.some((re) => re.test(text));
+}
+
+// "Data Analyst – Acme", "Acme | Data Analyst": a dash or bar between the role and the employer.
+const TITLE_COMPANY_SEPARATOR = /\s+[–—|]\s+|\s+-\s+/;
+
+/** Splits "role – employer" (either order) when exactly one side names a role; otherwise leaves the title whole. */
+export function splitTitleAndCompany(line: string): { title: string; company: string } | undefined {
+  const m = TITLE_COMPANY_SEPARATOR.exec(line);
+  if (!m) return undefined;
+  const left = tidy(line.slice(0, m.index));
+  const right = tidy(line.slice(m.index + m[0].length));
+  if (!left || !right || TITLE_COMPANY_SEPARATOR.test(right) || wordCount(right) > 6 || wordCount(left) > 12)
+    return undefined;
+  const leftRole = roleWords.inText(left);
+  const rightRole = roleWords.inText(right);
+  if (leftRole && !rightRole) return { title: left, company: right };
+  if (rightRole && !leftRole && wordCount(left) <= 6) return { title: right, company: left };
+  return undefined;
+}
+
+/** Below this probability the headline model's pick is not taken and the rules' value stays. */
+const HEADLINE_MIN_CONFIDENCE = 0.5;
+
+const countryOfCity = (city: string) =>
+  Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
+
+/** The text part of job analysis: everything but the skills, which need the linker. */
+export function parseJob(text: string): JobText {
+  const lines = toLines(text);
+  const sections = jobSections(lines);
+  const header = sections[0]?.lines ?? [];
+  const top = lines.slice(0, 40);
+
+  let title = fieldValue(top, TITLE_FIELD);
+  let company = fieldValue(top, COMPANY_FIELD);
+  let titleLine = '';
+  if (!title) {
+    titleLine =
+      header.find(
+        (l) =>
+          !isFieldLine(l.text) &&
+          !l.bullet &&
+          wordCount(l.text) <= 20 &&
+          !/[.!?]$/.test(l.text) &&
+          !HIRING.test(l.text) &&
+          !JOIN.test(l.text) &&
+          !ABOUT_COMPANY.test(l.text),
+      )?.text ?? '';
+    title = titleLine;
+  }
+  const at = AT_COMPANY.exec(title);
+  if (at?.[1] && at[2]) {
+    title = tidy(at[1]);
+    company ||= tidy(at[2]);
+  }
+  const split = !company ? splitTitleAndCompany(title) : undefined;
+  if (split) ({ title, company } = split);
+  title = tidy(title.replace(GENDER_TAG, ''));
+  if (!company) {
+    for (const l of top) {
+      const m = HIRING.exec(l.text) ?? JOIN.exec(l.text);
+      if (m?.[1]) {
+        company = tidy(m[1].replace(/^(?:we\s+at|at)\s+/i, ''));
+        break;
+      }
+    }
+  }
+  if (!company) {
+    for (const l of [...header.slice(0, 3).map((h) => h.text), ...sections.map((x) => x.heading)]) {
+      const m = ABOUT_COMPANY.exec(l);
+      if (m?.[1] && !NOT_A_COMPANY.test(m[1].trim())) {
+        company = tidy(m[1]);
+        break;
+      }
+    }
+  }
+
+  if (!title) {
+    const m = lines
+      .slice(0, 5)
+      .map((l) => LOOKING_FOR.exec(l.text))
+      .find((x) => x?.[1] && !roleLess(x[1]));
+    if (m?.[1]) title = tidy(m[1]);
+  }
+
+  const locationValue = lines.map((l) => LOCATION_FIELD.exec(l.text)?.[1]).filter((v): v is string => !!v);
+  const places = locationValue.flatMap(locations);
+  if (places.length === 0) {
+    // No "Location:" field: a "City, Country" part of a header line ("Acme · Berlin, Germany (Hybrid)").
+    for (const l of header.slice(0, 6)) {
+      if (l.text === titleLine) continue;
+      const found = l.text
+        .split(/\s+[·•|–—-]\s+|\s*[·•|]\s*/)
+        .map((cell) => parsePlace(cell.replace(WORK_MODE, ' '), false))
+        .find((p) => p?.country);
+      if (found) {
+        places.push(found);
+        break;
+      }
+    }
+  }
+  // The headline model decides where the rules found nothing, or a value that holds another field's value
+  // ("Contoso GmbH, Berlin" as company when the model reads Berlin as the city); a labelled field ("Job title:",
+  // "Company:", "Location:") is never overruled.
+  const rulesCompany = company;
+  const picks = pickHeadline(text, headlineModel());
+  const trusted = (field: 'title' | 'company' | 'city') => {
+    const p = picks[field];
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p.value : undefined;
+  };
+  const model = { title: trusted('title'), company: trusted('company'), city: trusted('city') };
+  const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
+    others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
+  if (
+    !fieldValue(top, COMPANY_FIELD) &&
+    model.company &&
+    (!company || holdsAnother(company, [model.title, model.city]))
+  )
+    company = model.company;
+  // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
+  // did not read that company or city apart from it (here the company came from the model).
+  const apart = {
+    company:
+      model.company && foldWords(model.company) === foldWords(company) && !rulesCompany ? model.company : undefined,
+    city: model.city && !places.some((p) => foldWords(p.city) === foldWords(model.city ?? '')) ? model.city : undefined,
+  };
+  if (!fieldValue(top, TITLE_FIELD) && model.title && (!title || holdsAnother(title, [apart.company, apart.city])))
+    title = model.title;
+  if (places.length === 0 && model.city) places.push({ city: model.city, country: countryOfCity(model.city) });
+  const activity = fieldValue(lines, SECTOR_FIELD);
+
+  // Where contract words describe this job: the title, header and field lines, the about/benefits text —
+  // not requirements ("experience with temporary staff").
+  const framing = [
+    title,
+    ...header.map((l) => l.text),
+    ...lines.filter((l) => isFieldLine(l.text)).map((l) => l.text),
+    ...sectionLines(sections, 'about', 'benefits', 'other').map((l) => l.text),
+  ].join('\n');
+  const jobType = normalise(fieldValue(lines, JOB_TYPE_FIELD), JOB_TYPES) || normalise(framing, JOB_TYPES);
+  const contractType =
+    normalise(fieldValue(lines, CONTRACT_FIELD), CONTRACT_TYPES) || normalise(framing, CONTRACT_TYPES);
+
+  const minimum = joinWrapped(sectionLines(sections, 'requirements'));
+  const preferred = joinWrapped(sectionLines(sections, 'preferred'));
+  let requirements = [...minimum, ...preferred];
+  if (requirements.length === 0) {
+    // No requirement heading: requirement-like lines outside the about/benefits/responsibilities text.
+    requirements = joinWrapped(sectionLines(sections, 'header', 'other')).filter(
+      (l) => l !== titleLine && !isFieldLine(l) && wordCount(l) <= 60 && REQUIREMENT_CUE.test(l) && !HIRING.test(l),
+    );
+  }
+
+  // A short "Acme is hiring!" is a banner, not the description.
+  const banner = (t: string) => (HIRING.test(t) || JOIN.test(t)) && wordCount(t) <= 8;
+  const headerParagraphs = header.filter(
+    (l) =>
+      l.text !== titleLine &&
+      !isFieldLine(l.text) &&
+      !isJobHeading(l) &&
+      !banner(l.text) &&
+      (wordCount(l.text) >= 8 || /[.!?]$/.test(l.text)),
+  );
+  const aboutLines = sectionLines(sections, 'about');
+  let description = joinWrapped([...headerParagraphs, ...aboutLines])
+    .filter((l) => !requirements.includes(l))
+    .join('\n');
+  if (!description) description = joinWrapped(sectionLines(sections, 'responsibilities')).join('\n');
+
+  const experienceLine =
+    requirements.find((l) => EXPERIENCE_WORD.test(l) && statedMonths(l) !== undefined) ??
+    requirements.find(
+      (l) => statedMonths(l) !== undefined && /\b(?:years?|jahre?n?|ans|années|años|anni|jaar|anos)\b/i.test(l),
+    ) ??
+    requirements.find((l) => EXPERIENCE_WORD.test(l) && findDegrees(l).length === 0) ??
+    '';
+
+  // The degree a job asks for is the lowest one its mandatory lines accept ("BA/BS degree or equivalent", "MS or
+  // PhD" → master): the first mandatory line naming a degree; preferred lines only when no mandatory line names one.
+  const degreeLine = [minimum, preferred, requirements, lines.map((l) => l.text)]
+    .map((group) => group.find((l) => findDegrees(l).length > 0))
+    .find((l) => l !== undefined);
+  let level = 0;
+  let major = '';
+  if (degreeLine) {
+    for (const mention of findDegrees(degreeLine)) {
+      const found = majorAfter(degreeLine, degreePhrase(degreeLine, mention).end);
+      if (level === 0 || mention.level < level) level = mention.level;
+      major ||= found;
+    }
+  }
+
+  return {
+    information: {
+      title,
+      company,
+      description,
+      activity_sector: activity,
+      locations: places,
+      job_type: jobType,
+      contract_type: contractType,
+    },
+    experience_preference: {
+      title,
+      activity_sector: activity,
+      description: experienceLine,
+      duration: experienceLine ? (statedMonths(experienceLine) ?? 0) : 0,
+    },
+    education_preference: { degree: levelName(level), major, score: '' },
+    job_requirements: requirements,
+    source_language: detectLanguage(text),
+    preferred,
+  };
+}
+
+function relationship(skill: LinkedSkill, preferred: readonly string[]): SkillRelationship {
+  if (skill.hint === 'optional') return 'optional';
+  const evidence = foldWords(skill.evidence);
+  if (evidence && OPTIONAL_MARKER.test(skill.evidence)) return 'optional';
+  const inPreferred = preferred.some((p) => {
+    const f = foldWords(p);
+    return f.includes(evidence) || (f.length >= 20 && evidence.includes(f));
+  });
+  if (evidence && inPreferred) return 'optional';
+  return 'required';
+}
+
+export async function analyzeJobText(text: string, linker: SkillLinker): Promise<JobContent> {
+  return linkJobSkills(parseJob(text), text, linker);
+}
+
+/**
+ * The skills part of job analysis, shared by every analyzer: skills in preferred lines are optional; the company's
+ * and the places' names are no skills (masked before linking).
+ */
+export async function linkJobSkills(job: JobText, text: string, linker: SkillLinker): Promise<JobContent> {
+  const { preferred, ...parsed } = job;
+  const { company, locations: places } = parsed.information;
+  const names = [company, ...places.flatMap((p) => [p.city, p.country])];
+  const linked = await linker.link(maskNames(text, names), parsed.source_language, 'job');
+  const { hard, soft } = toRecordSkills(linked.skills, (s) => relationship(s, preferred));
+  return {
+    ...parsed,
+    source_language: languageCode(linked.language, parsed.source_language),
+    hard_skills: hard,
+    soft_skills: soft,
+  };
+}
