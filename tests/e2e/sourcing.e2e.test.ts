@@ -444,7 +444,29 @@ describe('sourcing end to end (REST → gateway → sourcing → provider, billi
       expect(pdl.requests.slice(-2).map((r) => r.status)).toEqual([429, 200]);
     }, 60_000);
 
-    it('answers 502 when the provider keeps failing, with the reservation released', async () => {
+    it('answers 402 and charges nothing when the balance was spent between the worst-case check and the charge', async () => {
+      await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: pdl.url, SOURCING_PDL_API_KEY: PDL_KEY, SOURCING_PDL_MAX_RETRIES: '1' });
+      const poor = await e2e.createWorkspace('spent-meanwhile', prices.sourcing_search_fast! + 3 * prices.sourcing_insights!);
+      const spend = async () => {
+        // Another request of the workspace spends its tokens while the provider answers this one.
+        const { balance: left } = await e2e.billing.getBalance({ workspaceId: poor.workspaceId });
+        await e2e.billing.charge({
+          workspaceId: poor.workspaceId,
+          lines: [{ action: 'sourcing_insights', quantity: left / prices.sourcing_insights!, ref: randomUUID() }],
+          idempotencyKey: randomUUID(),
+        });
+      };
+      pdl.beforeNextAnswer(spend);
+      const { status, body } = await call('POST', '/sourcing/search', poor.apiKey, { query: 'platform engineer', limit: 3, options: { insights: true } });
+      expect(status).toBe(402);
+      expect(body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', balance: 0, required: prices.sourcing_search_fast! + 3 * prices.sourcing_insights! });
+      // Only the other request's charge is in the ledger; the search kept nothing.
+      const history = (await call('GET', '/credits/history?limit=100', poor.apiKey)).body.data as JsonBody[];
+      expect(history.filter((e) => e.kind === 'charge').map((e) => e.action)).toEqual(['sourcing_insights']);
+      expect((await call('GET', '/credits/balance', poor.apiKey)).body.data).toMatchObject({ balance: 0, reserved: 0 });
+    }, 60_000);
+
+    it('answers 502 when the provider keeps failing, charging nothing', async () => {
       await restartSourcing({ SOURCING_PROVIDER: 'pdl', SOURCING_PDL_BASE_URL: pdl.url, SOURCING_PDL_API_KEY: PDL_KEY, SOURCING_PDL_MAX_RETRIES: '1' });
       pdl.failNext({ status: 503 }, { status: 503 });
       const before = await balance(acme.apiKey);

@@ -40,6 +40,8 @@ export interface FakePdlServer {
   /** The next requests get these answers, one each, before normal service resumes. */
   failNext(...failures: FakePdlFailure[]): void;
   setLatency(ms: number): void;
+  /** Runs `action` before the next successful answer is sent (e.g. what another client does meanwhile). */
+  beforeNextAnswer(action: () => Promise<void>): void;
   setRecords(records: PdlRecord[]): void;
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startFakePdlServer(options: FakePdlOptions): Promise<FakeP
   const requests: FakePdlRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let window = { start: Date.now(), used: 0 };
+  let beforeAnswer: (() => Promise<void>) | undefined;
 
   const answer = (
     response: ServerResponse,
@@ -141,17 +144,13 @@ export async function startFakePdlServer(options: FakePdlOptions): Promise<FakeP
         return fail(400, 'invalid_request_error', (error as Error).message);
       }
       if (!matches.length) return fail(404, 'not_found', 'No records were found matching your search', limitHeaders);
-      answer(
-        response,
-        record,
-        200,
-        {
-          status: 200,
-          data: matches.slice(from, from + size),
-          total: matches.length,
-          scroll_token: `${from + size}$fake`,
-        },
-        limitHeaders,
+      const page = { status: 200, data: matches.slice(from, from + size), total: matches.length, scroll_token: `${from + size}$fake` };
+      const before = beforeAnswer;
+      beforeAnswer = undefined;
+      if (!before) return answer(response, record, 200, page, limitHeaders);
+      void before().then(
+        () => answer(response, record, 200, page, limitHeaders),
+        (error: unknown) => fail(500, 'internal_error', String(error)),
       );
     });
   });
@@ -163,6 +162,7 @@ export async function startFakePdlServer(options: FakePdlOptions): Promise<FakeP
     requests,
     failNext: (...next) => void failures.push(...next),
     setLatency: (ms) => void (latencyMs = ms),
+    beforeNextAnswer: (action) => void (beforeAnswer = action),
     setRecords: (next) => void (records = next),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `pnpm bench:sourcing` (after `pnpm build`): searches per second and latency through the gateway
-// (POST /sourcing/search, new session each: reserve, provider, store, commit) against the directory provider
-// called in-process on the same directory and queries, in the same run, and their ratio; then the RSS of sourcing
-// and gateway. The 100,000-profile directory figures (search p95, RSS) come from bench-directory.mjs, run last.
+// (POST /sourcing/search, new session each: worst-case check, provider, store, one charge) against the directory
+// provider called in-process on the same directory and queries, in the same run, and their ratio; next to it the
+// same searches re-read free from their session windows through the gateway (issue 27 target: billed ≥ 0.5× the
+// free re-read's searches/s, p50 ≤ 2×); then the RSS of sourcing and gateway. The 100,000-profile directory figures (search p95, RSS) come from bench-directory.mjs, run last.
 // BENCH_SOURCING_SEARCHES (default 400) and BENCH_SOURCING_CONCURRENCY (default 8) change the load.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -87,17 +88,27 @@ try {
   });
   admin.close();
   const api = `${stack.gatewayUrl}/api/v1/sourcing/search`;
-  const viaGateway = async (i) => {
+  const post = async (body) => {
     const response = await fetch(api, {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify(request(i)),
+      body: JSON.stringify(body),
     });
     if (response.status !== 200) throw new Error(`search: ${response.status} ${(await response.text()).slice(0, 300)}`);
-    await response.json();
+    return (await response.json()).data;
+  };
+  const sessions = new Map();
+  const viaGateway = async (i) => sessions.set(i, (await post(request(i))).session_id);
+  // The same window of the same session again: answered from the session, free (no billing call but the key's).
+  const freeReread = async (i) => {
+    const { offset, limit } = request(i);
+    const data = await post({ session_id: sessions.get(i), offset, limit });
+    if (!data.cached || data.charged.total !== 0) throw new Error('a re-read was not free');
   };
   for (let i = 0; i < 50; i++) await viaGateway(i);
   gateway = await load(viaGateway);
+  for (let i = 0; i < 50; i++) await freeReread(i);
+  const free = await load(freeReread);
   const rss = { sourcing: vmHwm(stack.services.sourcing.pid), gateway: vmHwm(stack.services.gateway.pid) };
   const row = (name, r) => `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
   console.log(
@@ -105,9 +116,15 @@ try {
   );
   console.log('| path | searches/s | p50 ms | p95 ms |\n|---|---|---|---|');
   console.log(row('directory provider in-process (baseline)', inProcess));
-  console.log(row('POST /sourcing/search through the gateway', gateway));
+  console.log(row('POST /sourcing/search through the gateway (billed)', gateway));
+  console.log(row('the same windows re-read free from their sessions, through the gateway', free));
   console.log(
     `\nratio gateway / in-process searches per second: ${(gateway.perSecond / inProcess.perSecond).toFixed(3)}; p95 ${(gateway.p95 / inProcess.p95).toFixed(1)}×`,
+  );
+  const vsFree = gateway.perSecond / free.perSecond;
+  const p50VsFree = gateway.p50 / free.p50;
+  console.log(
+    `billed / free re-read: searches/s ${vsFree.toFixed(2)}× (target ≥ 0.5: ${vsFree >= 0.5 ? 'met' : 'NOT met'}), p50 ${p50VsFree.toFixed(2)}× (target ≤ 2: ${p50VsFree <= 2 ? 'met' : 'NOT met'})`,
   );
   console.log(`peak RSS: sourcing ${rss.sourcing.toFixed(0)} MB, gateway ${rss.gateway.toFixed(0)} MB\n`);
 } finally {

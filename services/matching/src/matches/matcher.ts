@@ -47,9 +47,9 @@ export interface MatchOutcome {
 const ACTION = 'job_matching';
 
 /**
- * POST /match (DESIGN §4, §6): the job's checks, the records scored as they arrive, the candidates' checks, then
- * one job_matching charged (billing's Charge: one call, one durable transaction), re-scoring (optional), storing
- * (cache). The spec's order of errors holds (400, 404, 422 before 402); any failure after the charge refunds it,
+ * POST /match (DESIGN §4, §6): the job's checks, a coverage check of one job_matching (read-only) while the
+ * records arrive and are scored, the candidates' checks, then one job_matching charged (billing's Charge: one
+ * durable transaction), re-scoring (optional), storing (cache). The spec's order of errors holds (400, 404, 422 before 402); any failure after the charge refunds it,
  * so errors charge nothing.
  */
 export class Matcher {
@@ -84,9 +84,15 @@ export class Matcher {
     // With an Idempotency-Key the unit of work is named by it, so a retry replays the same charge.
     const ref = key ? `idem:${createHash('sha256').update(key).digest('hex').slice(0, 32)}` : randomUUID();
     const keyBase = `match:${ref}`;
-    // One Charge once every record has arrived and passed its checks (404, 422 answer before any charge; the
-    // records are scored in memory as they arrive); a 402 then stores and answers nothing. Work that fails after
-    // the charge (re-scoring, storing) is refunded, so errors charge nothing and the ledger shows no churn for them.
+    // Once the job has passed its checks, a read-only coverage check (billing's Quote with the workspace) runs
+    // while skills and documents answer: no CV is scored, and no CV title sent to skills, before it passes, so a
+    // 402 does no work beyond the checks and still comes after them (an unusable candidate answers 422 though the
+    // workspace cannot pay). Then one Charge once every record has arrived and passed its checks, so 404 and 422
+    // leave nothing in the ledger; should another request have spent the balance in between, that Charge answers
+    // the 402 and nothing is charged. Work that fails after the charge (re-scoring, storing) is refunded.
+    let covered: Promise<unknown> | undefined;
+    const admit = () =>
+      (covered ??= peers.billing.quote({ lines: [{ action: ACTION, quantity: 1, ref }], workspaceId: request.workspaceId }));
     let charged: ChargedWork | undefined;
     try {
       const {
@@ -96,7 +102,8 @@ export class Matcher {
         graph,
         taxonomyVersion,
         analyzers,
-      } = await fetchAndScore(peers, request, weights, this.records);
+      } = await fetchAndScore(peers, request, weights, this.records, admit);
+      await admit();
       charged = await chargeWork(peers.billing, {
         workspaceId: request.workspaceId,
         action: ACTION,

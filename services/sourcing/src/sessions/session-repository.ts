@@ -123,37 +123,37 @@ export class SessionRepository {
   /** Writes one search's purchase at once. */
   async savePurchase(purchase: Purchase): Promise<void> {
     const { session } = purchase;
+    const added = purchase.added.map((candidate) => ({
+      position: candidate.position,
+      profileId: candidate.profile.id,
+      profile: asJson(candidate.profile),
+      insights: candidate.insights,
+      emailRevealed: candidate.emailRevealed,
+      phoneRevealed: candidate.phoneRevealed,
+    }));
+    if (purchase.isNew) {
+      // A new session and its window in one nested write: atomic, without an interactive transaction's round trips.
+      await this.prisma.session.create({
+        data: {
+          id: session.id,
+          workspaceId: session.workspaceId,
+          query: session.query,
+          filters: asJson(session.filters),
+          searchType: session.searchType,
+          highFreshness: session.highFreshness,
+          provider: session.provider,
+          total: session.total,
+          createdAt: session.createdAt,
+          expiresAt: session.expiresAt,
+          ...(added.length > 0 ? { candidates: { createMany: { data: added } } } : {}),
+        },
+      });
+      return;
+    }
     await this.prisma.$transaction(async (tx) => {
-      if (purchase.isNew) {
-        await tx.session.create({
-          data: {
-            id: session.id,
-            workspaceId: session.workspaceId,
-            query: session.query,
-            filters: asJson(session.filters),
-            searchType: session.searchType,
-            highFreshness: session.highFreshness,
-            provider: session.provider,
-            total: session.total,
-            createdAt: session.createdAt,
-            expiresAt: session.expiresAt,
-          },
-        });
-      } else {
-        await tx.session.update({ where: { id: session.id }, data: { total: session.total, expiresAt: session.expiresAt } });
-      }
-      if (purchase.added.length > 0) {
-        await tx.sessionCandidate.createMany({
-          data: purchase.added.map((candidate) => ({
-            sessionId: session.id,
-            position: candidate.position,
-            profileId: candidate.profile.id,
-            profile: asJson(candidate.profile),
-            insights: candidate.insights,
-            emailRevealed: candidate.emailRevealed,
-            phoneRevealed: candidate.phoneRevealed,
-          })),
-        });
+      await tx.session.update({ where: { id: session.id }, data: { total: session.total, expiresAt: session.expiresAt } });
+      if (added.length > 0) {
+        await tx.sessionCandidate.createMany({ data: added.map((candidate) => ({ sessionId: session.id, ...candidate })) });
       }
       for (const candidate of purchase.upgraded) {
         await tx.sessionCandidate.update({
