@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { createGrpcClient } from '@talent/platform';
 import { billing, skills } from '@talent/proto';
 import { repoRoot, startBenchStack } from '@talent/testkit';
+import { cvPdfs } from './cv-pdfs.mjs';
 
 const run = promisify(execFile);
 const data = join(repoRoot, '../shared/data');
@@ -117,15 +118,7 @@ try {
   console.log(`  one CV with block: true  p50 ${percentile(latencies, 50).toFixed(0)} ms   p95 ${percentile(latencies, 95).toFixed(0)} ms (target p50 ≤ 250 ms)`);
 
   // 3. PDF extraction per page vs pdftotext.
-  const pdfs = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'ewa-edge-case-pdfs') walk(full);
-      else if (entry.name.toLowerCase().endsWith('.pdf')) pdfs.push(full);
-    }
-  };
-  walk(join(data, 'cvs/files'));
+  const pdfs = cvPdfs(data);
   const extractor = createTextExtractor({ concurrency: 1 });
   // The first extraction starts the worker thread and loads pdf.js (a service pays that once per worker, every
   // 100 documents): timed apart, so the per-page figure is the steady state.
