@@ -31,13 +31,12 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
     throw pdfError(error);
   }
   try {
-    const pages: string[] = [];
-    for (let number = 1; number <= pdf.numPages; number++) {
+    const pages = await inPageOrder(pdf.numPages, async (number) => {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      pages.push(rebuildLines(content.items.filter((item): item is PdfTextItem => 'str' in item)));
       page.cleanup();
-    }
+      return rebuildLines(content.items.filter((item): item is PdfTextItem => 'str' in item));
+    });
     const europassXml = await findEuropassXml(pdf).catch(() => undefined);
     return { text: pages.join('\n\n'), pages: pdf.numPages, ...(europassXml ? { europassXml } : {}) };
   } catch (error) {
@@ -45,6 +44,23 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined);
   }
+}
+
+/** Pages asked for at once: bounds what a long document holds in flight. */
+const PAGES_AT_ONCE = 8;
+
+/**
+ * `read(1 … count)`, results in page order, up to PAGES_AT_ONCE pages requested at once: pdf.js answers each
+ * request through its (in-process) worker's message port, and requests sent together share those turns, which
+ * takes about a third off the time of a page read one after the other (the text is the same).
+ */
+async function inPageOrder<T>(count: number, read: (number: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let first = 1; first <= count; first += PAGES_AT_ONCE) {
+    const numbers = Array.from({ length: Math.min(PAGES_AT_ONCE, count - first + 1) }, (_, i) => first + i);
+    results.push(...(await Promise.all(numbers.map(read))));
+  }
+  return results;
 }
 
 function pdfError(error: unknown): Error {
@@ -120,12 +136,16 @@ async function findEuropassXml(pdf: PDFDocumentProxy): Promise<string | undefine
   const attachments = await pdf.getAttachments();
   for (const [id, attachment] of attachments ?? []) candidates.push({ id, ...attachment });
   if (candidates.length === 0) {
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const annotations = (await (await pdf.getPage(number)).getAnnotations()) as {
-        subtype?: string;
-        fileId?: string;
-        file?: { filename?: string; content?: Uint8Array | null };
-      }[];
+    const pages = await inPageOrder(
+      pdf.numPages,
+      async (number) =>
+        (await (await pdf.getPage(number)).getAnnotations()) as {
+          subtype?: string;
+          fileId?: string;
+          file?: { filename?: string; content?: Uint8Array | null };
+        }[],
+    );
+    for (const annotations of pages) {
       for (const annotation of annotations) {
         if (annotation.subtype === 'FileAttachment' && annotation.fileId && annotation.file?.filename) {
           candidates.push({
