@@ -110,18 +110,35 @@ const QUERY_MEMO = 50_000;
 
 /**
  * A title's ESCO occupations as the comparison uses them: those scoring within OCCUPATION_MARGIN of the title's
- * best (a title that matches one occupation's label well says little about the runners-up).
+ * best (a title that matches one occupation's label well says little about the runners-up), that are confident
+ * (match ≥ MIN_OCCUPATION_SCORE) and that agree with the title's words: the occupation's name shares a field word
+ * (not a rank word nor a generic role noun) with the title, or — for a title made only of such words — any word.
+ * A mapping found through an alternative label alone (“Personal Trainer” → “human resources officer” via some
+ * label about training) is refused: the credit it gives would be a guess about the person's line of work.
  */
 export function occupationsOf(graph: SkillGraph, title: string): readonly TitleOccupation[] {
   if (!graph.occupations) return [];
   const query = occupationQuery(title);
   const all = query ? graph.occupations(query) : [];
   const best = all[0]?.score ?? 0;
-  return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9);
+  return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9 && agrees(query, o));
 }
 
 /** The occupations of a title that can earn title credit (the mapping the eval measures the precision of). */
 export const scoringOccupations = occupationsOf;
+
+/** A title's occupation needs at least this match score (0..1) to count. */
+export const MIN_OCCUPATION_SCORE = 0.8;
+
+/** Whether an occupation is confident and shares a field word with the title query (see occupationsOf). */
+export function agrees(query: string, occupation: TitleOccupation): boolean {
+  if (occupation.score < MIN_OCCUPATION_SCORE - 1e-9) return false;
+  const title = prepareTitle(query);
+  if (!title) return false;
+  const field = title.words.filter((w) => w.weight === 1 && !RANK.has(w.stem) && !GENERIC.has(w.stem));
+  const wanted = new Set((field.length ? field : title.words).map((w) => w.stem));
+  return contentStems(occupation.name).some((s) => wanted.has(s));
+}
 
 /** Occupations a title maps to within this much of its best match count as its occupations. */
 export const OCCUPATION_MARGIN = 0.1;
