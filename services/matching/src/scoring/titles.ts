@@ -129,15 +129,49 @@ export const scoringOccupations = occupationsOf;
 
 /** A title's occupation needs at least this match score (0..1) to count. */
 export const MIN_OCCUPATION_SCORE = 0.8;
+/** Weighted share of each side's words (title's, occupation name's) the other must hold. */
+export const MIN_WORD_AGREEMENT = 0.75;
 
-/** Whether an occupation is confident and shares a field word with the title query (see occupationsOf). */
+/**
+ * Two title words are the same word when they share a stem and differ in length by at most MAX_SUFFIX letters
+ * (accountant / accounting, manager / management meet; project / projectionist do not).
+ */
+const MAX_SUFFIX = 4;
+const sameWord = (a: TitleWord, b: TitleWord) => a.stem === b.stem && Math.abs(a.word.length - b.word.length) <= MAX_SUFFIX;
+
+/**
+ * Weighted share of `a`'s words that `b` holds: generic role nouns ½; rank words left out of a title (“Senior”
+ * says nothing about the line of work) but weighing 1 in an occupation's name (“assistant lecturer” is another
+ * post than “lecturer”).
+ */
+function agreement(a: readonly TitleWord[], b: readonly TitleWord[], rankCounts: boolean): number {
+  let total = 0;
+  let found = 0;
+  for (const w of a) {
+    if (RANK.has(w.stem) && !rankCounts) continue;
+    const weight = GENERIC.has(w.stem) ? GENERIC_WEIGHT : 1;
+    total += weight;
+    if (b.some((x) => sameWord(w, x))) found += weight;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+/**
+ * Whether an occupation is confident and agrees with the words of the title (see occupationsOf): match score ≥
+ * MIN_OCCUPATION_SCORE, and each of the title and the occupation's name holds at least MIN_WORD_AGREEMENT of the
+ * other's weighted words. A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
+ * line of work, so it maps to nothing.
+ */
 export function agrees(query: string, occupation: TitleOccupation): boolean {
   if (occupation.score < MIN_OCCUPATION_SCORE - 1e-9) return false;
   const title = prepareTitle(query);
-  if (!title) return false;
-  const field = title.words.filter((w) => w.weight === 1 && !RANK.has(w.stem) && !GENERIC.has(w.stem));
-  const wanted = new Set((field.length ? field : title.words).map((w) => w.stem));
-  return contentStems(occupation.name).some((s) => wanted.has(s));
+  const name = prepareTitle(occupation.name);
+  if (!title || !name) return false;
+  if (!title.words.some((w) => !RANK.has(w.stem) && !GENERIC.has(w.stem))) return false;
+  return (
+    agreement(title.words, name.words, false) >= MIN_WORD_AGREEMENT - 1e-9 &&
+    agreement(name.words, title.words, true) >= MIN_WORD_AGREEMENT - 1e-9
+  );
 }
 
 /** Occupations a title maps to within this much of its best match count as its occupations. */
