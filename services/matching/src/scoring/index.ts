@@ -10,6 +10,7 @@ import { prepareEducation, scoreEducation } from './education.js';
 import { experienceMonths, prepareExperience, scoreExperience } from './experience.js';
 import {
   prepareRequirements,
+  requirementLineText,
   requirementVocabulary,
   scoreRequirements,
   type RequirementOverride,
@@ -104,7 +105,10 @@ export function prepareJob(
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
     const others = (dimension: Dimension) => details.reduce((a, d) => a + (d.dimension === dimension ? d.weight : 0), 0);
-    details.push(...scoreRelevance(relevance, index, others));
+    // A CV whose requirement lines an LLM re-scored was read by the model against each line: a lexical signal beside
+    // its judgement would only blur it, so that CV gets no whole-ad relevance detail.
+    const judged = requirementOverride !== undefined && job.job_requirements.some((line) => requirementOverride(cv.id, requirementLineText(line)) !== undefined);
+    if (!judged) details.push(...scoreRelevance(relevance, index, others));
     return assemble(details, weights, cv.id, job.id);
   };
 }
