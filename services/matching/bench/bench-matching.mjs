@@ -20,7 +20,7 @@ import { billing, documents, skills } from '@talent/proto';
 import { repoRoot, startBenchStack, testDatabaseUrl } from '@talent/testkit';
 import pg from 'pg';
 
-const data = join(repoRoot, '../shared/data');
+const data = process.env.TALENT_SHARED_DATA ?? join(repoRoot, '../shared/data');
 if (!existsSync(join(data, 'cvs/dotin-train'))) {
   console.error('bench:matching needs ../shared/data (cvs/dotin-train)');
   process.exit(2);
