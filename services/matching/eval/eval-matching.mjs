@@ -252,7 +252,6 @@ console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s (analysis $
 // A CV is relevant to an ad when it is from the ad's category. Categories are split into two fixed halves by
 // sha1(category name): the 12 smallest hashes are half A (rules are tuned looking at A only), the rest B (held out).
 const occupationDir = join(data, 'cvs/livecareer-by-category');
-const occ = { targets: [] };
 if (existsSync(occupationDir)) {
   const adsDir = fileURLToPath(new URL('./occupation-ads/', import.meta.url));
   const categories = readdirSync(occupationDir).filter((c) => existsSync(join(adsDir, `${c}.txt`))).sort();

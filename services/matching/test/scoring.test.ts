@@ -1,5 +1,6 @@
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
+import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
 import {
   DIMENSIONS,
   FINAL_SCORE_FORMULA,
@@ -309,15 +310,18 @@ describe('scoring: skills', () => {
 
   it('makes colliding keys unique', () => {
     const j = hardOnly([skill(ID.java, 'required'), { ...skill(ID.kotlin, 'optional'), skill: 'Java' }]);
-    expect(Object.keys(only(j, cv()).score_dict.hard_skills)).toEqual(['Java', 'Java (2)']);
+    expect(Object.keys(only(j, cv()).score_dict.hard_skills)).toEqual(['Java', 'Java (2)', RELEVANCE_KEY]);
   });
 
   it('weighs a required skill twice an optional one (2:1)', () => {
     const j = hardOnly([skill(ID.java, 'required'), skill(ID.terraform, 'optional')]);
     const withRequired = only(j, cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] }));
     const withOptional = only(j, cv({ hard_skills: [skill(ID.terraform, 'satisfies', 'Terraform.')] }));
-    expect(withRequired.score_meta.hard_skills).toBe(6.67); // (2×10 + 1×0) / 3
-    expect(withOptional.score_meta.hard_skills).toBe(3.33); // (2×0 + 1×10) / 3
+    // The whole-ad relevance detail weighs as much as the skills together (3): (2×10 + 1×0 + 3×r) / 6.
+    const r = (c: MatchCandidate) => c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
+    expect(withRequired.score_meta.hard_skills).toBe(Math.round(((20 + 3 * r(withRequired)) / 6) * 100) / 100);
+    expect(withOptional.score_meta.hard_skills).toBe(Math.round(((10 + 3 * r(withOptional)) / 6) * 100) / 100);
+    expect(withRequired.score_meta.hard_skills).toBeGreaterThan(withOptional.score_meta.hard_skills);
   });
 });
 
@@ -410,7 +414,7 @@ describe('scoring: experience', () => {
       ],
     });
     const exp = only(j, c).score_dict.experience;
-    expect(Object.keys(exp)).toEqual(['job title', 'activity sector']); // no duration detail when none is required
+    expect(Object.keys(exp)).toEqual(['job title', 'activity sector', RELEVANCE_KEY]); // no duration detail when none is required
     expect(exp['job title']!.score).toBe(10);
   });
 
@@ -541,7 +545,7 @@ describe('scoring: experience', () => {
         experience: [{ title: 'x', activity_sector: '', description: '', duration: 12, start_date: '', end_date: '' }],
       }),
     );
-    expect(Object.keys(r.score_dict.hard_skills)).toEqual(['DR planning and incident response', 'CAP theorem']);
+    expect(Object.keys(r.score_dict.hard_skills)).toEqual(['DR planning and incident response', 'CAP theorem', RELEVANCE_KEY]);
     expect(r.score_dict.experience['At least two years of experience']!.score).toBe(5); // 12 / 24
     expect(Object.keys(r.score_dict.education)).toEqual([
       'degree',
@@ -632,8 +636,10 @@ describe('scoring: aggregation and ranking', () => {
     });
     expect(c.score_dict.soft_skills).toEqual({});
     expect(c.score_meta.soft_skills).toBe(0);
-    expect(c.score_meta.hard_skills).toBe(2.5); // Java 2×10 of 2+2+2+1+1
-    expect(c.summary_score).toBe(2.5); // only hard_skills has details: 0.4 × 2.5 / 0.4
+    // Java 2×10 of 2+2+2+1+1, and the whole-ad relevance detail weighing as much (8).
+    const r = c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
+    expect(c.score_meta.hard_skills).toBe(Math.round(((20 + 8 * r) / 16) * 100) / 100);
+    expect(c.summary_score).toBe(c.score_meta.hard_skills); // only hard_skills has details
   });
 
   it('weights move the order in the expected direction', () => {
@@ -695,7 +701,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-3');
+    expect(SCORER_VERSION).toBe('rules-4');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

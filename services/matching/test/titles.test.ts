@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { occupationQuery, prepareTitle, rolePart, titleSimilarity } from '../src/scoring/titles.js';
+import { agrees, MIN_OCCUPATION_SCORE, occupationQuery, prepareTitle, rolePart, titleSimilarity } from '../src/scoring/titles.js';
 
 describe('job-title similarity', () => {
   it('compares the role a posting names before its team, product, place or language', () => {
@@ -48,5 +48,31 @@ describe('job-title similarity', () => {
     for (let i = 0; i < 60_000; i++) expect(query(`Senior ${word(i)} developer`)).toBe(`${word(i)} developer`);
     expect(query('Senior Technical Recruiter, Cloud')).toBe('technical recruiter');
     expect(query(`Senior ${word(7)} developer`)).toBe(`${word(7)} developer`);
+  });
+});
+
+describe('title → occupation mapping: confident and in the words of the title, or refused', () => {
+  const occ = (name: string, score: number) => ({ id: `occ-${name}`, name, iscoGroup: '0000', score });
+  it('keeps a confident mapping whose name agrees with the title both ways', () => {
+    expect(agrees('accountant', occ('accountant', 1))).toBe(true);
+    expect(agrees('automobile engineer', occ('automotive engineer', 1))).toBe(true);
+    expect(agrees('public relations specialist', occ('public relations manager', 1))).toBe(true);
+  });
+  it('refuses a mapping that shares no field word with the title (issue 28: personal trainer)', () => {
+    expect(agrees('personal trainer', occ('human resources officer', 0.81))).toBe(false);
+    expect(agrees('technical recruiter', occ('recruitment consultant', 0.88))).toBe(false);
+  });
+  it('refuses a mapping below the confidence floor even when the words agree', () => {
+    expect(agrees('vehicle technician', occ('vehicle technician', MIN_OCCUPATION_SCORE - 0.01))).toBe(false);
+  });
+  it('refuses an occupation that adds a word the title does not have, or a stem collision', () => {
+    expect(agrees('accountant', occ('accounting manager', 1))).toBe(false);
+    expect(agrees('mechanical engineer', occ('maintenance and repair engineer', 1))).toBe(false);
+    expect(agrees('lecturer', occ('assistant lecturer', 0.8))).toBe(false);
+    expect(agrees('project', occ('projectionist', 0.82))).toBe(false);
+  });
+  it('maps a title of rank words and generic role nouns only to nothing', () => {
+    expect(agrees('consultant', occ('consul', 1))).toBe(false);
+    expect(agrees('executive', occ('executive assistant', 0.9))).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export interface Passage {
   source: string;
   /** Index of the CV experience entry the passage belongs to, for experience passages. */
   entry?: number;
+  /** The passage is an experience entry's title. */
+  title?: boolean;
 }
 
 /**
@@ -21,13 +23,15 @@ export interface CvIndex {
   /** Start offset of each passage inside `folded`, ascending. */
   starts: number[];
   postings: Map<string, number[]>;
+  /** Words in all passages (the CV's length, for the relevance signal's length normalisation). */
+  words: number;
 }
 
 function collectPassages(cv: CvRecord): Passage[] {
   const passages: Passage[] = [];
   cv.experience.forEach((entry, i) => {
     const source = `experience “${entryLabel(entry.title, entry.start_date, entry.end_date)}”`;
-    if (entry.title.trim()) passages.push({ text: entry.title, source, entry: i });
+    if (entry.title.trim()) passages.push({ text: entry.title, source, entry: i, title: true });
     for (const sentence of sentences(entry.description)) passages.push({ text: sentence, source, entry: i });
   });
   for (const entry of cv.education) {
@@ -68,9 +72,11 @@ export function indexCv(cv: CvRecord, lookup: VocabularyLookup): CvIndex {
   const starts: number[] = [];
   const postings = new Map<string, number[]>();
   let folded = '';
+  let length = 0;
   passages.forEach((passage, i) => {
     starts.push(folded.length);
     const words = tokens(passage.text);
+    length += words.length;
     folded += ` ${words.join(' ')} \n`;
     for (const word of words) {
       const s = lookup.stemOf(word);
@@ -81,7 +87,7 @@ export function indexCv(cv: CvRecord, lookup: VocabularyLookup): CvIndex {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
-  return { passages, folded, starts, postings };
+  return { passages, folded, starts, postings, words: length };
 }
 
 /** Index of the passage that contains offset `at` of `folded`. */

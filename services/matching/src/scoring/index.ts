@@ -10,10 +10,12 @@ import { prepareEducation, scoreEducation } from './education.js';
 import { experienceMonths, prepareExperience, scoreExperience } from './experience.js';
 import {
   prepareRequirements,
+  requirementLineText,
   requirementVocabulary,
   scoreRequirements,
   type RequirementOverride,
 } from './requirements.js';
+import { prepareRelevance, relevanceVocabulary, scoreRelevance } from './relevance.js';
 import { prepareSkills, scoreSkills } from './skills.js';
 import { occupationQuery } from './titles.js';
 import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weights } from './types.js';
@@ -25,7 +27,7 @@ export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-3';
+export const SCORER_VERSION = 'rules-4';
 
 /**
  * The title queries the scorer will ask `SkillGraph.occupations` about for this job and these CVs (the job's
@@ -89,7 +91,8 @@ export function prepareJob(
   );
   const education = prepareEducation(job, keys);
   const requirements = prepareRequirements(job, keys);
-  const lookup = new VocabularyLookup(new Set(requirementVocabulary(requirements)));
+  const relevance = prepareRelevance(job, keys);
+  const lookup = new VocabularyLookup(new Set([...requirementVocabulary(requirements), ...relevanceVocabulary(relevance)]));
 
   return (cv) => {
     const index = indexCv(cv, lookup);
@@ -101,6 +104,11 @@ export function prepareJob(
       ...scoreEducation(education, cv),
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
+    const others = (dimension: Dimension) => details.reduce((a, d) => a + (d.dimension === dimension ? d.weight : 0), 0);
+    // A CV whose requirement lines an LLM re-scored was read by the model against each line: a lexical signal beside
+    // its judgement would only blur it, so that CV gets no whole-ad relevance detail.
+    const judged = requirementOverride !== undefined && job.job_requirements.some((line) => requirementOverride(cv.id, requirementLineText(line)) !== undefined);
+    if (!judged) details.push(...scoreRelevance(relevance, index, others));
     return assemble(details, weights, cv.id, job.id);
   };
 }

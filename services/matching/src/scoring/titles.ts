@@ -110,18 +110,69 @@ const QUERY_MEMO = 50_000;
 
 /**
  * A title's ESCO occupations as the comparison uses them: those scoring within OCCUPATION_MARGIN of the title's
- * best (a title that matches one occupation's label well says little about the runners-up).
+ * best (a title that matches one occupation's label well says little about the runners-up), that are confident
+ * (match ≥ MIN_OCCUPATION_SCORE) and that agree with the title's words: the occupation's name shares a field word
+ * (not a rank word nor a generic role noun) with the title, or — for a title made only of such words — any word.
+ * A mapping found through an alternative label alone (“Personal Trainer” → “human resources officer” via some
+ * label about training) is refused: the credit it gives would be a guess about the person's line of work.
  */
 export function occupationsOf(graph: SkillGraph, title: string): readonly TitleOccupation[] {
   if (!graph.occupations) return [];
   const query = occupationQuery(title);
   const all = query ? graph.occupations(query) : [];
   const best = all[0]?.score ?? 0;
-  return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9);
+  return all.filter((o) => o.score >= best - OCCUPATION_MARGIN - 1e-9 && agrees(query, o));
 }
 
 /** The occupations of a title that can earn title credit (the mapping the eval measures the precision of). */
 export const scoringOccupations = occupationsOf;
+
+/** A title's occupation needs at least this match score (0..1) to count. */
+export const MIN_OCCUPATION_SCORE = 0.8;
+/** Weighted share of each side's words (title's, occupation name's) the other must hold. */
+export const MIN_WORD_AGREEMENT = 0.75;
+
+/**
+ * Two title words are the same word when they share a stem and differ in length by at most MAX_SUFFIX letters
+ * (accountant / accounting, manager / management meet; project / projectionist do not).
+ */
+const MAX_SUFFIX = 4;
+const sameWord = (a: TitleWord, b: TitleWord) => a.stem === b.stem && Math.abs(a.word.length - b.word.length) <= MAX_SUFFIX;
+
+/**
+ * Weighted share of `a`'s words that `b` holds: generic role nouns ½; rank words left out of a title (“Senior”
+ * says nothing about the line of work) but weighing 1 in an occupation's name (“assistant lecturer” is another
+ * post than “lecturer”).
+ */
+function agreement(a: readonly TitleWord[], b: readonly TitleWord[], rankCounts: boolean): number {
+  let total = 0;
+  let found = 0;
+  for (const w of a) {
+    if (RANK.has(w.stem) && !rankCounts) continue;
+    const weight = GENERIC.has(w.stem) ? GENERIC_WEIGHT : 1;
+    total += weight;
+    if (b.some((x) => sameWord(w, x))) found += weight;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+/**
+ * Whether an occupation is confident and agrees with the words of the title (see occupationsOf): match score ≥
+ * MIN_OCCUPATION_SCORE, and each of the title and the occupation's name holds at least MIN_WORD_AGREEMENT of the
+ * other's weighted words. A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
+ * line of work, so it maps to nothing.
+ */
+export function agrees(query: string, occupation: TitleOccupation): boolean {
+  if (occupation.score < MIN_OCCUPATION_SCORE - 1e-9) return false;
+  const title = prepareTitle(query);
+  const name = prepareTitle(occupation.name);
+  if (!title || !name) return false;
+  if (!title.words.some((w) => !RANK.has(w.stem) && !GENERIC.has(w.stem))) return false;
+  return (
+    agreement(title.words, name.words, false) >= MIN_WORD_AGREEMENT - 1e-9 &&
+    agreement(name.words, title.words, true) >= MIN_WORD_AGREEMENT - 1e-9
+  );
+}
 
 /** Occupations a title maps to within this much of its best match count as its occupations. */
 export const OCCUPATION_MARGIN = 0.1;

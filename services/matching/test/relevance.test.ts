@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { scoreCandidates, type CvRecord, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
+
+// Issue 28: requirements that link to no taxonomy skill still count on the CV's text, and the whole ad is
+// compared with the whole CV, so a trade's own words (certifications, tools, places) rank its people first.
+const graph: SkillGraph = { broader: () => [], narrower: () => [], name: () => undefined };
+const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+
+const trainerAd: JobRecord = {
+  id: 'job-trainer',
+  information: {
+    title: 'Personal Trainer',
+    company: 'Invented Gym Co',
+    description: 'A community gym with group classes and a personal training studio.',
+    activity_sector: '',
+    locations: [],
+    job_type: '',
+    contract_type: '',
+  },
+  experience_preference: { title: 'Personal Trainer', activity_sector: '', description: '', duration: 12 },
+  education_preference: { degree: '', major: '', score: '' },
+  // None of these links to a taxonomy skill in this graph: they are scored on the CV's text only.
+  job_requirements: ['NASM or ACE personal trainer certification.', 'Current CPR/AED certification.', 'Coach clients one on one on the gym floor.'],
+  source_language: 'en',
+  hard_skills: [],
+  soft_skills: [],
+};
+
+function person(id: string, title: string, description: string, skills: string[] = []): CvRecord {
+  return {
+    id,
+    information: { first_name: '', last_name: '', email: [], phone: [], linkedin: '', github: '', website: '', address: { city: '', country: '' } },
+    experience: [{ title, activity_sector: '', description, duration: 36, start_date: '2021-01', end_date: '2023-12' }],
+    education: [],
+    skill_descriptions: skills,
+    source_language: 'en',
+    hard_skills: [],
+    soft_skills: [],
+  };
+}
+
+// Invented people.
+const trainer = person('cv-trainer', 'Fitness Coach', 'Coached clients one on one at a gym; wrote strength programs. NASM certified, CPR/AED current.');
+const hr = person('cv-hr', 'HR Representative', 'Ran onboarding and benefits enrolment; organised staff training sessions and interpersonal skills workshops.');
+
+describe('whole-ad relevance and unlinked requirements', () => {
+  it('ranks the CV written in the trade’s own words first, and quotes what matched', () => {
+    const ranked = scoreCandidates(trainerAd, [hr, trainer], equal, graph);
+    expect(ranked.map((c) => c.person_id)).toEqual([trainer.id, hr.id]);
+    const top = ranked[0]!;
+    const detail = top.score_dict.hard_skills[RELEVANCE_KEY]!;
+    expect(detail.score).toBeGreaterThan(ranked[1]!.score_dict.hard_skills[RELEVANCE_KEY]!.score);
+    expect(detail.explanation).toContain('“nasm” in experience “Fitness Coach (2021-01–2023-12)”');
+    expect(detail.explanation).toContain('NASM certified');
+    expect(top.score_dict.experience[RELEVANCE_KEY]!.explanation).toContain('experience “Fitness Coach');
+  });
+
+  it('counts a requirement that links to no skill on the CV text, quoting the passage', () => {
+    const [scored] = scoreCandidates(trainerAd, [trainer], equal, graph);
+    const line = scored!.score_dict.hard_skills['Current CPR/AED certification.']!;
+    expect(line.score).toBeGreaterThan(0);
+    expect(line.explanation).toContain('CPR/AED current');
+    const [none] = scoreCandidates(trainerAd, [hr], equal, graph);
+    expect(none!.score_dict.hard_skills['Current CPR/AED certification.']!.score).toBe(0);
+  });
+
+  it('adds no relevance detail to a dimension the ad does not state, so it neither drags nor lifts the total', () => {
+    const [scored] = scoreCandidates(trainerAd, [trainer], equal, graph);
+    expect(scored!.score_dict.education).toEqual({});
+    expect(scored!.score_dict.soft_skills).toEqual({});
+    expect(scored!.score_meta.education).toBe(0);
+    // The total is the average of the stated dimensions alone.
+    expect(scored!.summary_score).toBe(Math.round(((scored!.score_meta.hard_skills + scored!.score_meta.experience) / 2) * 100) / 100);
+  });
+
+  it('gives the same result every time and for any order of the CVs', () => {
+    const a = JSON.stringify(scoreCandidates(trainerAd, [hr, trainer], equal, graph));
+    const b = JSON.stringify(scoreCandidates(trainerAd, [trainer, hr], equal, graph));
+    expect(a).toBe(b);
+  });
+});
