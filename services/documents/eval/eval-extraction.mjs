@@ -556,7 +556,12 @@ for (const [k, l] of headlineByLayout.entries()) {
   const layout = HEADERS[k]({ title: 'Title', company: 'Company', location: 'City' }).replaceAll('\n', ' ⏎ ');
   console.log(`    ${layout.padEnd(62)} ${(l.title / l.n).toFixed(3).padStart(6)} ${(l.company / l.n).toFixed(3).padStart(8)} ${(l.location / l.n).toFixed(3).padStart(9)}`);
 }
-console.log('  (per language and on the headline layouts of real ads, generated and held out: `pnpm train:analysis`)');
+{
+  const { headlineModel } = await import(process.env.TALENT_EVAL_ANALYSIS ?? '@talent/analysis');
+  const { printHeadlineHeldOut } = await import('@talent/analysis/training');
+  console.log('');
+  printHeadlineHeldOut(data, headlineModel());
+}
 for (const field of jobScores.fields.keys()) printWorst(jobScores, field);
 if (relationship.docs.length) console.log(`  required/optional disagreements (first 10):\n    ${relationship.docs.slice(0, 10).join('\n    ')}`);
 
