@@ -75,6 +75,18 @@ describe('job headlines end to end (REST → gateway → documents → skills)',
         skills.filter((s) => /logistic|contoso|fabrikam|foods/.test(s)),
         ad.head,
       ).toEqual([]);
+      expect(job.field_confidence.company.evidence, ad.head).toBe(ad.head);
+      expect(job.field_confidence.company.confidence, ad.head).toBeGreaterThan(0.5);
     }
+    // A person's edit replaces the analyzer's guess: that field's confidence goes, the others stay.
+    const put = await e2e.json('PUT', `/jobs/${ids[0]}`, apiKey, {
+      information: { title: 'Lead Data Engineer' },
+      content_language: 'en',
+    });
+    expect(put.status).toBe(200);
+    const edited = (await e2e.json('GET', `/jobs/${ids[0]}`, apiKey)).body.data as Body;
+    expect(edited.information.title).toBe('Lead Data Engineer');
+    expect(edited.field_confidence.title).toBeUndefined();
+    expect(edited.field_confidence.company.evidence).toBe(ADS[0]!.head);
   });
 });
