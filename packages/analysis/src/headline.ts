@@ -154,6 +154,22 @@ export function pickHeadline(text: string, model: HeadlineModel): Partial<Record
   return picks;
 }
 
+/** The model's probability that `value` is the field's value: its best-scored candidate equal to it, if any. */
+export function headlineConfidence(
+  candidates: readonly HeadlineCandidate[],
+  model: HeadlineModel,
+  field: HeadlineField,
+  value: string,
+): HeadlinePick | undefined {
+  let best: HeadlinePick | undefined;
+  for (const c of candidates) {
+    if (!value || foldWords(c.value) !== foldWords(value)) continue;
+    const p = score(model.weights[field], c.features);
+    if (!best || p > best.confidence) best = { value: c.value, confidence: p, evidence: c.line };
+  }
+  return best && { ...best, confidence: Math.round(best.confidence * 1000) / 1000 };
+}
+
 let committed: HeadlineModel | undefined;
 /** The committed model (data/headline-model.json). */
 export function headlineModel(): HeadlineModel {

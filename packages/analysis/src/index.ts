@@ -8,3 +8,4 @@ export { createLlmAnalyzer } from './llm/llm-analyzer.js';
 export type { LlmCv, LlmJob } from './llm/schemas.js';
 export { countryNamed, countryOfRegion } from './places.js';
 export { findDegrees } from './degrees.js';
+export { headlineModel, pickHeadline, type HeadlineModel, type HeadlinePick } from './headline.js';

@@ -1,5 +1,5 @@
 /** Job description text → Job record content. */
-import type { JobContent, JobLocation, SkillRelationship } from '@talent/records';
+import type { JobContent, JobFieldConfidence, JobLocation, SkillRelationship } from '@talent/records';
 import type { JobSectionKind } from './headings.js';
 import type { LinkedSkill, SkillLinker } from './types.js';
 import { statedMonths } from './dates.js';
@@ -12,7 +12,7 @@ import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { CITIES } from './headline-data.js';
-import { headlineModel, pickHeadline } from './headline.js';
+import { headlineCandidates, headlineConfidence, headlineModel, pickHeadline } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
 export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
@@ -286,6 +286,16 @@ export function parseJob(text: string): JobText {
   if (!fieldValue(top, TITLE_FIELD) && model.title && (!title || holdsAnother(title, [apart.company, apart.city])))
     title = model.title;
   if (places.length === 0 && model.city) places.push({ city: model.city, country: countryOfCity(model.city) });
+  const candidates = headlineCandidates(text);
+  const confidence: JobFieldConfidence = {};
+  for (const [field, value] of [
+    ['title', title],
+    ['company', company],
+    ['city', places[0]?.city ?? ''],
+  ] as const) {
+    const found = headlineConfidence(candidates, headlineModel(), field, value);
+    if (found) confidence[field] = { confidence: found.confidence, evidence: found.evidence };
+  }
   const activity = fieldValue(lines, SECTOR_FIELD);
 
   // Where contract words describe this job: the title, header and field lines, the about/benefits text —
@@ -368,6 +378,7 @@ export function parseJob(text: string): JobText {
     education_preference: { degree: levelName(level), major, score: '' },
     job_requirements: requirements,
     source_language: detectLanguage(text),
+    ...(Object.keys(confidence).length > 0 ? { field_confidence: confidence } : {}),
     preferred,
   };
 }

@@ -57,6 +57,12 @@ describe('job headlines', () => {
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
     expect(job.information.locations).toEqual([{ city: 'Berlin', country: 'Germany' }]);
+    const head = 'Data Engineer (m/w/d) – Contoso GmbH, Berlin';
+    for (const field of ['title', 'company', 'city'] as const) {
+      expect(job.field_confidence?.[field]?.evidence, field).toBe(head);
+      expect(job.field_confidence?.[field]?.confidence, field).toBeGreaterThan(0.5);
+      expect(job.field_confidence?.[field]?.confidence, field).toBeLessThanOrEqual(1);
+    }
     const london = await analyzer.analyzeJob(`Senior Data Engineer / Acme Logistics, London, UK${BODY}`);
     expect(london.information).toMatchObject({ title: 'Senior Data Engineer', company: 'Acme Logistics' });
     expect(london.information.locations.map((l) => l.city)).toEqual(['London']);

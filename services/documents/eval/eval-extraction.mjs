@@ -37,6 +37,7 @@
 // TALENT_EVAL_SKIP_API=1 skips step 5 (no stack started). CV figures are also printed per half of a fixed split
 // (printSplit below); the worst lists show half A only unless TALENT_EVAL_WORST_HALF=B or all.
 // TALENT_EVAL_ONLY=cvs prints the labelled-CV part only. TALENT_EVAL_WORST_N=40 lengthens the CV worst lists (and prints them whole, unshortened) to read more failures.
+// TALENT_EVAL_CV_VARIANT=lines-lost: the same CVs with every line break replaced by a run of three spaces.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -256,7 +257,8 @@ const unescape = (s) => s.replace(/\\'/g, "'");
 const cvs = readDotinCvs(join(data, 'cvs/dotin-train')).map((cv) => ({
   ...cv,
   file: cv.file.replace(/\.xml$/, ''),
-  text: unescape(cv.text),
+  // TALENT_EVAL_CV_VARIANT=lines-lost: each line break becomes a run of three spaces (pasted text, some exports).
+  text: process.env.TALENT_EVAL_CV_VARIANT === 'lines-lost' ? unescape(cv.text).replace(/\s*\n\s*/g, '   ') : unescape(cv.text),
   labels: new Map([...cv.labels].map(([type, spans]) => [type, spans.map(unescape)])),
 }));
 const cvHalf = (doc) => (createHash('sha1').update(`${doc}.xml`).digest()[0] & 1 ? 'B' : 'A');
@@ -556,7 +558,12 @@ for (const [k, l] of headlineByLayout.entries()) {
   const layout = HEADERS[k]({ title: 'Title', company: 'Company', location: 'City' }).replaceAll('\n', ' ⏎ ');
   console.log(`    ${layout.padEnd(62)} ${(l.title / l.n).toFixed(3).padStart(6)} ${(l.company / l.n).toFixed(3).padStart(8)} ${(l.location / l.n).toFixed(3).padStart(9)}`);
 }
-console.log('  (per language and on the headline layouts of real ads, generated and held out: `pnpm train:analysis`)');
+{
+  const { headlineModel } = await import(process.env.TALENT_EVAL_ANALYSIS ?? '@talent/analysis');
+  const { printHeadlineHeldOut } = await import('@talent/analysis/training');
+  console.log('');
+  printHeadlineHeldOut(data, headlineModel());
+}
 for (const field of jobScores.fields.keys()) printWorst(jobScores, field);
 if (relationship.docs.length) console.log(`  required/optional disagreements (first 10):\n    ${relationship.docs.slice(0, 10).join('\n    ')}`);
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const llmCvSchema = cvContent.omit({ hard_skills: true, soft_skills: true });
 
-export const llmJobSchema = jobContent.omit({ hard_skills: true, soft_skills: true }).extend({
+export const llmJobSchema = jobContent.omit({ hard_skills: true, soft_skills: true, field_confidence: true }).extend({
   /** Which requirement lines are only preferred: their skills become `optional` (the rules analyzer's rule). */
   preferred: z
     .array(z.string())

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { HEADLINE_FIELDS, headlineCandidates, type HeadlineField, type HeadlineModel } from '../headline.js';
+import { HEADLINE_FIELDS, headlineCandidates, score, type HeadlineField, type HeadlineModel } from '../headline.js';
 import { foldWords } from '../text.js';
 import { generateHeadlines, HELD_OUT_LAYOUTS, LAYOUTS, type HeadlineExample } from './headline-generator.js';
 import { seeded } from './random.js';
@@ -98,9 +98,8 @@ export function reliability(outcomes: readonly Outcome[]): void {
   }
 }
 
-function main(sharedData?: string): void {
-  const repoRoot = process.cwd();
-  const shared = sharedData ?? join(repoRoot, '../shared/data');
+/** The generated training set and the held-out set (another seed, unseen titles, all layouts). */
+function headlineSets(shared: string): { train: HeadlineExample[]; heldOut: HeadlineExample[] } {
   const titles = escoTitles(join(shared, 'esco/v1.1.1-en/classification/occupations_en.csv'));
   // Titles held out by a hash of the label: no held-out example shares its title with a trained one.
   const heldTitle = (t: string) => createHash('sha1').update(t).digest()[0]! < 52;
@@ -112,6 +111,24 @@ function main(sharedData?: string): void {
     6000,
   );
   const heldOut = generateHeadlines(seeded(2026), titles.filter(heldTitle), Object.keys(LAYOUTS), 3000);
+  return { train, heldOut };
+}
+
+/** `pnpm eval:extraction`'s headline part: the committed model on the held-out ads, per layout and language. */
+export function printHeadlineHeldOut(sharedData: string, model: HeadlineModel): void {
+  const out = evaluate(headlineSets(sharedData).heldOut, model.weights, score);
+  console.log(
+    `Job headlines: model ${model.version} on 3,000 generated held-out ads (unseen titles; 3 unseen layouts)`,
+  );
+  table(out, 'layout');
+  table(out, 'language');
+  console.log('reliability (held out, all fields):');
+  reliability(out);
+}
+
+function main(sharedData?: string): void {
+  const repoRoot = process.cwd();
+  const { train, heldOut } = headlineSets(sharedData ?? join(repoRoot, '../shared/data'));
 
   const lr = {} as HeadlineModel['weights'];
   const perceptron = {} as HeadlineModel['weights'];

@@ -64,6 +64,7 @@ export class RecordUpdates {
       if ((SKILL_FIELDS as readonly string[]).includes(dimension)) continue;
       next[dimension] = Array.isArray(value) ? value : { ...(current[dimension] as object), ...(value as object) };
     }
+    dropEditedConfidence(next, patch.information as Record<string, unknown> | undefined);
     const skillFields = SKILL_FIELDS.filter((field) => patch[field] !== undefined);
     if (skillFields.length > 0)
       Object.assign(
@@ -160,4 +161,16 @@ export class RecordUpdates {
     }
     return resolved;
   }
+}
+
+/** The analyzer's confidence of a job field no longer applies once a person has edited that field. */
+function dropEditedConfidence(record: Record<string, unknown>, information: Record<string, unknown> | undefined): void {
+  const confidence = record['field_confidence'] as Record<string, unknown> | undefined;
+  if (!confidence || !information) return;
+  const kept = { ...confidence };
+  if (information['title'] !== undefined) delete kept['title'];
+  if (information['company'] !== undefined) delete kept['company'];
+  if (information['locations'] !== undefined) delete kept['city'];
+  if (Object.keys(kept).length > 0) record['field_confidence'] = kept;
+  else delete record['field_confidence'];
 }
