@@ -8,6 +8,7 @@ import { ordinaryWords } from './ordinary-words.js';
 import { CONJUNCTION_WORDS as CONJUNCTIONS, PhraseDictionary, VENDORS, type Phrase } from './phrase-dictionary.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { splitSegments, type Segment } from './sentences.js';
+import { LINKER_VOCABULARY } from './vocabulary.js';
 
 export type LinkContext = 'cv' | 'job';
 
@@ -853,38 +854,7 @@ function inOrganisationName(tokens: Token[], from: number, to: number): boolean 
 }
 
 /** Nouns that end an organisation's name in English and German word order (folded). */
-const ORGANISATION_NOUNS = new Set([
-  'group',
-  'company',
-  'bank',
-  'association',
-  'society',
-  'council',
-  'authority',
-  'agency',
-  'foundation',
-  'department',
-  'division',
-  'institute',
-  'academy',
-  'centre',
-  'center',
-  'federation',
-  'union',
-  'league',
-  'club',
-  'gruppe',
-  'gesellschaft',
-  'verband',
-  'verein',
-  'institut',
-  'akademie',
-  'zentrum',
-  'stiftung',
-  'vereniging',
-  'stichting',
-  'instituut',
-]);
+const ORGANISATION_NOUNS = new Set(LINKER_VOCABULARY.organisationNouns);
 
 /**
  * A school subject followed by its grade is the education record: "A levels: Maths (A) English (B) Physics (C)",
@@ -930,57 +900,10 @@ function startsName(tokens: Token[], i: number): boolean {
 }
 
 /** Words of rank in the title of a post (folded). */
-const RANKS = new Set([
-  'executive',
-  'head',
-  'sous',
-  'chief',
-  'senior',
-  'junior',
-  'assistant',
-  'deputy',
-  'lead',
-  'principal',
-  'trainee',
-  'apprentice',
-  'pastry',
-  'commis',
-]);
+const RANKS = new Set(LINKER_VOCABULARY.ranks);
 
 /** German articles and the prepositions that hold one ("im", "zum", "beim"), folded. */
-const GERMAN_ARTICLES = new Set([
-  'der',
-  'die',
-  'das',
-  'des',
-  'dem',
-  'den',
-  'ein',
-  'eine',
-  'einer',
-  'eines',
-  'einem',
-  'einen',
-  'im',
-  'am',
-  'zum',
-  'zur',
-  'vom',
-  'beim',
-  'ins',
-  'ans',
-  'unser',
-  'unsere',
-  'unseres',
-  'unserem',
-  'unseren',
-  'meinem',
-  'meines',
-  'meine',
-  'mein',
-  'jedes',
-  'jedem',
-]);
+const GERMAN_ARTICLES = new Set(LINKER_VOCABULARY.germanArticles);
 
 /**
  * "IT" (or "ICT") written before a word for a sector, a firm, a department or a post names where someone worked, not
@@ -997,61 +920,12 @@ function namedAsSector(tokens: Token[], i: number, segment: Segment): boolean {
 }
 
 /** Acronyms of the information technology sector in the seven languages ("TI", "TIC" in Spanish and Portuguese). */
-const SECTOR_ACRONYMS = new Set(['IT', 'ICT', 'TI', 'TIC', 'EDV']);
+const SECTOR_ACRONYMS = new Set(LINKER_VOCABULARY.sectorAcronyms);
 /**
  * Words for a sector, a firm, a department, a post, a budget, the sector's assets or experience in it that such an
  * acronym qualifies (folded).
  */
-const SECTOR_NOUNS = new Set([
-  'industry',
-  'industries',
-  'sector',
-  'sectors',
-  'field',
-  'company',
-  'companies',
-  'firm',
-  'firms',
-  'organisation',
-  'organisations',
-  'organization',
-  'organizations',
-  'department',
-  'departments',
-  'dept',
-  'division',
-  'professional',
-  'professionals',
-  'consultant',
-  'consultants',
-  'manager',
-  'managers',
-  'director',
-  'directors',
-  'head',
-  'heads',
-  'staff',
-  'personnel',
-  'assistant',
-  'officer',
-  'budget',
-  'budgets',
-  'expenses',
-  'costs',
-  'spend',
-  'spending',
-  'operations',
-  'infrastructure',
-  'assets',
-  'expertise',
-  'experience',
-  'branche',
-  'abteilung',
-  'leiter',
-  'unternehmen',
-  'bedrijf',
-  'afdeling',
-]);
+const SECTOR_NOUNS = new Set(LINKER_VOCABULARY.sectorNouns);
 
 /**
  * Initials of an author in a reference list, as medicine and the sciences write them ("Gunn RA, Rolfs RT, Greenspan
@@ -1096,7 +970,7 @@ function namedAsAdjective(tokens: Token[], i: number, segment: Segment, dictiona
   return /^\s+$/u.test(segment.text.slice(previous.end - segment.start, token.start - segment.start));
 }
 
-const ROMANCE = new Set(['fr', 'es', 'it', 'pt']);
+const ROMANCE = new Set(LINKER_VOCABULARY.romanceLanguages);
 /** Adjectives of fields: French -ique(s), Spanish, Italian and Portuguese -ico/-ica(s) (folded). */
 const ADJECTIVE_ENDING = /(?:ique|ica|ico)s?$/u;
 
@@ -1114,79 +988,9 @@ function namedInSoftware(tokens: Token[], i: number): boolean {
 }
 
 /** Words that software gives a meaning of its own (folded). */
-const SOFTWARE_SENSES = new Set(['logging', 'migration', 'migrations']);
+const SOFTWARE_SENSES = new Set(LINKER_VOCABULARY.softwareSenses);
 /** Words of a sentence about software (folded; English, and the IT words the other six languages share). */
-const SOFTWARE_WORDS = new Set([
-  'code',
-  'data',
-  'database',
-  'databases',
-  'server',
-  'servers',
-  'application',
-  'applications',
-  'app',
-  'apps',
-  'system',
-  'systems',
-  'software',
-  'platform',
-  'platforms',
-  'cloud',
-  'environment',
-  'environments',
-  'version',
-  'versions',
-  'release',
-  'upgrade',
-  'legacy',
-  'monitoring',
-  'tracing',
-  'metrics',
-  'debugging',
-  'debug',
-  'error',
-  'errors',
-  'exception',
-  'exceptions',
-  'event',
-  'events',
-  'audit',
-  'mechanism',
-  'mechanisms',
-  'framework',
-  'frameworks',
-  'library',
-  'libraries',
-  'bug',
-  'bugs',
-  'alerting',
-  'api',
-  'apis',
-  'protocol',
-  'network',
-  'sql',
-  'windows',
-  'linux',
-  'unix',
-  'mac',
-  'pc',
-  'script',
-  'scripts',
-  'tool',
-  'tools',
-  'log',
-  'logs',
-  'module',
-  'modules',
-  'daten',
-  'datenbank',
-  'donnees',
-  'datos',
-  'dati',
-  'dados',
-  'gegevens',
-]);
+const SOFTWARE_WORDS = new Set(LINKER_VOCABULARY.softwareWords);
 
 /**
  * A vendor's name written as the firm, not its product: an employer ("at Oracle", "bei SAP", "chez Oracle") or
@@ -1271,50 +1075,7 @@ function namedAsRecord(tokens: Token[], i: number): boolean {
 }
 
 /** Words whose history is a record of them (folded). */
-const RECORD_OF = new Set([
-  'employment',
-  'work',
-  'job',
-  'career',
-  'professional',
-  'academic',
-  'educational',
-  'education',
-  'training',
-  'salary',
-  'pay',
-  'credit',
-  'payment',
-  'medical',
-  'patient',
-  'case',
-  'service',
-  'military',
-  'order',
-  'purchase',
-  'transaction',
-  'version',
-  'revision',
-  'change',
-  'maintenance',
-  'team',
-  'club',
-  'company',
-  'school',
-  'sales',
-  'application',
-  'travel',
-  'browsing',
-  'search',
-  'call',
-  'account',
-  'claims',
-  'claim',
-  'loss',
-  'driving',
-  'family',
-  'health',
-]);
+const RECORD_OF = new Set(LINKER_VOCABULARY.recordOf);
 
 /**
  * A product named by a season ("Spring" of the Spring Framework, "Primavera" of Primavera P6) written as the season:
@@ -1339,93 +1100,13 @@ function namedAsSeason(tokens: Token[], i: number): boolean {
 }
 
 /** The seasons of the seven languages (folded): English, German, French, Spanish, Italian, Dutch, Portuguese. */
-const SEASONS = new Set([
-  'spring',
-  'summer',
-  'autumn',
-  'fall',
-  'winter',
-  'fruhling',
-  'fruhjahr',
-  'sommer',
-  'herbst',
-  'printemps',
-  'ete',
-  'automne',
-  'hiver',
-  'primavera',
-  'verano',
-  'otono',
-  'invierno',
-  'estate',
-  'autunno',
-  'inverno',
-  'lente',
-  'voorjaar',
-  'zomer',
-  'herfst',
-  'najaar',
-  'verao',
-  'outono',
-]);
+const SEASONS = new Set(LINKER_VOCABULARY.seasons);
 /** Words between a season and its year ("Spring of 2016", "primavera de 2018", "voorjaar van 2019"). */
-const YEAR_LINKS = new Set(['of', 'de', 'del', 'di', 'do', 'da', 'van', 'von', 'des']);
+const YEAR_LINKS = new Set(LINKER_VOCABULARY.yearLinks);
 /** Words of the academic and working calendar that a season names the time of (folded). */
-const CALENDAR_WORDS = new Set([
-  'semester',
-  'semesters',
-  'term',
-  'terms',
-  'quarter',
-  'quarters',
-  'trimester',
-  'break',
-  'intake',
-  'intakes',
-  'enrollment',
-  'enrollments',
-  'enrolment',
-  'enrolments',
-  'admission',
-  'admissions',
-  'season',
-  'seasons',
-  'recess',
-  'vacation',
-  'vacations',
-  'holiday',
-  'holidays',
-  'internship',
-  'internships',
-  'intern',
-  'interns',
-  'cohort',
-  'cohorts',
-  'graduation',
-  'commencement',
-  'exam',
-  'exams',
-  'examinations',
-  'school',
-  'camp',
-  'collection',
-  'collections',
-  'campaign',
-  'sale',
-  'sales',
-  'festival',
-  'issue',
-  'edition',
-  'registration',
-  'track',
-  'semestre',
-  'semestres',
-  'trimestre',
-  'cuatrimestre',
-  'quadrimestre',
-]);
+const CALENDAR_WORDS = new Set(LINKER_VOCABULARY.calendarWords);
 /** Words that place a season in time ("last Spring", "during Summer"). */
-const TIME_WORDS = new Set(['last', 'early', 'late', 'mid', 'since', 'until', 'till', 'during', 'throughout']);
+const TIME_WORDS = new Set(LINKER_VOCABULARY.timeWords);
 
 /**
  * Capitalised words between a firm's own name and its legal form are the firm's name ("Brenner Logistik GmbH",
@@ -1447,51 +1128,17 @@ function inFirmName(tokens: Token[], from: number, to: number): boolean {
 // vendor they name the firm (namedAsFirm).
 const LEGAL_FORMS = new Set(LEGAL_FORMS_LIST);
 /** Words between a firm's name and its legal form ("Weber & Söhne KG" is read from "Söhne"; "(P) Ltd", "Pvt Ltd"). */
-const FIRM_LINKS = new Set(['p', 'pvt', 'private', 'co', 'and', 'company']);
+const FIRM_LINKS = new Set(LINKER_VOCABULARY.firmLinks);
 
 /** Prepositions that name an employer ("Analyst at Oracle"), in the seed languages where they are unambiguous. */
-const EMPLOYER_PREPOSITIONS = new Set(['at', 'bei', 'chez', 'presso', 'bij']);
+const EMPLOYER_PREPOSITIONS = new Set(LINKER_VOCABULARY.employerPrepositions);
 /** Words between a firm's name and its country ("Oracle do Brasil", "SAP of America"). */
-const NAME_LINKS = new Set(['do', 'da', 'de', 'du', 'di', 'of']);
+const NAME_LINKS = new Set(LINKER_VOCABULARY.nameLinks);
 /**
  * Countries and regions that follow a firm's name ("SAP Deutschland", "Oracle do Brasil", "Microsoft EMEA"), folded;
  * a legal form does too (LEGAL_FORMS: "Oracle Corporation"). Not "SE": "Oracle SE" is an edition.
  */
-const FIRM_COUNTRIES = new Set([
-  'deutschland',
-  'germany',
-  'france',
-  'italia',
-  'italy',
-  'espana',
-  'spain',
-  'iberica',
-  'nederland',
-  'netherlands',
-  'belgium',
-  'belgique',
-  'belgie',
-  'benelux',
-  'portugal',
-  'brasil',
-  'brazil',
-  'uk',
-  'ireland',
-  'usa',
-  'america',
-  'schweiz',
-  'suisse',
-  'switzerland',
-  'osterreich',
-  'austria',
-  'india',
-  'canada',
-  'australia',
-  'emea',
-  'nordic',
-  'polska',
-  'poland',
-]);
+const FIRM_COUNTRIES = new Set(LINKER_VOCABULARY.firmCountries);
 
 /**
  * A version number at token i: digits, not a year ("Spring 2019" is a date; "Word 2016" is lost with it) nor one of
@@ -1601,16 +1248,16 @@ function subjectOfDegree(text: string, start: number): boolean {
 }
 
 /** What ends the text before a field: a mark ("Major: ", "(", "MBA – ") or a preposition ("in", "de", "Studium der"). */
-const FIELD_MARKS = new Set([':', '(', '-', '–', '.']);
-const FIELD_WORDS = new Set(['in', 'en', 'em', 'of', 'de', 'di', 'der', 'des', 'du', 'the', 'für', 'da', 'do', 'voor']);
+const FIELD_MARKS = new Set(LINKER_VOCABULARY.fieldMarks);
+const FIELD_WORDS = new Set(LINKER_VOCABULARY.fieldWords);
 
 /**
  * Degrees written as words ("Bachelor", "Licenciatura", "Laurea") and the field words of a programme ("Major"). A
  * "Master" after another word is a post: "Scrum Master: Six Sigma", "Quality Master (CSM)".
  */
-const DEGREE_WORDS = String.raw`bachelor|bachelors|masters?|ph\.?\s?d|doctorate|diploma|degree|licence|licenciatura|grado|laurea|mestrado|bacharelado|graduação|doctorat|doctorado|doutorado|dottorato|studium|studiengang|diplom|major|majoring|concentration|specialization|specialisation`;
+const DEGREE_WORDS = LINKER_VOCABULARY.degreeWords.join('|');
 /** Degrees written as acronyms ("B.Sc.", "BS", "M.Tech", "MBA"). */
-const DEGREE_ACRONYMS = String.raw`mba|b\.?\s?sc|m\.?\s?sc|b\.?\s?tech|m\.?\s?tech|b\.?\s?eng|m\.?\s?eng|b\.?\s?com|m\.?\s?com|bca|mca|bba|b\.?\s?s|m\.?\s?s|b\.?\s?a|m\.?\s?a|b\.?\s?e|m\.?\s?e`;
+const DEGREE_ACRONYMS = LINKER_VOCABULARY.degreeAcronyms.join('|');
 /** Words between a degree and its field ("Bachelor's degree (Hons) of Science in", "PhD student (", "Laurea magistrale in"). */
 const DEGREE_QUALIFIERS = String.raw`(?:'s|’s)?(?:\s+(?:degree|diploma|student|candidate|program|programme|studies|course|honours|honors|hons\.?|\(hons\.?\)|triennale|magistrale|specialistica|universitaire|universitario|universitária|of\s+(?:science|arts|engineering|technology|business|commerce|education|laws|fine\s+arts|applied\s+science|computer\s+applications)(?:\s+and\s+engineering)?))*`;
 /** The field's preposition ("in", "en", "em", "of", "de", "di", "der", "d'") or a mark ("Major: ", "PhD student ("). */
