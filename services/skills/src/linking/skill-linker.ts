@@ -3,17 +3,11 @@ import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
-import type {
-  Candidate,
-  LinkContext,
-  LinkResult,
-  Match,
-  RankedSentence,
-  SentenceCandidates,
-} from './linker-types.js';
+import type { Candidate, LinkContext, LinkResult, Match, RankedSentence, SentenceCandidates } from './linker-types.js';
 import { ordinaryWords } from './ordinary-words.js';
 import { PhraseMatcher } from './phrase-matcher.js';
 import { PhraseDictionary } from './phrase-dictionary.js';
+import { hintFor, linkedSkills } from './link-selection.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { withoutLoneWords } from './sense-filters/word-senses.js';
 import { splitSegments, type Segment } from './sentences.js';
@@ -119,37 +113,7 @@ export class SkillLinker {
         }
       }
     }
-    matches.sort((a, b) => a.start - b.start);
-
-    // One entry per skill: first mention, best confidence, mention count.
-    const bySkill = new Map<number, { first: Match; confidence: number; mentions: number; optional: boolean }>();
-    for (const match of matches) {
-      const entry = bySkill.get(match.phrase.skill);
-      if (!entry)
-        bySkill.set(match.phrase.skill, {
-          first: match,
-          confidence: match.confidence,
-          mentions: 1,
-          optional: match.hint === 'optional',
-        });
-      else {
-        entry.mentions++;
-        entry.confidence = Math.max(entry.confidence, match.confidence);
-        // Required anywhere makes it required.
-        entry.optional &&= match.hint === 'optional';
-      }
-    }
-    const skills = [...bySkill.entries()].map(([skillIndex, { first, confidence, mentions, optional }]) => ({
-      skill: this.index.viewAt(skillIndex, language),
-      start: first.start,
-      end: first.end,
-      matchedText: text.slice(first.start, first.end),
-      evidence: first.segment.text,
-      // Repeated mentions make a link more certain.
-      confidence: round(Math.min(0.99, confidence + 0.02 * (mentions - 1))),
-      ...(options.context === 'job' ? { hint: optional ? ('optional' as const) : ('required' as const) } : {}),
-      mentions,
-    }));
+    const skills = linkedSkills(text, matches, options.context, (skill) => this.index.viewAt(skill, language));
     return { language, skills };
   }
 
@@ -298,19 +262,3 @@ export class SkillLinker {
     return dictionary;
   }
 }
-
-/** Optional when the clause or sentence says so ("a plus"), else what the section heading said, else required. */
-function hintFor(text: string, segment: Segment, match: Match, section: Cue): 'required' | 'optional' {
-  const before = text.slice(segment.start, match.start);
-  const after = text.slice(match.end, segment.end);
-  const clauseStart = Math.max(before.lastIndexOf(','), before.lastIndexOf('('), before.lastIndexOf(':')) + 1;
-  const clauseEndMatch = /[,;)]/.exec(after);
-  const clause =
-    before.slice(clauseStart) +
-    text.slice(match.start, match.end) +
-    after.slice(0, clauseEndMatch ? clauseEndMatch.index : after.length);
-  const cue = requirementCue(clause) ?? requirementCue(segment.text) ?? section;
-  return cue === 'optional' ? 'optional' : 'required';
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
