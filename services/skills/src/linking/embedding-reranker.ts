@@ -1,7 +1,7 @@
 import { embedTexts, LlmCallFailed, type EmbeddingsModel, type Logger } from '@talent/platform';
 import type { SkillIndex } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
-import type { RankedSentence, RankedSkill } from './skill-linker.js';
+import type { RankedSentence, RankedSkill } from './linker-types.js';
 
 export interface RerankOptions {
   /** Lexical candidates of a sentence re-ranked (at least the `limit` asked for). */
