@@ -1108,6 +1108,27 @@ export interface components {
                 duration: number;
                 title: string;
             };
+            /** @description Extension (not in the spec; optional): confidence and evidence of information.title, information.company and the first location city, from the learned headline model. A field edited by PUT loses its entry. */
+            field_confidence?: {
+                city?: {
+                    /** @description Probability in [0, 1] that the value is right (calibrated on held-out ads). */
+                    confidence: number;
+                    /** @description The line of the posting the value was read from. */
+                    evidence: string;
+                };
+                company?: {
+                    /** @description Probability in [0, 1] that the value is right (calibrated on held-out ads). */
+                    confidence: number;
+                    /** @description The line of the posting the value was read from. */
+                    evidence: string;
+                };
+                title?: {
+                    /** @description Probability in [0, 1] that the value is right (calibrated on held-out ads). */
+                    confidence: number;
+                    /** @description The line of the posting the value was read from. */
+                    evidence: string;
+                };
+            };
             hard_skills: {
                 explanation: string;
                 /** Format: uuid */
