@@ -33,15 +33,13 @@ RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
 # native schema engine that generation does not use: any executable stands in.
 RUN cd services/${SERVICE} && PRISMA_SCHEMA_ENGINE_BINARY=/bin/true /app/node_modules/.bin/prisma generate
 RUN pnpm --filter "@talent/${SERVICE}..." build
-# standalone production folder: package.json, dist/, prisma/, shipped data (skills: seed/, data/), production
-# node_modules (no dev dependencies)
+# standalone production folder: package.json, dist/, prisma/, production node_modules (no dev dependencies)
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store \
     pnpm deploy --legacy --filter @talent/${SERVICE} --prod /out \
  && test -f /out/dist/main.js \
  && test -f /out/dist/migrate.js \
  && test -d /out/prisma/migrations \
  && test -d /out/dist/generated/prisma \
- && { [ "${SERVICE}" != skills ] || test -f /out/data/linker-vocabulary.json; } \
  && for dep in /out/node_modules/@talent/*; do test -d "$dep/dist" || { echo "missing dist in $dep"; exit 1; }; done \
  && if ls /out/node_modules/.pnpm | grep -E '^(prisma|typescript)@|^@prisma\+dev@'; then echo "build tools among the production dependencies (see .pnpmfile.cjs)"; exit 1; fi \
  && rm -rf /out/Dockerfile /out/src /out/test /out/tsconfig*.json /out/*.tsbuildinfo /out/dist/.tsbuildinfo /out/vitest.config.*

@@ -310,21 +310,31 @@ Python, Java, PostgreSQL, Docker, Kubernetes, teamwork, communication
       // Deterministic.
       expect((await call('POST', '/match', acme.apiKey, request)).body.data).toEqual(body.data);
 
-      // The skill change made for real (PUT /cvs/{id}) scores exactly what guidance said.
+      // A change made for real (PUT /cvs/{id}) scores exactly what guidance said: the best advice that a PUT can
+      // make, evidence of a job skill or the degree asked for (requirement lines live in skill_descriptions, which
+      // PUT does not take).
       const weak = candidates.find((candidate) => candidate.person_id === scholar)!;
       expect(weak.guidance.length).toBeGreaterThan(0);
       const job = (await call('GET', `/jobs/${jobId}`, acme.apiKey)).body.data;
       const jobSkills = [...job.hard_skills, ...job.soft_skills] as JsonBody[];
-      const advice = (weak.guidance as JsonBody[]).find((entry) => jobSkills.some((skill) => entry.change === `evidence of ${skill.skill}`));
+      const { degree, major } = job.education_preference as { degree: string; major: string };
+      const degreeChange = `a ${degree.trim()}${major.trim() ? ` in ${major.trim()}` : ''}`;
+      const advice = (weak.guidance as JsonBody[]).find(
+        (entry) => entry.change === degreeChange || jobSkills.some((skill) => entry.change === `evidence of ${skill.skill}`),
+      );
       expect(advice, JSON.stringify(weak.guidance)).toBeDefined();
-      const skill = jobSkills.find((s) => advice!.change === `evidence of ${s.skill}`)!;
-      const field = skill.type === 'hard-skill' ? 'hard_skills' : 'soft_skills';
       const cv = (await call('GET', `/cvs/${scholar}`, acme.apiKey)).body.data;
-      const keep = (s: JsonBody) => ({ id: s.id, relationship: s.relationship, explanation: s.explanation });
-      const put = await call('PUT', `/cvs/${scholar}`, acme.apiKey, {
-        content_language: 'en',
-        [field]: [...(cv[field] as JsonBody[]).map(keep), { ...keep(skill), explanation: `Evidence of ${skill.skill}.` }],
-      });
+      let change: JsonBody;
+      if (advice!.change === degreeChange) {
+        const entry = { degree: degree.trim(), major: major.trim(), score: '', institution_name: '', start_date: '', end_date: '' };
+        change = { education: [...(cv.education as JsonBody[]), entry] };
+      } else {
+        const skill = jobSkills.find((s) => advice!.change === `evidence of ${s.skill}`)!;
+        const field = skill.type === 'hard-skill' ? 'hard_skills' : 'soft_skills';
+        const keep = (s: JsonBody) => ({ id: s.id, relationship: s.relationship, explanation: s.explanation });
+        change = { [field]: [...(cv[field] as JsonBody[]).map(keep), { ...keep(skill), explanation: `Evidence of ${skill.skill}.` }] };
+      }
+      const put = await call('PUT', `/cvs/${scholar}`, acme.apiKey, { content_language: 'en', ...change });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       const again = await call('POST', '/match', acme.apiKey, { jobId, candidatesIds: [scholar], topK: 1 });
       expect(again.body.data[0][0].final_score).toBe(advice!.final_score);

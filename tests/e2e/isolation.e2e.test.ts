@@ -24,8 +24,8 @@ import {
  */
 
 /** What an id names. `skill` is the public taxonomy, the same for every workspace: nothing to isolate. */
-type Kind = 'cv' | 'job' | 'matchResult' | 'sourcingSession' | 'sourcingCandidate';
-const KINDS: Kind[] = ['cv', 'job', 'matchResult', 'sourcingSession', 'sourcingCandidate'];
+type Kind = 'cv' | 'job' | 'matchResult' | 'sourcingSession' | 'sourcingCandidate' | 'webhook';
+const KINDS: Kind[] = ['cv', 'job', 'matchResult', 'sourcingSession', 'sourcingCandidate', 'webhook'];
 const PUBLIC = 'public taxonomy' as const;
 
 /**
@@ -39,6 +39,8 @@ const ID_RULES: { rule: string; applies: (operation: ApiOperation, field: IdFiel
   { rule: 'stored results of a job', applies: (o, f) => o.path.startsWith('/match/') && f.location === 'path' && f.name === 'jobId', kinds: ['matchResult'] },
   { rule: 'a job to match', applies: (_o, f) => f.name === 'jobId', kinds: ['job', 'matchResult'] },
   { rule: 'CVs to match', applies: (_o, f) => f.name === 'candidatesIds', kinds: ['cv'] },
+  { rule: 'CVs of a fairness report', applies: (o, f) => o.path === '/match/fairness' && f.name === 'candidates[].id', kinds: ['cv'] },
+  { rule: 'id under /webhooks', applies: (o, f) => o.path.startsWith('/webhooks/') && f.location === 'path' && f.name === 'id', kinds: ['webhook'] },
   { rule: 'a sourcing session', applies: (_o, f) => f.name === 'session_id' || f.name === 'sessionId', kinds: ['sourcingSession'] },
   { rule: 'candidates of a session', applies: (_o, f) => f.name === 'selected_ids', kinds: ['sourcingCandidate'] },
 ];
@@ -51,6 +53,7 @@ const kindsOf = (operation: ApiOperation, field: IdField) => ID_RULES.find((r) =
 const BODY_OVERRIDES: Record<string, JsonBody> = {
   updateCv: { content_language: 'en', information: { first_name: 'Isolation' } },
   updateJob: { content_language: 'en', information: { title: 'Isolation test' } },
+  matchFairness: { topK: 1, candidates: [{ group: 'isolation' }] },
 };
 
 /** A different value of the same shape: UUIDs stay UUIDs, `dir-000123` stays letters-dash-digits. */
@@ -133,7 +136,14 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
     expect(search.status).toBe(200);
     const candidates = search.body.data.candidates as JsonBody[];
     expect(candidates.length).toBeGreaterThan(0);
-    return { cv, job, matchResult: matched, sourcingSession: search.body.data.session_id, sourcingCandidate: candidates[0]!.id };
+    return { cv, job, matchResult: matched, sourcingSession: search.body.data.session_id, sourcingCandidate: candidates[0]!.id, webhook: await webhook(apiKey) };
+  }
+
+  /** An endpoint nobody listens on (the stack's webhooks run in development mode, so loopback http is allowed). */
+  async function webhook(apiKey: string): Promise<string> {
+    const created = await call('POST', '/webhooks', apiKey, { url: 'http://127.0.0.1:9/isolation', events: ['match.completed'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.data.id as string;
   }
 
   /** Everything the victim can see of its workspace: records, statuses, stored results, sessions, ledger. */
@@ -155,6 +165,7 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
       statuses: [(await call('POST', '/cvs/status', apiKey, { ids: [ids.cv] })).body, (await call('POST', '/jobs/status', apiKey, { ids: [ids.job, ids.matchResult] })).body],
       stored: await call('GET', `/match/${ids.matchResult}`, apiKey),
       session: await call('GET', `/sourcing/sessions/${ids.sourcingSession}`, apiKey),
+      webhooks: (await call('GET', '/webhooks', apiKey)).body,
     };
   }
 
@@ -185,6 +196,14 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
         const given = valueFor(idField);
         if (given !== undefined) setAt(body, idField.name, given);
       }
+      // An id inside a list of objects (`candidates[].id`): one element, the rest of it from the overrides.
+      for (const idField of fields.filter((f) => f.location === 'body' && /^\w+\[\]\.\w+$/.test(f.name))) {
+        const given = valueFor(idField);
+        if (given === undefined) continue;
+        const [list, key] = idField.name.split('[].') as [string, string];
+        const first = (Array.isArray(body[list]) ? (body[list] as JsonBody[])[0] : undefined) ?? {};
+        body[list] = [{ ...first, [key]: given }];
+      }
     }
     const search = query.size > 0 ? `?${query}` : '';
     const response = await e2e.request(`${fillPath(operation.path, params)}${search}`, {
@@ -196,7 +215,7 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
   }
 
   beforeAll(async () => {
-    await e2e.start({ sourcing: { SOURCING_PROVIDER: 'directory' } });
+    await e2e.start({ sourcing: { SOURCING_PROVIDER: 'directory' }, webhooks: { WEBHOOKS_DEVELOPMENT: 'true' } });
     document = await fetchOpenApi(e2e);
     operations = operationsOf(document);
     const [v, a] = [await e2e.createWorkspace('victim'), await e2e.createWorkspace('attacker')];
@@ -245,6 +264,7 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
         if (operation.method === 'delete') {
           if (kinds[0] === 'cv') own.cv = await analyzed('cvs', `${CV_TEXT}\n${randomUUID()}`, attacker.apiKey);
           else if (kinds[0] === 'job') own.job = await analyzed('jobs', `${JOB_TEXT}\n${randomUUID()}`, attacker.apiKey);
+          else if (kinds[0] === 'webhook') own.webhook = await webhook(attacker.apiKey);
           else throw new Error(`no disposable ${kinds[0]} for ${row}: add one`);
         }
         const control = await request(operation, field, own[kinds[0]!], attacker.apiKey, own);
