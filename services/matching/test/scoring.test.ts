@@ -701,7 +701,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-4');
+    expect(SCORER_VERSION).toBe('rules-5');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });
