@@ -17,7 +17,7 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself.
  * - Share = Σ idf × saturation over the ad's stems ÷ Σ idf over the ad's stems (0..1); score =
  *   round(10 × min(1, share / FULL_SHARE)).
- * One detail in hard_skills and one in experience (the same figure; experience quotes the CV's experience
+ * One detail in each of hard_skills, soft_skills and experience the ad states (the same figure; experience quotes the CV's experience
  * entries), each taking RELEVANCE_SHARE[dimension] of its dimension's average (rules-5).
  */
 export const RELEVANCE_KEY = 'relevance to the ad';
@@ -28,12 +28,13 @@ export const AVERAGE_WORDS = 450;
 export const FULL_SHARE = 0.3;
 /**
  * The relevance detail's share of its dimension's average; the other details share the rest by their own weights
- * (rules-4 gave every dimension ½). Experience already holds the job title and occupation credit, the role-specific
- * signal, so the whole-ad match takes less of it; the soft skills an ad names are few and generic (often one, such
- * as "plan"), so the whole-ad match takes most of that dimension rather than one generic word deciding it.
- * Chosen on the silver set and half A of the across-occupations set only (matching README).
+ * (rules-4 gave every dimension ½). The skills and requirement lines the ad states keep most of hard skills;
+ * experience already holds the job title and occupation credit, the role-specific signal, so the whole-ad match
+ * takes less of it; the soft skills an ad names are few and generic (often one, such as "plan"), so the whole-ad
+ * match takes most of that dimension rather than one generic word deciding it. Chosen on the silver set and half A
+ * of the across-occupations set only (matching README).
  */
-export const RELEVANCE_SHARE = { hard_skills: 0.5, soft_skills: 0.75, experience: 0.3 } as const;
+export const RELEVANCE_SHARE = { hard_skills: 0.4, soft_skills: 0.75, experience: 0.3 } as const;
 /** A word of the ad's title weighs this many times its idf (the title names the line of work). */
 export const TITLE_BOOST = 5;
 /** A CV experience title holding a word counts this many passages (a post held says more than a mention). */
