@@ -35,8 +35,8 @@ export const FULL_SHARE = 0.3;
  * of the across-occupations set only (matching README).
  */
 export const RELEVANCE_SHARE = { hard_skills: 0.4, soft_skills: 0.75, experience: 0.3 } as const;
-/** A word of the ad's title weighs this many times its idf (the title names the line of work; 5 in rules-4). */
-export const TITLE_BOOST = 8;
+/** A word of the ad's title weighs this many times its idf (the title names the line of work). */
+export const TITLE_BOOST = 5;
 /** A CV experience title holding a word counts this many passages (a post held says more than a mention). */
 export const TITLE_TF = 5;
 
