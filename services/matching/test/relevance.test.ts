@@ -74,6 +74,28 @@ describe('whole-ad relevance and unlinked requirements', () => {
     expect(scored!.summary_score).toBe(Math.round(((scored!.score_meta.hard_skills + scored!.score_meta.experience) / 2) * 100) / 100);
   });
 
+  it('lets the whole-ad match decide most of a dimension stated by one generic soft skill, and less of experience', () => {
+    // One generic soft skill, as many ads name; the HR CV states it, the trainer's CV holds the trade's words.
+    const ad: JobRecord = {
+      ...trainerAd,
+      soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill', relationship: 'required', explanation: '' }],
+    };
+    const planner = { ...hr, soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill' as const, relationship: 'required' as const, explanation: 'Planned onboarding.' }] };
+    const ranked = scoreCandidates(ad, [planner, trainer], equal, graph);
+    expect(ranked.map((c) => c.person_id)).toEqual([trainer.id, planner.id]);
+    for (const c of ranked) {
+      const soft = c.score_dict.soft_skills;
+      // The relevance detail takes ¾ of soft skills, ¼ is left to the one skill.
+      expect(c.score_meta.soft_skills).toBeCloseTo(0.25 * soft['plan']!.score + 0.75 * soft[RELEVANCE_KEY]!.score, 2);
+      // In experience it takes 0.3: the title and the other experience rules keep 0.7, by their own weights (1 each).
+      const exp = Object.entries(c.score_dict.experience);
+      const rest = exp.filter(([key]) => key !== RELEVANCE_KEY).map(([, d]) => d.score);
+      const restMean = rest.reduce((a, b) => a + b, 0) / rest.length;
+      expect(c.score_meta.experience).toBeCloseTo(0.7 * restMean + 0.3 * c.score_dict.experience[RELEVANCE_KEY]!.score, 2);
+    }
+    expect(ranked[1]!.score_dict.soft_skills['plan']!.score).toBeGreaterThan(ranked[0]!.score_dict.soft_skills['plan']!.score);
+  });
+
   it('gives the same result every time and for any order of the CVs', () => {
     const a = JSON.stringify(scoreCandidates(trainerAd, [hr, trainer], equal, graph));
     const b = JSON.stringify(scoreCandidates(trainerAd, [trainer, hr], equal, graph));

@@ -317,10 +317,10 @@ describe('scoring: skills', () => {
     const j = hardOnly([skill(ID.java, 'required'), skill(ID.terraform, 'optional')]);
     const withRequired = only(j, cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] }));
     const withOptional = only(j, cv({ hard_skills: [skill(ID.terraform, 'satisfies', 'Terraform.')] }));
-    // The whole-ad relevance detail weighs as much as the skills together (3): (2×10 + 1×0 + 3×r) / 6.
+    // The skills keep 0.6 of the dimension by their weights ((2×10 + 1×0) / 3), the whole-ad relevance detail 0.4.
     const r = (c: MatchCandidate) => c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(withRequired.score_meta.hard_skills).toBe(Math.round(((20 + 3 * r(withRequired)) / 6) * 100) / 100);
-    expect(withOptional.score_meta.hard_skills).toBe(Math.round(((10 + 3 * r(withOptional)) / 6) * 100) / 100);
+    expect(withRequired.score_meta.hard_skills).toBeCloseTo(0.6 * (20 / 3) + 0.4 * r(withRequired), 2);
+    expect(withOptional.score_meta.hard_skills).toBeCloseTo(0.6 * (10 / 3) + 0.4 * r(withOptional), 2);
     expect(withRequired.score_meta.hard_skills).toBeGreaterThan(withOptional.score_meta.hard_skills);
   });
 });
@@ -636,9 +636,9 @@ describe('scoring: aggregation and ranking', () => {
     });
     expect(c.score_dict.soft_skills).toEqual({});
     expect(c.score_meta.soft_skills).toBe(0);
-    // Java 2×10 of 2+2+2+1+1, and the whole-ad relevance detail weighing as much (8).
+    // Java 2×10 of 2+2+2+1+1 keeps 0.6 of the dimension, the whole-ad relevance detail 0.4.
     const r = c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(c.score_meta.hard_skills).toBe(Math.round(((20 + 8 * r) / 16) * 100) / 100);
+    expect(c.score_meta.hard_skills).toBeCloseTo(0.6 * (20 / 8) + 0.4 * r, 2);
     expect(c.summary_score).toBe(c.score_meta.hard_skills); // only hard_skills has details
   });
 
@@ -701,7 +701,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-4');
+    expect(SCORER_VERSION).toBe('rules-5');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

@@ -17,8 +17,8 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself.
  * - Share = Σ idf × saturation over the ad's stems ÷ Σ idf over the ad's stems (0..1); score =
  *   round(10 × min(1, share / FULL_SHARE)).
- * One detail in hard_skills and one in experience (the same figure; experience quotes the CV's experience
- * entries), each weighing RELEVANCE_SHARE of its dimension's other details (at least 1).
+ * One detail in each of hard_skills, soft_skills and experience the ad states (the same figure; experience quotes the CV's experience
+ * entries), each taking RELEVANCE_SHARE[dimension] of its dimension's average (rules-5).
  */
 export const RELEVANCE_KEY = 'relevance to the ad';
 export const K1 = 1.2;
@@ -26,8 +26,15 @@ export const B = 0.75;
 export const AVERAGE_WORDS = 450;
 /** A CV holding this share of the ad's weighted words (saturated) scores 10. */
 export const FULL_SHARE = 0.3;
-/** The relevance detail weighs this much relative to the other details of its dimension together. */
-export const RELEVANCE_SHARE = 1;
+/**
+ * The relevance detail's share of its dimension's average; the other details share the rest by their own weights
+ * (rules-4 gave every dimension ½). The skills and requirement lines the ad states keep most of hard skills;
+ * experience already holds the job title and occupation credit, the role-specific signal, so the whole-ad match
+ * takes less of it; the soft skills an ad names are few and generic (often one, such as "plan"), so the whole-ad
+ * match takes most of that dimension rather than one generic word deciding it. Chosen on the silver set and half A
+ * of the across-occupations set only (matching README).
+ */
+export const RELEVANCE_SHARE = { hard_skills: 0.4, soft_skills: 0.75, experience: 0.3 } as const;
 /** A word of the ad's title weighs this many times its idf (the title names the line of work). */
 export const TITLE_BOOST = 5;
 /** A CV experience title holding a word counts this many passages (a post held says more than a mention). */
@@ -139,7 +146,8 @@ export function scoreRelevance(
     out.push({
       dimension,
       key,
-      weight: Math.max(1, RELEVANCE_SHARE * others(dimension)),
+      // others > 0 here, so the detail is exactly RELEVANCE_SHARE of the dimension's weight.
+      weight: (RELEVANCE_SHARE[dimension] / (1 - RELEVANCE_SHARE[dimension])) * others(dimension),
       detail: { score, criteria, explanation },
     });
   }
