@@ -1,6 +1,7 @@
 import { DomainError } from '@talent/platform';
 import type { z } from 'zod';
 import { bodyError } from '../http/api.js';
+import { KINDS } from '../routes/documents/kinds.js';
 import { AnalyzeBody } from '../schemas/documents.js';
 import { FairnessBody } from '../schemas/fairness.js';
 import { parseMatchBody } from '../schemas/matching.js';
@@ -81,12 +82,12 @@ export function usageOf(operation: QuotableOperation, request: { body?: unknown;
     case 'analyzeCvs':
     case 'analyzeJobs': {
       const body = parseWith(AnalyzeBody, request.body);
-      return analysisUsage(operation === 'analyzeCvs' ? 'cv_processing' : 'job_processing', body.inputs, body.cache);
+      return analysisUsage((operation === 'analyzeCvs' ? KINDS.cv : KINDS.job).action, body.inputs, body.cache);
     }
     case 'analyzeCvFiles':
-      return filesUsage('cv_processing', request.files, request.cache);
+      return filesUsage(KINDS.cv.action, request.files, request.cache);
     case 'analyzeJobFiles':
-      return filesUsage('job_processing', request.files, request.cache);
+      return filesUsage(KINDS.job.action, request.files, request.cache);
     case 'matchCandidates':
     case 'matchFairness':
       if (operation === 'matchCandidates') parseMatchBody(request.body);
