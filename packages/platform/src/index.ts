@@ -21,3 +21,4 @@ export * from './llm.js';
 export * from './embeddings.js';
 export * from './legal-forms.js';
 export * from './billed-work.js';
+export * from './billable-actions.js';

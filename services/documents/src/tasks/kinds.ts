@@ -1,14 +1,14 @@
-import { DomainError } from '@talent/platform';
+import { BILLING_ACTIONS, DomainError } from '@talent/platform';
 import { common } from '@talent/proto';
 import { KIND_TITLES, recordNotFoundMessage } from '@talent/records';
 
 export type Kind = 'cv' | 'job';
 
 /** Billable action of one analysis unit (spec: Token rules). */
-export const PROCESSING_ACTION: Record<Kind, string> = { cv: 'cv_processing', job: 'job_processing' };
+export const PROCESSING_ACTION: Record<Kind, string> = { cv: BILLING_ACTIONS.cvProcessing, job: BILLING_ACTIONS.jobProcessing };
 
 /** Actions a peer may charge a unit on instead of the kind's own: CVs created from sourced profiles (ingest). */
-const OVERRIDE_ACTIONS: Record<Kind, readonly string[]> = { cv: ['sourcing_ingest'], job: [] };
+const OVERRIDE_ACTIONS: Record<Kind, readonly string[]> = { cv: [BILLING_ACTIONS.sourcingIngest], job: [] };
 
 /** The action a submission charges each unit on: the kind's own, or an allowed override (INVALID_ARGUMENT otherwise). */
 export function submissionAction(kind: Kind, override: string): string {

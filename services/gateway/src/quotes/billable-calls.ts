@@ -1,4 +1,4 @@
-import { DomainError } from '@talent/platform';
+import { BILLING_ACTIONS, candidatePremiumActions, DomainError, sourcingSearchAction } from '@talent/platform';
 import type { z } from 'zod';
 import { bodyError } from '../http/api.js';
 import { KINDS } from '../routes/documents/kinds.js';
@@ -35,7 +35,7 @@ export interface CallUsage {
 }
 
 /** The action both match flows charge (`POST /match` and `POST /match/fairness`), one unit per request. */
-export const MATCH_ACTION = 'job_matching';
+export const MATCH_ACTION = BILLING_ACTIONS.jobMatching;
 
 function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body ?? {});
@@ -58,15 +58,15 @@ function filesUsage(action: string, files: number | undefined, cache: boolean | 
 function searchUsage(body: unknown): CallUsage {
   const search = parseWith(SearchBody, body);
   const options = search.options ?? {};
-  const perCandidate = [
-    options.insights ? 'sourcing_insights' : '',
-    options.high_freshness ? 'sourcing_high_freshness' : '',
-    options.reveal_emails ? 'sourcing_reveal_email' : '',
-    options.reveal_phones ? 'sourcing_reveal_phone' : '',
-  ].filter(Boolean);
+  const perCandidate = candidatePremiumActions({
+    insights: options.insights ?? false,
+    highFreshness: options.high_freshness ?? false,
+    revealEmails: options.reveal_emails ?? false,
+    revealPhones: options.reveal_phones ?? false,
+  });
   return {
     lines: [
-      { action: options.search_type === 'pro' ? 'sourcing_search_pro' : 'sourcing_search_fast', quantity: 1 },
+      { action: sourcingSearchAction(options.search_type === 'pro' ? 'pro' : 'fast'), quantity: 1 },
       ...perCandidate.map((action) => ({ action, quantity: search.limit })),
     ],
     exact: false,
@@ -98,7 +98,7 @@ export function usageOf(operation: QuotableOperation, request: { body?: unknown;
     case 'ingestSourcedCandidates': {
       const body = parseWith(IngestBody, request.body);
       // A profile ingested before answers its CV id again, free: at most one unit per distinct id.
-      return { lines: [{ action: 'sourcing_ingest', quantity: new Set(body.selected_ids.map((id) => id.trim())).size }], exact: false };
+      return { lines: [{ action: BILLING_ACTIONS.sourcingIngest, quantity: new Set(body.selected_ids.map((id) => id.trim())).size }], exact: false };
     }
   }
 }

@@ -1,20 +1,9 @@
+import { BILLABLE_ACTIONS } from '@talent/platform';
 import { MAX_OFFSET, Pagination, queryInt, Timestamp } from './common.js';
 import { QUOTABLE_OPERATIONS } from '../quotes/billable-calls.js';
 import { DOCUMENT_LIMITS } from './documents.js';
 import { z } from '../openapi/zod.js';
 
-export const BILLABLE_ACTIONS = [
-  'cv_processing',
-  'job_processing',
-  'job_matching',
-  'sourcing_search_fast',
-  'sourcing_search_pro',
-  'sourcing_insights',
-  'sourcing_high_freshness',
-  'sourcing_reveal_email',
-  'sourcing_reveal_phone',
-  'sourcing_ingest',
-] as const;
 
 export const Balance = z
   .object({

@@ -1,4 +1,4 @@
-import { DomainError, type AsyncClient, type CallOverrides, type RequestContext } from '@talent/platform';
+import { BILLING_ACTIONS, DomainError, type AsyncClient, type CallOverrides, type RequestContext } from '@talent/platform';
 import { common, documents } from '@talent/proto';
 import { SOURCING_LIMITS } from '@talent/records';
 import type { SessionRepository } from '../sessions/session-repository.js';
@@ -23,7 +23,7 @@ export interface IngestOutcome {
   reusedIds: string[];
 }
 
-const INGEST_ACTION = 'sourcing_ingest';
+const INGEST_ACTION = BILLING_ACTIONS.sourcingIngest;
 const LIVE = new Set([documents.TaskStatus.TASK_STATUS_PENDING, documents.TaskStatus.TASK_STATUS_COMPLETED]);
 
 /**

@@ -6,14 +6,7 @@
  * premium can be charged at most once per session, by the ledger itself.
  */
 
-export const SOURCING_ACTIONS = {
-  fast: 'sourcing_search_fast',
-  pro: 'sourcing_search_pro',
-  insights: 'sourcing_insights',
-  highFreshness: 'sourcing_high_freshness',
-  revealEmail: 'sourcing_reveal_email',
-  revealPhone: 'sourcing_reveal_phone',
-} as const;
+import { BILLING_ACTIONS, candidatePremiumActions, sourcingSearchAction } from '@talent/platform';
 
 export interface ChargeLine {
   action: string;
@@ -77,9 +70,9 @@ const positionRef = (terms: SessionTerms, position: number) => `${terms.sessionI
 function upgradeLines(terms: SessionTerms, premiums: RequestedPremiums, candidate: BoughtCandidate): ChargeLine[] {
   const ref = positionRef(terms, candidate.position);
   const lines: ChargeLine[] = [];
-  if (premiums.insights && !candidate.insights) lines.push(unit(SOURCING_ACTIONS.insights, ref));
-  if (premiums.revealEmails && !candidate.emailRevealed && candidate.hasEmail) lines.push(unit(SOURCING_ACTIONS.revealEmail, ref));
-  if (premiums.revealPhones && !candidate.phoneRevealed && candidate.hasPhone) lines.push(unit(SOURCING_ACTIONS.revealPhone, ref));
+  if (premiums.insights && !candidate.insights) lines.push(unit(BILLING_ACTIONS.sourcingInsights, ref));
+  if (premiums.revealEmails && !candidate.emailRevealed && candidate.hasEmail) lines.push(unit(BILLING_ACTIONS.sourcingRevealEmail, ref));
+  if (premiums.revealPhones && !candidate.phoneRevealed && candidate.hasPhone) lines.push(unit(BILLING_ACTIONS.sourcingRevealPhone, ref));
   return lines;
 }
 
@@ -91,16 +84,11 @@ function newCandidateLines(
   contacts?: { hasEmail: boolean; hasPhone: boolean },
 ): ChargeLine[] {
   const ref = positionRef(terms, position);
-  const lines: ChargeLine[] = [];
-  if (premiums.insights) lines.push(unit(SOURCING_ACTIONS.insights, ref));
-  if (terms.highFreshness) lines.push(unit(SOURCING_ACTIONS.highFreshness, ref));
-  if (premiums.revealEmails && (contacts?.hasEmail ?? true)) lines.push(unit(SOURCING_ACTIONS.revealEmail, ref));
-  if (premiums.revealPhones && (contacts?.hasPhone ?? true)) lines.push(unit(SOURCING_ACTIONS.revealPhone, ref));
-  return lines;
+  return candidatePremiumActions({ ...premiums, highFreshness: terms.highFreshness }, contacts).map((action) => unit(action, ref));
 }
 
 const baseLine = (terms: SessionTerms, callRef: string): ChargeLine =>
-  unit(terms.searchType === 'pro' ? SOURCING_ACTIONS.pro : SOURCING_ACTIONS.fast, `${terms.sessionId}:call:${callRef}`);
+  unit(sourcingSearchAction(terms.searchType), `${terms.sessionId}:call:${callRef}`);
 
 /**
  * Rule 6: the most this request can cost — the base fee when the provider must be asked, every requested premium

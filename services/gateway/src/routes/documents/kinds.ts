@@ -1,4 +1,4 @@
-import { DomainError } from '@talent/platform';
+import { BILLING_ACTIONS, DomainError } from '@talent/platform';
 import { recordNotFoundMessage } from '@talent/records';
 import { common } from '@talent/proto';
 
@@ -14,7 +14,7 @@ export interface KindInfo {
   /** Inside a sentence. */
   noun: 'CV' | 'job';
   plural: 'CVs' | 'jobs';
-  action: 'cv_processing' | 'job_processing';
+  action: typeof BILLING_ACTIONS.cvProcessing | typeof BILLING_ACTIONS.jobProcessing;
   /** operationId parts: analyzeCvs, getCv… */
   opSingular: 'Cv' | 'Job';
   opPlural: 'Cvs' | 'Jobs';
@@ -29,7 +29,7 @@ export const KINDS: Record<'cv' | 'job', KindInfo> = {
     title: 'CV',
     noun: 'CV',
     plural: 'CVs',
-    action: 'cv_processing',
+    action: BILLING_ACTIONS.cvProcessing,
     opSingular: 'Cv',
     opPlural: 'Cvs',
   },
@@ -41,7 +41,7 @@ export const KINDS: Record<'cv' | 'job', KindInfo> = {
     title: 'Job',
     noun: 'job',
     plural: 'jobs',
-    action: 'job_processing',
+    action: BILLING_ACTIONS.jobProcessing,
     opSingular: 'Job',
     opPlural: 'Jobs',
   },
