@@ -82,17 +82,18 @@ export class DeliveryRepository {
   /**
    * Claims up to `limit` due deliveries, each the oldest unsettled one of its (endpoint, record), so a record's
    * deliveries go one at a time and in order. The claim moves `next_attempt_at` to the end of the lease.
+   * It walks the pending deliveries in due order (`deliveries_due_idx`) and stops at `limit`: a backlog of
+   * deliveries retried later (a dead endpoint's day of retries) is not read on every claim.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
     const { rows } = await this.pool.query<ClaimedDelivery>(
-      `WITH heads AS (
-         SELECT DISTINCT ON (endpoint_id, record_id) id, next_attempt_at
-           FROM ${this.table} WHERE status = 'pending'
-          ORDER BY endpoint_id, record_id, seq
-       ), due AS (
-         SELECT d.id FROM ${this.table} d JOIN heads h ON h.id = d.id
-          WHERE h.next_attempt_at <= now()
-          ORDER BY h.next_attempt_at
+      `WITH due AS (
+         SELECT d.id FROM ${this.table} d
+          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+            AND NOT EXISTS (SELECT 1 FROM ${this.table} p
+                             WHERE p.endpoint_id = d.endpoint_id AND p.record_id = d.record_id
+                               AND p.status = 'pending' AND p.seq < d.seq)
+          ORDER BY d.next_attempt_at
           LIMIT $1
           FOR UPDATE OF d SKIP LOCKED
        )

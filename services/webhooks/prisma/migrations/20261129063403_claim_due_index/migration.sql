@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "deliveries_due_idx" ON "deliveries"("status", "next_attempt_at");
