@@ -190,14 +190,20 @@ try {
       await measure(chargeOverGrpc, 400);
       // Alternating rounds again, so that load from other processes hits all three alike.
       const grpc = { bare: [], charge: [], pair: [] };
+      // This process's CPU per operation: over gRPC it runs the client and the service (gRPC, Ledger, pg) alike.
+      const grpcCpu = { bare: [], charge: [], pair: [] };
       for (let round = 1; round <= Math.max(3, Math.ceil(rounds / 2)); round++) {
-        grpc.bare.push((await measure(bare, roundMs)).perSecond);
-        grpc.charge.push((await measure(chargeOverGrpc, roundMs)).perSecond);
-        grpc.pair.push((await measure(overGrpc, roundMs)).perSecond);
+        for (const [side, operation] of [['bare', bare], ['charge', chargeOverGrpc], ['pair', overGrpc]]) {
+          const m = await measure(operation, roundMs);
+          grpc[side].push(m.perSecond);
+          grpcCpu[side].push(m.nodeCpu);
+        }
       }
       const grpcRatio = median(grpc.charge) / median(grpc.bare);
       console.log(`  over gRPC (real service), medians: bare UPDATE ${fmt(median(grpc.bare))}/s, charge ${fmt(median(grpc.charge))}/s, ` +
         `ratio ${grpcRatio.toFixed(2)} (target ≥ 0.30: ${grpcRatio >= 0.3 ? 'met' : 'NOT met'}); (context) reserve + commit ${fmt(median(grpc.pair))} pairs/s, ratio ${(median(grpc.pair) / median(grpc.bare)).toFixed(2)}`);
+      console.log(`  over gRPC, CPU of this process (client + service) per operation (median of rounds): bare UPDATE ${ms(grpcCpu.bare)}, ` +
+        `charge ${ms(grpcCpu.charge)}, pair ${ms(grpcCpu.pair)}`);
     } finally {
       client.close();
       await service.stop();

@@ -5,11 +5,13 @@
 // the rows each table gained, updated and HOT-updated (pg_stat_user_tables), and the WAL written by this schema's
 // transactions (pg_walinspect over the run's LSN range, so other backends' WAL is left out). Run after `pnpm build`.
 //
+// PROFILE_OP=charge profiles charges (ledger_charge, issue 27) instead of pairs, of PROFILE_LINES lines (1) each.
+//
 // PROFILE_SQL=file compares: a second schema gets the file's SQL after the migrations (a change to the functions
 // tried before it becomes a migration), and rounds alternate between the two so that load from other processes
 // hits both alike; medians of the per-round figures are printed side by side.
 //
-// Settings (environment): DATABASE_URL, PROFILE_PAIRS (500 per round), PROFILE_ROUNDS (6), PROFILE_WORKSPACES (64),
+// Settings (environment): DATABASE_URL, PROFILE_OP (pair | charge), PROFILE_LINES (1), PROFILE_PAIRS (500 per round), PROFILE_ROUNDS (6), PROFILE_WORKSPACES (64),
 // PROFILE_SQL, PROFILE_PERF (a file: `perf record -g` of the last schema's backend during its rounds).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,6 +36,15 @@ const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1
 const pairs = Number(process.env.PROFILE_PAIRS ?? 500);
 const rounds = Number(process.env.PROFILE_ROUNDS ?? 6);
 const workspaces = Number(process.env.PROFILE_WORKSPACES ?? 64);
+const op = process.env.PROFILE_OP ?? 'pair';
+if (op !== 'pair' && op !== 'charge') throw new Error(`PROFILE_OP must be pair or charge, not ${op}`);
+const lineCount = Number(process.env.PROFILE_LINES ?? 1);
+// A sourcing search's kind of charge: a base fee and per-candidate premiums, at prices of 1 to 3 tokens.
+const LINE_ACTIONS = ['sourcing_search_pro', 'sourcing_insights', 'sourcing_reveal_email', 'sourcing_reveal_phone'];
+const chargeLines = (ref) =>
+  lineCount === 1
+    ? [{ action: 'cv_processing', quantity: 1, ref }]
+    : Array.from({ length: lineCount }, (_, n) => ({ action: LINE_ACTIONS[n % LINE_ACTIONS.length], quantity: 1 + (n % 3), ref: `${ref}:${n}` }));
 const variantSql = process.env.PROFILE_SQL ? readFileSync(process.env.PROFILE_SQL, 'utf8') : null;
 const stamp = Date.now().toString(36);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -58,6 +69,13 @@ async function setUp(name, sql) {
   const [{ pid }] = await one('SELECT pg_backend_pid() AS pid');
   const pair = async (i, times) => {
     const ref = randomUUID();
+    if (op === 'charge') {
+      const t0 = performance.now();
+      await ledger.charge({ workspaceId: ids[i % workspaces], lines: chargeLines(ref), idempotencyKey: ref });
+      times?.reserve.push(performance.now() - t0);
+      times?.commit.push(0);
+      return;
+    }
     const t0 = performance.now();
     const { reservationId } = await ledger.reserve({ workspaceId: ids[i % workspaces], lines: [{ action: 'cv_processing', quantity: 1, ref }], idempotencyKey: ref });
     const t1 = performance.now();
@@ -66,8 +84,8 @@ async function setUp(name, sql) {
     times?.commit.push(performance.now() - t1);
   };
   for (let i = 0; i < 200; i++) await pair(i); // warm-up: plans, caches
-  const backendCpu = () => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const backendCpu = (backend) => {
+    const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime: clock ticks of 10 ms
   };
   const stats = async () => {
@@ -81,15 +99,16 @@ async function setUp(name, sql) {
 }
 
 async function round(s) {
-  const [{ lsn: start }] = await s.one('SELECT pg_current_wal_insert_lsn() AS lsn');
-  const cpu0 = s.backendCpu();
+  // The pool may have replaced its connection while idle (the other schema's rounds): look up the backend again.
+  const [{ lsn: start, pid }] = await s.one('SELECT pg_current_wal_insert_lsn() AS lsn, pg_backend_pid() AS pid');
+  const cpu0 = s.backendCpu(pid);
   const node0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < pairs; i++) await s.pair(i, s.times);
   s.wall.push((performance.now() - t0) / pairs);
   const node = process.cpuUsage(node0);
   s.node.push((node.user + node.system) / 1000 / pairs);
-  s.cpu.push((s.backendCpu() - cpu0) / pairs);
+  s.cpu.push((s.backendCpu(pid) - cpu0) / pairs);
   const [{ lsn: end }] = await s.one('SELECT pg_current_wal_insert_lsn() AS lsn');
   s.lsns.push([start, end]);
   s.count += pairs;
@@ -98,7 +117,7 @@ async function round(s) {
 async function report(s) {
   const after = await s.stats();
   const per = (n) => (n / s.count).toFixed(3);
-  console.log(`\n${s.name} (schema ${s.schema}): ${s.count} pairs`);
+  console.log(`\n${s.name} (schema ${s.schema}): ${s.count} ${op}s (per pair below: per ${op})`);
   console.log(`  CPU per pair (median of rounds): PostgreSQL backend ${median(s.cpu).toFixed(3)} ms, Node ${median(s.node).toFixed(3)} ms; ` +
     `wall ${median(s.wall).toFixed(3)} ms (reserve ${median(s.times.reserve).toFixed(3)}, commit ${median(s.times.commit).toFixed(3)} median)`);
   console.log(`  backend CPU by round: ${s.cpu.map((c) => c.toFixed(3)).join(' ')}`);
@@ -158,7 +177,7 @@ try {
     perf.kill('SIGINT');
     await new Promise((resolve) => perf.on('exit', resolve));
   }
-  console.log(`profile: ${rounds} rounds of ${pairs} sequential pairs on one connection per schema`);
+  console.log(`profile: ${rounds} rounds of ${pairs} sequential ${op}s on one connection per schema`);
   for (const s of sides) await report(s);
 } finally {
   for (const s of sides) await s.database.close();

@@ -138,6 +138,62 @@ describe('billing Charge over gRPC (debit and commit in one transaction)', () =>
     expect((await t.client.verify({ workspaceId: ws })).breaches).toEqual([]);
   });
 
+  it('spreads a charge over the grants, line by line, when no single grant covers it', async () => {
+    const ws = await t.newWorkspace(4); // never expires
+    await t.client.grantTokens({ workspaceId: ws, amount: 2, expiresInSeconds: 3600, idempotencyKey: key() });
+    await t.client.grantTokens({ workspaceId: ws, amount: 3, expiresInSeconds: 7200, idempotencyKey: key() });
+    // 3 + 4 tokens from grants of 2 (expiring first), 3 (next) and 4 (never): 2 + 1, then 2 + 2.
+    const charge = await t.client.charge({
+      workspaceId: ws,
+      lines: [line('sourcing_search_pro', 'x'), line('cv_processing', 'y', 4)],
+      idempotencyKey: key(),
+    });
+    expect(charge).toMatchObject({ charged: 7, replayed: false });
+    expect((await t.client.verify({ workspaceId: ws })).breaches).toEqual([]);
+    // Both expiring grants were used up, so nothing expires and the 2 left are the lasting grant's.
+    t.clock.advance(7200);
+    expect(await balance(ws)).toEqual({ balance: 2, reserved: 0, available: 2 });
+    expect(await history(ws, 'token_expired')).toEqual([]);
+
+    const one = await t.newWorkspace(3);
+    await t.client.grantTokens({ workspaceId: one, amount: 2, expiresInSeconds: 3600, idempotencyKey: key() });
+    await t.client.charge({ workspaceId: one, lines: [line('cv_processing', 'z', 4)], idempotencyKey: key() });
+    t.clock.advance(3600);
+    expect(await balance(one)).toEqual({ balance: 1, reserved: 0, available: 1 });
+    expect(await history(one, 'token_expired')).toEqual([]);
+    expect((await t.client.verify({ workspaceId: one })).breaches).toEqual([]);
+  });
+
+  it('charges once when the same charge, or the same unit, arrives many times at once', async () => {
+    const ws = await t.newWorkspace(10);
+    for (const lines of [[line('job_matching', 'm-1')], [line('job_matching', 'm-3'), line('cv_processing', 'm-3')]]) {
+      const chargeKey = key();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => t.client.charge({ workspaceId: ws, lines, idempotencyKey: chargeKey })));
+      expect(new Set(answers.map((a) => a.chargeIds.join()))).toHaveProperty('size', 1);
+      expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    }
+    expect(await balance(ws)).toEqual({ balance: 7, reserved: 0, available: 7 });
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => failure(t.client.charge({ workspaceId: ws, lines: [line('job_matching', 'm-2')], idempotencyKey: key() }))),
+    );
+    expect(outcomes.sort()).toEqual([...Array<string>(7).fill('ALREADY_EXISTS'), 'OK']);
+    expect(await balance(ws)).toEqual({ balance: 6, reserved: 0, available: 6 });
+    expect((await t.client.verify({ workspaceId: ws })).breaches).toEqual([]);
+  });
+
+  it('refuses a key that resolved a reservation, charging nothing', async () => {
+    const ws = await t.newWorkspace(10);
+    const r = await t.client.reserve({ workspaceId: ws, lines: [line('cv_processing', 'c-1')], idempotencyKey: key(), ttlSeconds: 0 });
+    const commitKey = key();
+    await t.client.commit({ reservationId: r.reservationId, lines: [], idempotencyKey: commitKey });
+    expect(await failure(t.client.charge({ workspaceId: ws, lines: [line('cv_processing', 'c-2')], idempotencyKey: commitKey }))).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect(await balance(ws)).toEqual({ balance: 9, reserved: 0, available: 9 });
+    expect((await t.client.verify({ workspaceId: ws })).breaches).toEqual([]);
+  });
+
   it('checks a worst case against the balance with a Quote, holding and writing nothing', async () => {
     const ws = await t.newWorkspace(5);
     const lines = [line('sourcing_search_pro', 'w-1'), line('sourcing_insights', 'w-1', 2)];

@@ -212,7 +212,8 @@ export class Ledger {
   /**
    * Debit and commit in one durable transaction, for synchronous work whose price is known before it runs
    * (migration 20261129040000_charge): the rules of a reserve + commit of everything reserved, one round trip and
-   * one WAL flush. Replays return the first result; the same key with another request (or a Reserve's key) fails
+   * one WAL flush. When nothing stands in the way it writes the reservation already committed, in two statements
+   * (migration 20261129060000_charge_fast_path); otherwise it is that reserve + commit. Replays return the first result; the same key with another request (or a Reserve's key) fails
    * with IDEMPOTENCY_KEY_REUSED. A unit whose work then fails is refunded with `refund`, as a committed one.
    */
   async charge(request: { workspaceId: string; lines: readonly UsageLine[]; idempotencyKey: string }): Promise<Charge> {
