@@ -104,7 +104,7 @@ describe('whole-ad relevance and unlinked requirements', () => {
     };
     const studied: CvRecord = {
       ...trainer,
-      education: [{ degree: 'Bachelor of Science', major: 'Kinesiology', institution_name: 'Invented University', start_date: '2016-09', end_date: '2020-06' }],
+      education: [{ degree: 'Bachelor of Science', major: 'Kinesiology', score: '', institution_name: 'Invented University', start_date: '2016-09', end_date: '2020-06' }],
     };
     const [scored] = scoreCandidates(ad, [studied], equal, graph);
     const education = scored!.score_dict.education;

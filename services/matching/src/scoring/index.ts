@@ -119,7 +119,8 @@ export function prepareDetails(
       ...scoreEducation(education, cv),
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
-    const stated = (dimension: Dimension) => details.some((d) => d.dimension === dimension);
+    const present = new Set(details.map((d) => d.dimension));
+    const stated = (dimension: Dimension) => present.has(dimension);
     // A CV whose requirement lines an LLM re-scored was read by the model against each line: a lexical signal beside
     // its judgement would only blur it, so that CV gets no whole-ad relevance detail.
     const judged = requirementOverride !== undefined && job.job_requirements.some((line) => requirementOverride(cv.id, requirementLineText(line)) !== undefined);

@@ -15,7 +15,7 @@ import type { DetailGroup, Dimension, WeightedDetail } from './types.js';
  * major and the requirement lines about education.
  */
 export const GROUP_SHARES: Record<Dimension, Partial<Record<DetailGroup, number>>> = {
-  education: { degree: 0.32, major: 1.65, 'requirement lines': 1.88, relevance: 0.99 },
+  education: { degree: 0.32, major: 1.66, 'requirement lines': 1.88, relevance: 0.99 },
   hard_skills: { skills: 1.6, 'requirement lines': 1.45, relevance: 0.43 },
   soft_skills: { skills: 0.44, relevance: 2.27 },
   experience: { 'job title': 4.49, 'experience duration': 1.02, 'activity sector': 1, 'requirement lines': 0.55, relevance: 0.39 },
@@ -31,10 +31,13 @@ export function shareOf(dimension: Dimension, group: DetailGroup, shares = GROUP
  * group's share ÷ the group's total weight. Order and everything else unchanged.
  */
 export function applyShares(details: readonly WeightedDetail[], shares = GROUP_SHARES): WeightedDetail[] {
-  const totals = new Map<string, number>();
-  for (const d of details) totals.set(`${d.dimension}\u0000${d.group}`, (totals.get(`${d.dimension}\u0000${d.group}`) ?? 0) + d.weight);
+  const totals: Partial<Record<Dimension, Partial<Record<DetailGroup, number>>>> = {};
+  for (const d of details) {
+    const groups = (totals[d.dimension] ??= {});
+    groups[d.group] = (groups[d.group] ?? 0) + d.weight;
+  }
   return details.map((d) => {
-    const total = totals.get(`${d.dimension}\u0000${d.group}`)!;
+    const total = totals[d.dimension]![d.group]!;
     return { ...d, weight: total > 0 ? (shareOf(d.dimension, d.group, shares) * d.weight) / total : 0 };
   });
 }
