@@ -35,6 +35,14 @@ describe('job-title similarity', () => {
     expect(prepareTitle('Lead Interns Coordinator')!.words.map((w) => w.weight)).toEqual([0, 0, 0.5]);
   });
 
+  it('does not take a word for another that only shares its six-letter stem', () => {
+    const job = prepareTitle('Personal Trainer')!;
+    expect(titleSimilarity(job, 'Personnel Officer, student trainee').share).toBe(0);
+    expect(titleSimilarity(job, 'Personal Fitness Trainers').share).toBe(1);
+    const developer = prepareTitle('Software Developer')!;
+    expect(titleSimilarity(developer, 'Head of Software Development').share).toBe(1);
+  });
+
   it('stems and folds, so titles in other word forms and accents meet', () => {
     const job = prepareTitle('Software Developer')!;
     expect(titleSimilarity(job, 'software development lead').share).toBe(1);

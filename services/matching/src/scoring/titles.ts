@@ -1,5 +1,5 @@
 import type { SkillGraph, TitleOccupation } from './types.js';
-import { contentStems, fold, round2, stem } from './text.js';
+import { contentStems, contentStemsOf, fold, round2, stem, tokens } from './text.js';
 
 /**
  * Job-title similarity. Two general facts about job titles shape it:
@@ -226,18 +226,35 @@ export interface TitleMatch {
 
 /** How much of the job role a CV title covers (stems of the CV title looked up, weights summed). */
 export function titleSimilarity(job: PreparedTitle, cvTitle: string): TitleMatch {
-  const cv = new Set(contentStems(cvTitle));
+  const cv = new Map<string, string[]>();
+  for (const word of tokens(cvTitle)) {
+    const [s] = contentStemsOf([word]);
+    if (s !== undefined) cv.set(s, [...(cv.get(s) ?? []), word]);
+  }
   const matched: TitleWord[] = [];
   const missing: TitleWord[] = [];
   let weight = 0;
   for (const w of job.words) {
-    if (cv.has(w.stem)) {
+    if (cv.get(w.stem)?.some((word) => sameTitleWord(w.word, word))) {
       matched.push(w);
       weight += w.weight;
     } else missing.push(w);
   }
   return { share: job.total > 0 ? round2(weight / job.total) : 0, matched, missing };
 }
+
+/**
+ * Two title words with the same six-letter stem are the same word when one begins the other (design / designer)
+ * or they share their first seven letters (developer / development, accountant / accounting): the stem alone
+ * would make a trainer a trainee and personal personnel.
+ */
+function sameTitleWord(a: string, b: string): boolean {
+  if (a.startsWith(b) || b.startsWith(a)) return true;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i >= SAME_PREFIX;
+}
+const SAME_PREFIX = 7;
 
 /** `program ×1, manager ×0.5` — the words and weights an explanation shows, so the share can be checked. */
 export function describeWords(words: readonly TitleWord[]): string {
