@@ -15,10 +15,10 @@ import type { DetailGroup, Dimension, WeightedDetail } from './types.js';
  * major and the requirement lines about education.
  */
 export const GROUP_SHARES: Record<Dimension, Partial<Record<DetailGroup, number>>> = {
-  education: { degree: 0.32, major: 1.66, 'requirement lines': 1.88, relevance: 0.99 },
-  hard_skills: { skills: 1.6, 'requirement lines': 1.45, relevance: 0.43 },
-  soft_skills: { skills: 0.44, relevance: 2.27 },
-  experience: { 'job title': 4.49, 'experience duration': 1.02, 'activity sector': 1, 'requirement lines': 0.55, relevance: 0.39 },
+  education: { degree: 0.32, major: 1.66, 'requirement lines': 1.87, relevance: 1 },
+  hard_skills: { skills: 1.57, 'requirement lines': 1.46, relevance: 0.43 },
+  soft_skills: { skills: 0.44, relevance: 2.25 },
+  experience: { 'job title': 4.59, 'experience duration': 0.98, 'activity sector': 1, 'requirement lines': 0.56, relevance: 0.4 },
 };
 
 /** The share of a group in a dimension (0 for a group the table does not name there). */
