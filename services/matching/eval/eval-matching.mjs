@@ -46,7 +46,7 @@ import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
 // The analyzer package and the documents service's text extractor: the one place this eval imports them from.
 import { createRulesAnalyzer } from '@talent/analysis';
 import { createTextExtractor } from '../../documents/dist/extraction/index.js';
-import { scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
+import { GROUP_SHARES, prepareDetails, scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
 
 const POOL_SIZE = 150;
 const JOB_COUNT = 40;
@@ -55,6 +55,12 @@ const SEED = 20261123;
 const TARGET_POINTS = 10;
 /** The silver set's nDCG@10 before the across-occupations work (issue 28): it must not fall below. */
 const SILVER_FLOOR = 0.444;
+/** `--fit`: learn the groups' shares (scoring/shares.ts) on half A and the silver set, print them, and stop. */
+const FIT = process.argv.includes('--fit');
+/** L2 penalty on the log-shares and the logistic temperature of the fit (chosen once; see fitShares). */
+const FIT_L2 = 0.003;
+const FIT_TEMPERATURE = 20;
+const FIT_ITERATIONS = 60;
 const STOP = new Set(
   'a an and are as at be but by for from has have in into is it its of on or our that the their this to was were will with you your we us i my me he she they them not no yes can may also than then there these those which who whom what when where why how all any each other such only own same so too very s t just do does did done been being over under about after before between through during above below up down out off again further once more most some few both nor'.split(' '),
 );
@@ -278,6 +284,14 @@ if (existsSync(occupationDir)) {
     const text = readFileSync(join(adsDir, `${category}.txt`), 'utf8');
     ads.push({ category, text, record: { ...(await analyzer.analyzeJob(text)), id: `ad-${category}` } });
   }
+  if (FIT) {
+    const tuning = [
+      ...jobRecords.map((job, i) => ({ job, cvs: cvRecords, relevant: relevantTo(jobs[i]) })),
+      ...ads.filter((ad) => halfOf.get(ad.category) === 'A').map((ad) => ({ job: ad.record, cvs: cvs.map((cv) => cv.record), relevant: new Set(cvs.filter((cv) => cv.category === ad.category).map((cv) => cv.id)) })),
+    ];
+    printShares(fitShares(tuning));
+    process.exit(0);
+  }
   console.log(`\nacross occupations: ${ads.length} ads, ${cvs.length} CVs (PDF → extractor → analyzer) in ${((performance.now() - o0) / 1000).toFixed(1)} s${refused.length ? `; ${refused.length} refused by the extractor, left out: ${refused.join('; ')}` : ''}`);
   const occBm25 = new Bm25(cvs.map((cv) => ({ id: cv.id, text: cv.text })));
   const records = cvs.map((cv) => cv.record);
@@ -358,6 +372,100 @@ if (existsSync(occupationDir)) {
   console.log(`target: mapping precision ≥ 0.95 — ${precision >= 0.95 ? 'met' : 'NOT met'}`);
 }
 console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s in all`);
+
+// --- learning the groups' shares (--fit) ---------------------------------------------------------------------------
+// Pairwise logistic regression on the scorer's own aggregation: for each job, every (relevant, irrelevant) CV pair
+// should score relevant first; score = mean over the dimensions the job states of Σ share × group mean ÷ Σ share
+// (the group means are the details' weighted means, 0..1, exactly as applyShares and assemble compute them).
+// Shares = exp(θ), θ from 0 (equal shares), L2 FIT_L2 on θ, full batch, numerical gradient, fixed step rule:
+// deterministic, no seed needed. Tuning jobs only: the silver set and half A of the across-occupations set.
+function fitShares(tuning) {
+  const params = Object.entries(GROUP_SHARES).flatMap(([dimension, groups]) => Object.keys(groups).map((group) => `${dimension}\t${group}`));
+  const examples = tuning.map(({ job, cvs, relevant }) => {
+    const details = prepareDetails(job, graph);
+    const rows = cvs.map((cv) => {
+      const sums = new Map();
+      for (const d of details(cv)) {
+        const key = params.indexOf(`${d.dimension}\t${d.group}`);
+        const s = sums.get(key) ?? [0, 0];
+        s[0] += d.weight * d.detail.score;
+        s[1] += d.weight;
+        sums.set(key, s);
+      }
+      const dims = new Map();
+      for (const [key, [a, w]] of sums) {
+        if (w <= 0) continue;
+        const dimension = params[key].split('\t')[0];
+        dims.set(dimension, [...(dims.get(dimension) ?? []), [key, a / w / 10]]);
+      }
+      return { relevant: relevant.has(cv.id), dims: [...dims.values()] };
+    });
+    return { pos: rows.filter((r) => r.relevant), neg: rows.filter((r) => !r.relevant) };
+  });
+  const score = (dims, w) => {
+    let t = 0;
+    for (const items of dims) {
+      let a = 0;
+      let b = 0;
+      for (const [i, v] of items) {
+        a += w[i] * v;
+        b += w[i];
+      }
+      t += b > 0 ? a / b : 0;
+    }
+    return dims.length ? t / dims.length : 0;
+  };
+  const loss = (theta) => {
+    const w = theta.map(Math.exp);
+    let total = 0;
+    for (const { pos, neg } of examples) {
+      if (!pos.length || !neg.length) continue;
+      const sn = neg.map((n) => score(n.dims, w));
+      let l = 0;
+      for (const p of pos) {
+        const sp = score(p.dims, w);
+        for (const b of sn) {
+          const z = FIT_TEMPERATURE * (sp - b);
+          l += z > 30 ? 0 : Math.log1p(Math.exp(-z));
+        }
+      }
+      total += l / (pos.length * sn.length);
+    }
+    return total / examples.length + FIT_L2 * theta.reduce((a, v) => a + v * v, 0);
+  };
+  let theta = params.map(() => 0);
+  let current = loss(theta);
+  let step = 0.5;
+  for (let it = 0; it < FIT_ITERATIONS; it++) {
+    const grad = theta.map((_, i) => {
+      const t = [...theta];
+      t[i] += 1e-3;
+      return (loss(t) - current) / 1e-3;
+    });
+    const norm = Math.sqrt(grad.reduce((a, v) => a + v * v, 0)) || 1;
+    const next = theta.map((v, i) => v - (step * grad[i]) / norm);
+    const l = loss(next);
+    if (l < current) {
+      theta = next;
+      current = l;
+      step *= 1.2;
+    } else step *= 0.5;
+  }
+  console.log(`fit: ${examples.length} tuning jobs (silver + half A), loss ${current.toFixed(4)}`);
+  return params.map((p, i) => [p, theta[i]]);
+}
+
+function printShares(fitted) {
+  const table = {};
+  for (const [p, theta] of fitted) {
+    const [dimension, group] = p.split('\t');
+    (table[dimension] ??= {})[group] = Number(Math.exp(theta).toFixed(2));
+  }
+  console.log('GROUP_SHARES (scoring/shares.ts):');
+  for (const [dimension, groups] of Object.entries(table)) console.log(`  ${dimension}: ${JSON.stringify(groups)},`);
+  console.log('in use now:');
+  for (const [dimension, groups] of Object.entries(GROUP_SHARES)) console.log(`  ${dimension}: ${JSON.stringify(groups)},`);
+}
 
 function sha1(text) {
   return createHash('sha1').update(text).digest('hex');

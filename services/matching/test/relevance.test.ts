@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreCandidates, type CvRecord, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import { GROUP_SHARES, scoreCandidates, type CvRecord, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
 
 // Issue 28: requirements that link to no taxonomy skill still count on the CV's text, and the whole ad is
@@ -74,7 +74,7 @@ describe('whole-ad relevance and unlinked requirements', () => {
     expect(scored!.summary_score).toBe(Math.round(((scored!.score_meta.hard_skills + scored!.score_meta.experience) / 2) * 100) / 100);
   });
 
-  it('lets the whole-ad match decide most of a dimension stated by one generic soft skill, and less of experience', () => {
+  it('lets the whole-ad match decide most of a dimension stated by one generic soft skill, by the learned shares', () => {
     // One generic soft skill, as many ads name; the HR CV states it, the trainer's CV holds the trade's words.
     const ad: JobRecord = {
       ...trainerAd,
@@ -83,17 +83,38 @@ describe('whole-ad relevance and unlinked requirements', () => {
     const planner = { ...hr, soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill' as const, relationship: 'required' as const, explanation: 'Planned onboarding.' }] };
     const ranked = scoreCandidates(ad, [planner, trainer], equal, graph);
     expect(ranked.map((c) => c.person_id)).toEqual([trainer.id, planner.id]);
+    const soft = GROUP_SHARES.soft_skills;
+    expect(soft.relevance!).toBeGreaterThan(soft.skills!);
     for (const c of ranked) {
-      const soft = c.score_dict.soft_skills;
-      // The relevance detail takes ¾ of soft skills, ¼ is left to the one skill.
-      expect(c.score_meta.soft_skills).toBeCloseTo(0.25 * soft['plan']!.score + 0.75 * soft[RELEVANCE_KEY]!.score, 2);
-      // In experience it takes 0.3: the title and the other experience rules keep 0.7, by their own weights (1 each).
-      const exp = Object.entries(c.score_dict.experience);
-      const rest = exp.filter(([key]) => key !== RELEVANCE_KEY).map(([, d]) => d.score);
-      const restMean = rest.reduce((a, b) => a + b, 0) / rest.length;
-      expect(c.score_meta.experience).toBeCloseTo(0.7 * restMean + 0.3 * c.score_dict.experience[RELEVANCE_KEY]!.score, 2);
+      const details = c.score_dict.soft_skills;
+      // Each group's share of the dimension (scoring/shares.ts), whatever the number of details in it.
+      expect(c.score_meta.soft_skills).toBeCloseTo(
+        (soft.skills! * details['plan']!.score + soft.relevance! * details[RELEVANCE_KEY]!.score) / (soft.skills! + soft.relevance!),
+        2,
+      );
     }
     expect(ranked[1]!.score_dict.soft_skills['plan']!.score).toBeGreaterThan(ranked[0]!.score_dict.soft_skills['plan']!.score);
+  });
+
+  it('adds the relevance detail to education when the ad states it, quoting an education entry', () => {
+    const ad: JobRecord = {
+      ...trainerAd,
+      information: { ...trainerAd.information, description: `${trainerAd.information.description} Kinesiology graduates welcome.` },
+      education_preference: { degree: '', major: 'Kinesiology', score: '' },
+    };
+    const studied: CvRecord = {
+      ...trainer,
+      education: [{ degree: 'Bachelor of Science', major: 'Kinesiology', score: '', institution_name: 'Invented University', start_date: '2016-09', end_date: '2020-06' }],
+    };
+    const [scored] = scoreCandidates(ad, [studied], equal, graph);
+    const education = scored!.score_dict.education;
+    expect(Object.keys(education)).toEqual(['major', RELEVANCE_KEY]);
+    expect(education[RELEVANCE_KEY]!.explanation).toContain('education “Bachelor of Science, Kinesiology');
+    const shares = GROUP_SHARES.education;
+    expect(scored!.score_meta.education).toBeCloseTo(
+      (shares.major! * education['major']!.score + shares.relevance! * education[RELEVANCE_KEY]!.score) / (shares.major! + shares.relevance!),
+      2,
+    );
   });
 
   it('gives the same result every time and for any order of the CVs', () => {

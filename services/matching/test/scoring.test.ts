@@ -1,6 +1,10 @@
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
+import { GROUP_SHARES } from '../src/scoring/shares.js';
+
+/** The skills' share of hard skills beside the whole-ad relevance detail (the ads below have no requirement line there). */
+const SKILLS_SHARE = GROUP_SHARES.hard_skills.skills! / (GROUP_SHARES.hard_skills.skills! + GROUP_SHARES.hard_skills.relevance!);
 import {
   DIMENSIONS,
   FINAL_SCORE_FORMULA,
@@ -317,10 +321,11 @@ describe('scoring: skills', () => {
     const j = hardOnly([skill(ID.java, 'required'), skill(ID.terraform, 'optional')]);
     const withRequired = only(j, cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] }));
     const withOptional = only(j, cv({ hard_skills: [skill(ID.terraform, 'satisfies', 'Terraform.')] }));
-    // The skills keep 0.6 of the dimension by their weights ((2×10 + 1×0) / 3), the whole-ad relevance detail 0.4.
+    // The skills keep their learned share of the dimension by their weights ((2×10 + 1×0) / 3), the whole-ad relevance
+    // detail the rest (scoring/shares.ts).
     const r = (c: MatchCandidate) => c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(withRequired.score_meta.hard_skills).toBeCloseTo(0.6 * (20 / 3) + 0.4 * r(withRequired), 2);
-    expect(withOptional.score_meta.hard_skills).toBeCloseTo(0.6 * (10 / 3) + 0.4 * r(withOptional), 2);
+    expect(withRequired.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (20 / 3) + (1 - SKILLS_SHARE) * r(withRequired), 2);
+    expect(withOptional.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (10 / 3) + (1 - SKILLS_SHARE) * r(withOptional), 2);
     expect(withRequired.score_meta.hard_skills).toBeGreaterThan(withOptional.score_meta.hard_skills);
   });
 });
@@ -552,6 +557,7 @@ describe('scoring: experience', () => {
       'major',
       'Laurea in Informatica',
       'BA in Economics',
+      RELEVANCE_KEY,
     ]);
     expect(r.score_dict.education['BA in Economics']!.criteria).toContain('(degree, bachelor)');
   });
@@ -636,9 +642,9 @@ describe('scoring: aggregation and ranking', () => {
     });
     expect(c.score_dict.soft_skills).toEqual({});
     expect(c.score_meta.soft_skills).toBe(0);
-    // Java 2×10 of 2+2+2+1+1 keeps 0.6 of the dimension, the whole-ad relevance detail 0.4.
+    // Java 2×10 of 2+2+2+1+1 keeps the skills' share of the dimension, the whole-ad relevance detail the rest.
     const r = c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(c.score_meta.hard_skills).toBeCloseTo(0.6 * (20 / 8) + 0.4 * r, 2);
+    expect(c.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (20 / 8) + (1 - SKILLS_SHARE) * r, 2);
     expect(c.summary_score).toBe(c.score_meta.hard_skills); // only hard_skills has details
   });
 
@@ -701,7 +707,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-5');
+    expect(SCORER_VERSION).toBe('rules-6');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

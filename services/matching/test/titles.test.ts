@@ -26,6 +26,23 @@ describe('job-title similarity', () => {
     expect(titleSimilarity(job, 'Head of Product Marketing').share).toBe(0.8);
   });
 
+  it('knows rank words as whole words, so a field word sharing their stem keeps its weight', () => {
+    // “trainer” and the rank word “trainee” share the six-letter stem “traine”.
+    expect(prepareTitle('Personal Trainer')!.words.map((w) => [w.word, w.weight])).toEqual([
+      ['personal', 1],
+      ['trainer', 1],
+    ]);
+    expect(prepareTitle('Lead Interns Coordinator')!.words.map((w) => w.weight)).toEqual([0, 0, 0.5]);
+  });
+
+  it('does not take a word for another that only shares its six-letter stem', () => {
+    const job = prepareTitle('Personal Trainer')!;
+    expect(titleSimilarity(job, 'Personnel Officer, student trainee').share).toBe(0);
+    expect(titleSimilarity(job, 'Personal Fitness Trainers').share).toBe(1);
+    const developer = prepareTitle('Software Developer')!;
+    expect(titleSimilarity(developer, 'Head of Software Development').share).toBe(1);
+  });
+
   it('stems and folds, so titles in other word forms and accents meet', () => {
     const job = prepareTitle('Software Developer')!;
     expect(titleSimilarity(job, 'software development lead').share).toBe(1);

@@ -89,13 +89,14 @@ function bestEntryByWords(cv: CvRecord, query: readonly string[]) {
 
 export function scoreEducation(prepared: PreparedEducation, cv: CvRecord): WeightedDetail[] {
   const out: WeightedDetail[] = [];
-  const push = (key: string, score: number, criteria: string, explanation: string) =>
-    out.push({ dimension: 'education', key, weight: 1, detail: { score, criteria, explanation } });
+  const push = (group: 'degree' | 'major', key: string, score: number, criteria: string, explanation: string) =>
+    out.push({ dimension: 'education', group, key, weight: 1, detail: { score, criteria, explanation } });
   const { degree, major } = prepared;
   if (degree) {
     if (degree.level !== undefined) {
       const { score, explanation } = levelScore(degree.level, cv);
       push(
+        'degree',
         degree.key,
         score,
         `degree level vs “${degree.text}”: at or above 10, one below 6, lower 2, unknown 3`,
@@ -106,12 +107,13 @@ export function scoreEducation(prepared: PreparedEducation, cv: CvRecord): Weigh
       const criteria = `share of the words of “${degree.text}” in the closest CV degree (level not recognised)`;
       if (found && found.share > 0)
         push(
+          'degree',
           degree.key,
           toScore(found.share),
           criteria,
           `Closest CV education “${label(found.entry)}”: ${Math.round(found.share * 100)}% of the words match.`,
         );
-      else push(degree.key, 0, criteria, `No CV education entry shares a word with “${degree.text}”.`);
+      else push('degree', degree.key, 0, criteria, `No CV education entry shares a word with “${degree.text}”.`);
     }
   }
   if (major) {
@@ -119,12 +121,13 @@ export function scoreEducation(prepared: PreparedEducation, cv: CvRecord): Weigh
     const criteria = 'share of the job major words in the closest CV education entry';
     if (found && found.share > 0)
       push(
+        'major',
         major.key,
         toScore(found.share),
         criteria,
         `“${major.text}” vs CV education “${label(found.entry)}”: ${Math.round(found.share * 100)}% of the words match.`,
       );
-    else push(major.key, 0, criteria, `No CV education entry shares a word with “${major.text}”.`);
+    else push('major', major.key, 0, criteria, `No CV education entry shares a word with “${major.text}”.`);
   }
   return out;
 }

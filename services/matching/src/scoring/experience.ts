@@ -11,8 +11,8 @@ import {
   type PreparedTitle,
   type TitleMatch,
 } from './titles.js';
-import type { CvRecord, Dimension, JobRecord, SkillGraph, TitleOccupation, WeightedDetail } from './types.js';
-import { contentStems, coverage, entryLabel, fold, quote, toScore, uniqueKey } from './text.js';
+import type { CvRecord, DetailGroup, Dimension, JobRecord, SkillGraph, TitleOccupation, WeightedDetail } from './types.js';
+import { contentStems, contentStemsOf, coverage, entryLabel, fold, quote, round2, tokens, toScore, uniqueKey } from './text.js';
 
 /**
  * Experience rules (one detail each, weight 1 inside the experience average):
@@ -22,7 +22,7 @@ import { contentStems, coverage, entryLabel, fold, quote, toScore, uniqueKey } f
  *   weighted words (titles.ts), or when its title and description name at least two of the job's hard skills (the
  *   one skill, when the job has one): years spent in another line of work do not count towards the job's years.
  * - title, when the job names one: the weighted share of the job role's words found in the closest CV experience
- *   title (titles.ts), × 10; or, when higher, the ESCO occupation credit: both titles map to the same occupation
+ *   title (titles.ts; each word's weight × (1 + ln(1 + its occurrences in the ad's body)), rules-6), × 10; or, when higher, the ESCO occupation credit: both titles map to the same occupation
  *   (0.8 × the weaker mapping score) or to the same ISCO-08 unit group (0.6 × it). The job's information title
  *   and its experience-preference title are both tried and the better one counts;
  * - activity sector, when the job names one: the share of its words in the closest CV entry's sector, × 10.
@@ -58,8 +58,9 @@ export function prepareExperience(
   const used = keys.experience;
   const pref = job.experience_preference;
   const titles: PreparedTitle[] = [];
+  const body = bodyCounts(job);
   for (const text of [job.information.title, pref.title]) {
-    const title = prepareTitle(text);
+    const title = emphasise(prepareTitle(text), body);
     if (title && !titles.some((t) => fold(t.role) === fold(title.role))) titles.push({ ...title, occupations: occupationsOf(graph, text) });
   }
   const sectorText = pref.activity_sector.trim() || job.information.activity_sector.trim();
@@ -78,6 +79,28 @@ export function prepareExperience(
     prepared.sectorKey = uniqueKey(SECTOR_KEY, used);
   }
   return prepared;
+}
+
+/** How often each stem occurs in the ad's body (description, experience wanted, requirement lines, skill names). */
+function bodyCounts(job: JobRecord): Map<string, number> {
+  const counts = new Map<string, number>();
+  const pref = job.experience_preference;
+  const body = [job.information.description, pref.description, ...job.job_requirements, ...job.hard_skills.map((s) => s.skill), ...job.soft_skills.map((s) => s.skill)].join('\n');
+  for (const word of tokens(body)) {
+    const [s] = contentStemsOf([word]);
+    if (s !== undefined) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * A title word the ad's body keeps coming back to names its line of work (“aircraft” in an aircraft mechanic's
+ * ad), one it never repeats qualifies it: weight × (1 + ln(1 + occurrences in the body)).
+ */
+function emphasise(title: PreparedTitle | undefined, body: ReadonlyMap<string, number>): PreparedTitle | undefined {
+  if (!title) return title;
+  const words = title.words.map((w) => ({ ...w, weight: round2(w.weight * (1 + Math.log(1 + (body.get(w.stem) ?? 0)))) }));
+  return { ...title, words, total: words.reduce((a, w) => a + w.weight, 0) };
 }
 
 function monthIndex(yearMonth: string): number | undefined {
@@ -217,8 +240,8 @@ export function scoreExperience(
   cvMonths: () => MonthsCount,
 ): WeightedDetail[] {
   const out: WeightedDetail[] = [];
-  const push = (key: string, score: number, criteria: string, explanation: string) =>
-    out.push({ dimension: 'experience', key, weight: 1, detail: { score, criteria, explanation } });
+  const push = (group: DetailGroup, key: string, score: number, criteria: string, explanation: string) =>
+    out.push({ dimension: 'experience', group, key, weight: 1, detail: { score, criteria, explanation } });
   const titles = entryTitles(prepared, cv);
 
   if (prepared.durationKey) {
@@ -230,6 +253,7 @@ export function scoreExperience(
         ? ` or names ${prepared.skillsNeeded === 1 ? 'the' : `at least ${prepared.skillsNeeded} of the`} job's hard skill${prepared.skillsNeeded === 1 ? '' : 's'}`
         : '';
     push(
+      'experience duration',
       prepared.durationKey,
       toScore(Math.min(1, relevant.months / required)),
       `relevant months of experience vs ${required} required: round(10 × min(1, months / required)); an entry is relevant when its title covers at least ${RELEVANT_TITLE_SHARE * 100}% of the job role's weighted words${skillRule}`,
@@ -244,13 +268,14 @@ export function scoreExperience(
       if (t && (!best || t.match.share > best.match.share)) best = { ...t, entry: cv.experience[i]! };
     });
     const criteria =
-      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1), or the ESCO occupation credit when higher (same occupation 0.8, same ISCO-08 unit group 0.6, × the weaker title-to-occupation match)';
+      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1; each × (1 + ln(1 + times the ad\'s body uses it))), or the ESCO occupation credit when higher (same occupation 0.8, same ISCO-08 unit group 0.6, × the weaker title-to-occupation match)';
     const found = best as { title: PreparedTitle; match: TitleMatch; entry: CvExperience } | undefined;
     if (found && found.match.share > 0) {
       const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);
       const { title, match } = found;
       const link = match.occupation;
       push(
+        'job title',
         prepared.titleKey,
         toScore(match.share),
         criteria,
@@ -264,6 +289,7 @@ export function scoreExperience(
       );
     } else {
       push(
+        'job title',
         prepared.titleKey,
         0,
         criteria,
@@ -277,13 +303,14 @@ export function scoreExperience(
     if (found && found.share > 0) {
       const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);
       push(
+        'activity sector',
         prepared.sectorKey,
         toScore(found.share),
         criteria,
         `“${prepared.sector.text}” vs sector ${quote(found.entry.activity_sector)} of CV experience “${label}”.`,
       );
     } else {
-      push(prepared.sectorKey, 0, criteria, `No CV experience is in the sector “${prepared.sector.text}”.`);
+      push('activity sector', prepared.sectorKey, 0, criteria, `No CV experience is in the sector “${prepared.sector.text}”.`);
     }
   }
   return out;

@@ -16,18 +16,20 @@ import {
   type RequirementOverride,
 } from './requirements.js';
 import { prepareRelevance, relevanceVocabulary, scoreRelevance } from './relevance.js';
+import { applyShares } from './shares.js';
 import { prepareSkills, scoreSkills } from './skills.js';
 import { occupationQuery } from './titles.js';
-import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, Weights } from './types.js';
+import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, WeightedDetail, Weights } from './types.js';
 
-export type { CvRecord, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, Weights } from './types.js';
+export type { CvRecord, DetailGroup, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, WeightedDetail, Weights } from './types.js';
+export { GROUP_SHARES } from './shares.js';
 export { occupationQuery, scoringOccupations } from './titles.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
 export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-5';
+export const SCORER_VERSION = 'rules-6';
 
 /**
  * The title queries the scorer will ask `SkillGraph.occupations` about for this job and these CVs (the job's
@@ -75,6 +77,19 @@ export function prepareJob(
   graph: SkillGraph,
   requirementOverride?: RequirementOverride,
 ): (cv: CvRecord) => MatchCandidate {
+  const details = prepareDetails(job, graph, requirementOverride);
+  return (cv) => assemble(applyShares(details(cv)), weights, cv.id, job.id);
+}
+
+/**
+ * The job prepared once; the function it returns gives one CV's details, each weighted inside its group, before
+ * the groups' shares are applied (`prepareJob` applies them; the eval's `--fit` learns them from these).
+ */
+export function prepareDetails(
+  job: JobRecord,
+  graph: SkillGraph,
+  requirementOverride?: RequirementOverride,
+): (cv: CvRecord) => WeightedDetail[] {
   // Keys are fixed by the job alone; the order of preparation fixes the order of the keys in each dimension.
   const keys: Record<Dimension, Set<string>> = {
     education: new Set(),
@@ -104,12 +119,13 @@ export function prepareJob(
       ...scoreEducation(education, cv),
       ...scoreRequirements(requirements, cv, index, cvMonths, requirementOverride),
     ];
-    const others = (dimension: Dimension) => details.reduce((a, d) => a + (d.dimension === dimension ? d.weight : 0), 0);
+    const present = new Set(details.map((d) => d.dimension));
+    const stated = (dimension: Dimension) => present.has(dimension);
     // A CV whose requirement lines an LLM re-scored was read by the model against each line: a lexical signal beside
     // its judgement would only blur it, so that CV gets no whole-ad relevance detail.
     const judged = requirementOverride !== undefined && job.job_requirements.some((line) => requirementOverride(cv.id, requirementLineText(line)) !== undefined);
-    if (!judged) details.push(...scoreRelevance(relevance, index, others));
-    return assemble(details, weights, cv.id, job.id);
+    if (!judged) details.push(...scoreRelevance(relevance, index, stated));
+    return details;
   };
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import type { CvIndex } from './cv-index.js';
-import type { Dimension, JobRecord, WeightedDetail } from './types.js';
+import type { CvIndex, Passage } from './cv-index.js';
+import { DIMENSIONS, type Dimension, type JobRecord, type WeightedDetail } from './types.js';
 import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
 
 /**
@@ -17,8 +17,9 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself.
  * - Share = Σ idf × saturation over the ad's stems ÷ Σ idf over the ad's stems (0..1); score =
  *   round(10 × min(1, share / FULL_SHARE)).
- * One detail in each of hard_skills, soft_skills and experience the ad states (the same figure; experience quotes the CV's experience
- * entries), each taking RELEVANCE_SHARE[dimension] of its dimension's average (rules-5).
+ * One detail in each dimension the ad states (the same figure; experience quotes the CV's experience entries,
+ * education its education entries when they hold a matched word), group `relevance`, whose share of each
+ * dimension is learned with the others (shares.ts, rules-6).
  */
 export const RELEVANCE_KEY = 'relevance to the ad';
 export const K1 = 1.2;
@@ -26,15 +27,6 @@ export const B = 0.75;
 export const AVERAGE_WORDS = 450;
 /** A CV holding this share of the ad's weighted words (saturated) scores 10. */
 export const FULL_SHARE = 0.3;
-/**
- * The relevance detail's share of its dimension's average; the other details share the rest by their own weights
- * (rules-4 gave every dimension ½). The skills and requirement lines the ad states keep most of hard skills;
- * experience already holds the job title and occupation credit, the role-specific signal, so the whole-ad match
- * takes less of it; the soft skills an ad names are few and generic (often one, such as "plan"), so the whole-ad
- * match takes most of that dimension rather than one generic word deciding it. Chosen on the silver set and half A
- * of the across-occupations set only (matching README).
- */
-export const RELEVANCE_SHARE = { hard_skills: 0.4, soft_skills: 0.75, experience: 0.3 } as const;
 /** A word of the ad's title weighs this many times its idf (the title names the line of work). */
 export const TITLE_BOOST = 5;
 /** A CV experience title holding a word counts this many passages (a post held says more than a mention). */
@@ -89,6 +81,7 @@ export function prepareRelevance(job: JobRecord, keys: Record<Dimension, Set<str
     terms,
     idfSum: terms.reduce((a, t) => a + t.idf, 0),
     keys: {
+      education: uniqueKey(RELEVANCE_KEY, keys.education),
       hard_skills: uniqueKey(RELEVANCE_KEY, keys.hard_skills),
       soft_skills: uniqueKey(RELEVANCE_KEY, keys.soft_skills),
       experience: uniqueKey(RELEVANCE_KEY, keys.experience),
@@ -102,11 +95,17 @@ export function relevanceVocabulary(prepared: PreparedRelevance | undefined): st
 
 const QUOTED = 3;
 
-/** The relevance details of one CV; `others` = the summed weight of the dimension's other details. */
+/** Where a dimension's explanation looks first for a passage to quote. */
+const PREFERRED: Partial<Record<Dimension, (p: Passage) => boolean>> = {
+  experience: (p) => p.entry !== undefined,
+  education: (p) => p.source.startsWith('education'),
+};
+
+/** The relevance details of one CV; `stated(dimension)`: the ad states that dimension (it has other details). */
 export function scoreRelevance(
   prepared: PreparedRelevance | undefined,
   index: CvIndex,
-  others: (dimension: Dimension) => number,
+  stated: (dimension: Dimension) => boolean,
 ): WeightedDetail[] {
   if (!prepared) return [];
   const norm = K1 * (1 - B + (B * index.words) / AVERAGE_WORDS);
@@ -126,13 +125,21 @@ export function scoreRelevance(
   const criteria = `BM25-style relevance of the whole CV to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from SUBTLEXus word counts, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
   const top = [...matched].sort((a, b) => b.gain - a.gain || (a.stem < b.stem ? -1 : 1));
   const out: WeightedDetail[] = [];
-  for (const dimension of ['hard_skills', 'soft_skills', 'experience'] as const) {
+  for (const dimension of DIMENSIONS) {
     const key = prepared.keys[dimension];
     // Only inside a dimension the ad states: one it says nothing about stays out of the total.
-    if (!key || others(dimension) <= 0) continue;
-    const evidence = top
+    if (!key || !stated(dimension)) continue;
+    const preferred = PREFERRED[dimension];
+    // Experience quotes only its entries (as before); education quotes its entries first, then any passage.
+    const ordered = preferred
+      ? [
+          ...top.filter((m) => m.passages.some((p) => preferred(index.passages[p]!))),
+          ...(dimension === 'education' ? top.filter((m) => !m.passages.some((p) => preferred(index.passages[p]!))) : []),
+        ]
+      : top;
+    const evidence = ordered
       .map((m) => {
-        const i = dimension === 'experience' ? m.passages.find((p) => index.passages[p]!.entry !== undefined) : m.passages[0];
+        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.passages[0];
         return i === undefined ? undefined : { m, passage: index.passages[i]! };
       })
       .filter((e) => e !== undefined)
@@ -143,13 +150,8 @@ export function scoreRelevance(
           evidence.length ? `; e.g. ${evidence.map((e) => `“${e.m.stem}” in ${e.passage.source}: ${quote(e.passage.text, e.m.stem)}`).join('; ')}` : ''
         }.`
       : `None of the ad's ${prepared.terms.length} words appears in the CV.`;
-    out.push({
-      dimension,
-      key,
-      // others > 0 here, so the detail is exactly RELEVANCE_SHARE of the dimension's weight.
-      weight: (RELEVANCE_SHARE[dimension] / (1 - RELEVANCE_SHARE[dimension])) * others(dimension),
-      detail: { score, criteria, explanation },
-    });
+    // Weight 1 inside its group; the group's share of the dimension is applied with the others' (shares.ts).
+    out.push({ dimension, group: 'relevance', key, weight: 1, detail: { score, criteria, explanation } });
   }
   return out;
 }

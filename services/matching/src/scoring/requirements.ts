@@ -151,7 +151,7 @@ export function scoreRequirements(
 ): WeightedDetail[] {
   return prepared.lines.map((line) => {
     const replaced = override?.(cv.id, line.text);
-    if (replaced) return { dimension: line.dimension, key: line.key, weight: REQUIREMENT_WEIGHT, detail: replaced };
+    if (replaced) return { dimension: line.dimension, group: 'requirement lines', key: line.key, weight: REQUIREMENT_WEIGHT, detail: replaced };
     const parts: { fraction: number; explanation: string }[] = [];
     let criteria: string;
     if (line.dimension === 'experience') {
@@ -193,6 +193,7 @@ export function scoreRequirements(
       : 'The line has no words to compare with the CV.';
     return {
       dimension: line.dimension,
+      group: 'requirement lines',
       key: line.key,
       weight: REQUIREMENT_WEIGHT,
       detail: { score: toScore(fraction), criteria, explanation },

@@ -268,6 +268,6 @@ export function scoreSkills(prepared: PreparedSkills, cv: CvRecord, index: CvInd
           criteria: `not found (${weightText})`,
           explanation: `Not found in the CV: no CV skill equal to, narrower, broader or related to “${job.key}”, and no mention of “${job.key}” in the CV text.`,
         };
-    return { dimension: job.dimension, key: job.key, weight: job.weight, detail };
+    return { dimension: job.dimension, group: 'skills', key: job.key, weight: job.weight, detail };
   });
 }

@@ -1,5 +1,5 @@
 import type { SkillGraph, TitleOccupation } from './types.js';
-import { contentStems, fold, round2, stem } from './text.js';
+import { contentStems, contentStemsOf, fold, round2, stem, tokens } from './text.js';
 
 /**
  * Job-title similarity. Two general facts about job titles shape it:
@@ -34,7 +34,12 @@ const GENERIC_WORDS = `manager management director officer executive specialist 
   medewerker adviseur
   gerente consultor especialista diretor`;
 
-const RANK = new Set(RANK_WORDS.split(/\s+/).map(stem));
+/**
+ * Rank words are a closed class, so they are compared as whole words (a plural `s` dropped), not by stem: the
+ * six-letter stem would make “trainer” the rank word “trainee” and weigh a personal trainer's field word 0.
+ */
+const RANK = new Set(RANK_WORDS.split(/\s+/));
+const isRank = (word: string) => RANK.has(word) || (word.length > 3 && word.endsWith('s') && RANK.has(word.slice(0, -1)));
 const GENERIC = new Set(GENERIC_WORDS.split(/\s+/).map(stem));
 
 export interface TitleWord {
@@ -61,8 +66,8 @@ export function rolePart(title: string): string {
   return contentStems(head).length > 0 ? head : title.trim();
 }
 
-function wordWeight(s: string): number {
-  if (RANK.has(s)) return RANK_WEIGHT;
+function wordWeight(word: string, s: string): number {
+  if (isRank(word)) return RANK_WEIGHT;
   if (GENERIC.has(s)) return GENERIC_WEIGHT;
   return 1;
 }
@@ -77,7 +82,7 @@ export function prepareTitle(title: string): PreparedTitle | undefined {
   for (const word of fold(role).split(/[^\p{L}\p{N}+#]+/u)) {
     const [s] = contentStems(word);
     if (s === undefined || words.some((w) => w.stem === s)) continue;
-    words.push({ stem: s, word, weight: wordWeight(s) });
+    words.push({ stem: s, word, weight: wordWeight(word, s) });
   }
   if (words.length === 0) return undefined;
   if (words.every((w) => w.weight === 0)) for (const w of words) w.weight = 1;
@@ -148,7 +153,7 @@ function agreement(a: readonly TitleWord[], b: readonly TitleWord[], rankCounts:
   let total = 0;
   let found = 0;
   for (const w of a) {
-    if (RANK.has(w.stem) && !rankCounts) continue;
+    if (isRank(w.word) && !rankCounts) continue;
     const weight = GENERIC.has(w.stem) ? GENERIC_WEIGHT : 1;
     total += weight;
     if (b.some((x) => sameWord(w, x))) found += weight;
@@ -167,7 +172,7 @@ export function agrees(query: string, occupation: TitleOccupation): boolean {
   const title = prepareTitle(query);
   const name = prepareTitle(occupation.name);
   if (!title || !name) return false;
-  if (!title.words.some((w) => !RANK.has(w.stem) && !GENERIC.has(w.stem))) return false;
+  if (!title.words.some((w) => !isRank(w.word) && !GENERIC.has(w.stem))) return false;
   return (
     agreement(title.words, name.words, false) >= MIN_WORD_AGREEMENT - 1e-9 &&
     agreement(name.words, title.words, true) >= MIN_WORD_AGREEMENT - 1e-9
@@ -221,18 +226,35 @@ export interface TitleMatch {
 
 /** How much of the job role a CV title covers (stems of the CV title looked up, weights summed). */
 export function titleSimilarity(job: PreparedTitle, cvTitle: string): TitleMatch {
-  const cv = new Set(contentStems(cvTitle));
+  const cv = new Map<string, string[]>();
+  for (const word of tokens(cvTitle)) {
+    const [s] = contentStemsOf([word]);
+    if (s !== undefined) cv.set(s, [...(cv.get(s) ?? []), word]);
+  }
   const matched: TitleWord[] = [];
   const missing: TitleWord[] = [];
   let weight = 0;
   for (const w of job.words) {
-    if (cv.has(w.stem)) {
+    if (cv.get(w.stem)?.some((word) => sameTitleWord(w.word, word))) {
       matched.push(w);
       weight += w.weight;
     } else missing.push(w);
   }
   return { share: job.total > 0 ? round2(weight / job.total) : 0, matched, missing };
 }
+
+/**
+ * Two title words with the same six-letter stem are the same word when one begins the other (design / designer)
+ * or they share their first seven letters (developer / development, accountant / accounting): the stem alone
+ * would make a trainer a trainee and personal personnel.
+ */
+function sameTitleWord(a: string, b: string): boolean {
+  if (a.startsWith(b) || b.startsWith(a)) return true;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i >= SAME_PREFIX;
+}
+const SAME_PREFIX = 7;
 
 /** `program ×1, manager ×0.5` — the words and weights an explanation shows, so the share can be checked. */
 export function describeWords(words: readonly TitleWord[]): string {

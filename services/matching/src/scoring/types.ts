@@ -75,9 +75,27 @@ export type Dimension = keyof DimensionScores<unknown>;
 /** Spec order of the dimensions; every object the scorer builds follows it, so the JSON is stable. */
 export const DIMENSIONS: readonly Dimension[] = ['education', 'hard_skills', 'soft_skills', 'experience'];
 
-/** One scored item before assembly: its dimension, its unique key and its weight inside the dimension's average. */
+/**
+ * The kind of evidence a detail is (shares.ts): each group takes a learned share of its dimension's average, and
+ * the details of a group share it by their own weights.
+ */
+export type DetailGroup =
+  | 'skills'
+  | 'requirement lines'
+  | 'relevance'
+  | 'job title'
+  | 'experience duration'
+  | 'activity sector'
+  | 'degree'
+  | 'major';
+
+/**
+ * One scored item before assembly: its dimension, its group, its unique key and its weight inside its group
+ * (`applyShares` turns it into its weight inside the dimension's average).
+ */
 export interface WeightedDetail {
   dimension: Dimension;
+  group: DetailGroup;
   key: string;
   weight: number;
   detail: ScoreDetail;

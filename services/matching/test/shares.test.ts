@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { applyShares, GROUP_SHARES } from '../src/scoring/shares.js';
+import { prepareExperience } from '../src/scoring/experience.js';
+import { scoreCandidates, type JobRecord, type SkillGraph, type WeightedDetail, type Weights } from '../src/scoring/index.js';
+
+const detail = (dimension: WeightedDetail['dimension'], group: WeightedDetail['group'], key: string, weight: number, score: number): WeightedDetail => ({
+  dimension,
+  group,
+  key,
+  weight,
+  detail: { score, criteria: 'test', explanation: 'test' },
+});
+
+describe('learned group shares (rules-6)', () => {
+  it('gives a group its share of the dimension however many details it has', () => {
+    const many = Array.from({ length: 15 }, (_, i) => detail('hard_skills', 'skills', `skill ${i}`, i % 2 ? 1 : 2, 10));
+    const shared = applyShares([...many, detail('hard_skills', 'relevance', 'relevance', 1, 0)]);
+    const total = (group: string) => shared.filter((d) => d.group === group).reduce((a, d) => a + d.weight, 0);
+    expect(total('skills')).toBeCloseTo(GROUP_SHARES.hard_skills.skills!, 10);
+    expect(total('relevance')).toBeCloseTo(GROUP_SHARES.hard_skills.relevance!, 10);
+    // Inside the group, a required skill (2) still weighs twice an optional one (1).
+    expect(shared[0]!.weight).toBeCloseTo(2 * shared[1]!.weight, 10);
+  });
+
+  it('leaves a group the ad does not state out: the others keep their proportions', () => {
+    const withoutDegree = applyShares([detail('education', 'major', 'major', 1, 10), detail('education', 'relevance', 'r', 1, 0)]);
+    expect(withoutDegree.map((d) => d.weight)).toEqual([GROUP_SHARES.education.major, GROUP_SHARES.education.relevance]);
+  });
+
+  it('weighs the soft skills an ad names below the whole-ad relevance, and the job title highest in experience', () => {
+    expect(GROUP_SHARES.soft_skills.skills!).toBeLessThan(GROUP_SHARES.soft_skills.relevance!);
+    const experience = Object.entries(GROUP_SHARES.experience).sort((a, b) => b[1] - a[1]);
+    expect(experience[0]![0]).toBe('job title');
+  });
+});
+
+describe('job title words the ad keeps coming back to', () => {
+  const graph: SkillGraph = { broader: () => [], narrower: () => [], name: () => undefined };
+  const ad = (description: string): JobRecord => ({
+    id: 'job',
+    information: { title: 'Aircraft Maintenance Technician', company: '', description, activity_sector: '', locations: [], job_type: '', contract_type: '' },
+    experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
+    education_preference: { degree: '', major: '', score: '' },
+    job_requirements: [],
+    source_language: 'en',
+    hard_skills: [],
+    soft_skills: [],
+  });
+
+  it('weighs a title word by how often the ad body uses it, so the field word outweighs the generic ones', () => {
+    const keys = { education: new Set<string>(), hard_skills: new Set<string>(), soft_skills: new Set<string>(), experience: new Set<string>() };
+    const prepared = prepareExperience(ad('Inspect aircraft, repair aircraft structures and sign aircraft logbooks.'), keys, [], graph);
+    const words = Object.fromEntries(prepared.titles[0]!.words.map((w) => [w.word, w.weight]));
+    expect(words['aircraft']).toBeCloseTo(1 + Math.log(4), 2);
+    expect(words['maintenance']).toBe(1);
+    expect(words['aircraft']).toBeGreaterThan(words['technician']!);
+  });
+
+  it('ranks the CV holding the field word of the title above one holding the two generic words', () => {
+    const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+    const job = { ...ad('Inspect aircraft, repair aircraft structures, sign aircraft logbooks, fly on aircraft and test aircraft.'), job_requirements: ['Sign logbooks.'] };
+    const cv = (id: string, title: string) => ({
+      id,
+      information: { first_name: '', last_name: '', email: [], phone: [], linkedin: '', github: '', website: '', address: { city: '', country: '' } },
+      experience: [{ title, activity_sector: '', description: '', duration: 36, start_date: '2021-01', end_date: '2023-12' }],
+      education: [],
+      skill_descriptions: [],
+      source_language: 'en',
+      hard_skills: [],
+      soft_skills: [],
+    });
+    const ranked = scoreCandidates(job, [cv('cv-plant', 'Plant Maintenance Technician'), cv('cv-aircraft', 'Aircraft Mechanic')], equal, graph);
+    expect(ranked.map((c) => c.person_id)).toEqual(['cv-aircraft', 'cv-plant']);
+    expect(ranked[0]!.score_dict.experience['job title']!.explanation).toContain('aircraft ×2.79');
+  });
+});
