@@ -2,6 +2,7 @@ import { DomainError, isDomainError, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
+import { blindCv } from '../src/matches/blind.js';
 import { fetchAndScore } from '../src/matches/scored-inputs.js';
 import { RecordCache } from '../src/peers/record-cache.js';
 import { loadSkillGraph } from '../src/peers/skill-graph.js';
@@ -210,6 +211,41 @@ describe('POST /match scoring records as they arrive', () => {
     // Every title mapped once, though it recurs in every chunk.
     expect(taxonomy.asked.length).toBe(new Set(taxonomy.asked).size);
     expect(new Set(taxonomy.asked)).toEqual(new Set(occupationQueries(JOB, all)));
+  });
+
+  it('keeps only the best candidates asked for, byte-identical to the first of the full ranking, with their records', async () => {
+    const all = cvs(1_234);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id) };
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = scoreCandidates(JOB, all, equal, graph);
+    for (const keep of [1, 10, 333]) {
+      const scored = await fetchAndScore(
+        { documents: fakeDocuments(table(all)).client, skills: fakeSkills().client },
+        request,
+        equal,
+        new RecordCache(0),
+        undefined,
+        keep,
+      );
+      expect(scored.scored).toBe(all.length);
+      expect(JSON.stringify(scored.ranked) === JSON.stringify(expected.slice(0, keep))).toBe(true);
+      // Their records, in request order (what re-scoring and guidance read).
+      const kept = new Set(scored.ranked.map((c) => c.person_id));
+      expect(scored.cvs.map((cv) => cv.id)).toEqual(all.filter((cv) => kept.has(cv.id)).map((cv) => cv.id));
+    }
+  });
+
+  it('scores a blind match from the blind copies it cached, as it scored the records it redacted', async () => {
+    const all = cvs(150);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id), blind: true };
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = JSON.stringify(scoreCandidates(JOB, all.map(blindCv), equal, graph));
+    const cache = new RecordCache(64 * 1024 * 1024);
+    for (const round of ['redacted', 'cached']) {
+      const scored = await fetchAndScore({ documents: fakeDocuments(table(all)).client, skills: fakeSkills().client }, request, equal, cache);
+      expect(JSON.stringify(scored.ranked) === expected, round).toBe(true);
+      expect(cache.get(WORKSPACE, all[7]!.id, 'blind')?.version).toBe('1');
+    }
   });
 
   it('reports the workspace errors in the spec order, before a failure of skills', async () => {

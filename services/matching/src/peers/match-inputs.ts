@@ -1,6 +1,6 @@
 import type { AsyncClient } from '@talent/platform';
 import { documents } from '@talent/proto';
-import type { CachedRecord, RecordCache } from './record-cache.js';
+import { cachedRecord, parseCached, type CachedRecord, type RecordCache } from './record-cache.js';
 
 /** Records a chunk may bring as JSON (about 10 KB each): keeps a message well below the gRPC limit. */
 const CHUNK = 500;
@@ -173,7 +173,7 @@ function resolved(
     // Documents only says so for a version this request named; anything else is a broken peer, not a stale score.
     if (!entry || entry.version !== input.version)
       throw new Error(`documents answered record ${input.id} unchanged at a version matching does not hold`);
-    return { ...input, record: entry.record };
+    return { ...input, record: parseCached(entry) };
   }
   if (!input.json) return input;
   // The stale copy this request held is no longer needed: let it go now rather than after the last chunk (a cold
@@ -181,7 +181,7 @@ function resolved(
   held.delete(id);
   const record = JSON.parse(input.json) as unknown;
   // A documents without versions (older build) answers none: nothing is cached then.
-  if (input.version) cache?.set(workspaceId, id, { version: input.version, record }, input.json.length);
+  if (input.version) cache?.set(workspaceId, id, cachedRecord(input.version, input.json));
   // The text is dropped once parsed: 10,000 records would otherwise be held twice.
   return { ...input, json: '', record };
 }
