@@ -105,16 +105,26 @@ export async function fetchAndScore(
     return blind;
   };
 
+  /**
+   * What a CV's title queries are worked out from: a held record's titles (no parsing) unless the match is blind (a
+   * blind copy may drop titles), else the record.
+   */
+  const titlesOf = (input: FetchedInput): CvRecord =>
+    input.titles && !request.blind
+      ? ({ experience: input.titles.map((title) => ({ title })) } as unknown as CvRecord)
+      : recordOf(input);
   /** Each chunk's title look-ups, asked for as it arrived (the queries are worked out once per chunk). */
   const titlesAsked = new WeakMap<object, Promise<void>>();
-  const score = async (chunk: object, batch: CvRecord[]) => {
+  const score = async (chunk: object, batch: FetchedInput[]) => {
     if (!scoring || failure || unusable.size > 0 || batch.length === 0) return;
     try {
       // Held first: a refused match asks for no CV's titles (later chunks' were asked for as they arrived).
       const scoreCv = await scoring.prepared;
-      await (titlesAsked.get(chunk) ?? scoring.occupations.load(occupationQueries(job!, batch)));
+      await (titlesAsked.get(chunk) ?? scoring.occupations.load(occupationQueries(job!, batch.map(titlesOf))));
       let turn = performance.now();
-      for (const cv of batch) {
+      for (const input of batch) {
+        // Parsed here for a held record: it is garbage once scored unless it is among the best.
+        const cv = recordOf(input);
         best.offer(scoreCv(cv), cv);
         if (performance.now() - turn >= TURN_MS) {
           await nextTurn();
@@ -134,7 +144,7 @@ export async function fetchAndScore(
     // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
     (arrived) => {
       if (!scoring?.admitted || failure || unusable.size > 0) return;
-      const arrivedCvs = arrived.candidates.filter(isCompleted).map(recordOf);
+      const arrivedCvs = arrived.candidates.filter(isCompleted).map(titlesOf);
       const asked = scoring.occupations.load(occupationQueries(job!, arrivedCvs));
       asked.catch(ignore);
       titlesAsked.set(arrived, asked);
@@ -153,11 +163,11 @@ export async function fetchAndScore(
       jobAnalyzer = chunk.job.analyzerVersion;
       if (hasRequirements(job)) scoring = startScoring(peers.skills, job, weights, admit());
     }
-    const batch: CvRecord[] = [];
+    const batch: FetchedInput[] = [];
     for (const input of chunk.candidates) {
       if (!isCompleted(input)) unusable.add(input.id);
       else {
-        batch.push(recordOf(input));
+        batch.push(input);
         cvAnalyzers.add(input.analyzerVersion);
       }
     }

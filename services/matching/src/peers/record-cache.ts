@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 export interface CachedRecord {
   version: string;
   json: Buffer;
+  /** A CV's experience titles, so a match can ask for their occupations without parsing the record. */
+  titles?: readonly string[];
 }
 
 /**
@@ -53,7 +55,11 @@ export class RecordCache {
 export const parseCached = (entry: CachedRecord): unknown => JSON.parse(entry.json.toString('utf8'));
 
 /** A cache entry of a record at `version`. */
-export const cachedRecord = (version: string, json: string): CachedRecord => ({ version, json: Buffer.from(json, 'utf8') });
+export const cachedRecord = (version: string, json: string, titles?: readonly string[]): CachedRecord => ({
+  version,
+  json: Buffer.from(json, 'utf8'),
+  ...(titles ? { titles } : {}),
+});
 
 const key = (workspaceId: string, id: string, form: RecordForm) =>
   `${workspaceId}/${id.toLowerCase()}${form ? `#${form}` : ''}`;
