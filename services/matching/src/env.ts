@@ -17,10 +17,17 @@ export const matchingEnvSchema = backendEnv('matching').extend({
   /** Time the whole re-scoring of one match may take before the deterministic result is returned instead. */
   MATCH_LLM_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(40_000),
   /**
-   * Parsed records kept between matches, bounded by the length of the JSON text they came from (parsed, they take
-   * about 1.3× that on the heap; 128 MB ≈ 13,000 CVs of the analyzer's typical 10 KB); 0 turns the cache off.
+   * Records kept between matches as their JSON (UTF-8, outside the heap), bounded by those bytes (128 MB ≈ 13,000
+   * CVs of the analyzer's typical 9–10 KB); 0 turns the cache off.
    */
   MATCH_RECORD_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(128),
+  /**
+   * V8's `--heap-growing-percent`, set at start: how far the old generation may grow past what the last full
+   * garbage collection left before the next one (0 leaves V8's own factor, up to 300 %). A match promotes every
+   * record it parses while the record waits in its chunk, so with V8's factor a 10,000-CV match's dead records
+   * piled up to ≈ 250 MB of old space; the live set is small since issue 27, so collecting sooner costs little.
+   */
+  MATCH_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
 });
 
 export type MatchingEnv = z.output<typeof matchingEnvSchema>;

@@ -153,6 +153,30 @@ describe('LLM re-scoring of requirement lines', () => {
     expect(other).toEqual(deterministic().find((c) => c.person_id === apt.id));
   });
 
+  it('gives the same first topK from the best candidatesNeeded(topK) deterministic candidates as from all', async () => {
+    // Wordy CVs rank first by the rules and fall once re-scored; the CVs after them, not re-scored, move up.
+    const many = [
+      ...[1, 2, 3].map((n) => ({ ...wordy, id: `00000000-0000-4000-8000-00000000010${n}` })),
+      ...[1, 2, 3, 4].map((n) =>
+        cv(`00000000-0000-4000-8000-00000000020${n}`, 'Frozen-goods depot supervisor', `${'Kept stock records. '.repeat(n)}Ran the night shift in a freezer depot.`),
+      ),
+    ];
+    const topK = 2;
+    const { s } = scorer({ maxCandidates: 3 });
+    const full = scoreCandidates(job, many, equal, graph);
+    const needed = full.slice(0, s.candidatesNeeded(topK));
+    const kept = many.filter((one) => needed.some((c) => c.person_id === one.id));
+    fake.respond(judge);
+    const fromAll = await s.score(job, many, equal, graph, full);
+    const fromKept = await s.score(job, kept, equal, graph, needed);
+    expect(fromKept.rescoredBy).toBe(MODEL);
+    const wordyIds = many.slice(0, 3).map((one) => one.id);
+    expect(full.slice(0, 3).map((c) => c.person_id).sort()).toEqual(wordyIds);
+    expect(fromAll.ranked.slice(0, topK).filter((c) => wordyIds.includes(c.person_id))).toEqual([]);
+    expect(JSON.stringify(fromKept.ranked.slice(0, topK))).toBe(JSON.stringify(fromAll.ranked.slice(0, topK)));
+    expect(deterministicScorer.candidatesNeeded(topK)).toBe(topK);
+  });
+
   it('does not show a quote the CV does not hold', async () => {
     fake.respond(() =>
       fakeAnswer.structured({

@@ -2,6 +2,7 @@ import { DomainError, isDomainError, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
 import type { RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
+import { blindCv } from '../src/matches/blind.js';
 import { fetchAndScore } from '../src/matches/scored-inputs.js';
 import { RecordCache } from '../src/peers/record-cache.js';
 import { loadSkillGraph } from '../src/peers/skill-graph.js';
@@ -97,10 +98,15 @@ type Stored = { status: documents.TaskStatus; record?: object };
 
 /** documents' GetMatchInputs over a table of records; counts the requests in flight at once. */
 function fakeDocuments(rows: Map<string, Stored>) {
-  const seen = { inFlight: 0, maxInFlight: 0, requests: 0 };
-  const input = (id: string): documents.MatchInput => {
+  const seen = { inFlight: 0, maxInFlight: 0, requests: 0, unchanged: 0 };
+  const input = (id: string, known: ReadonlyMap<string, string> = new Map()): documents.MatchInput => {
     const row = rows.get(id);
     const completed = row?.status === documents.TaskStatus.TASK_STATUS_COMPLETED;
+    // Every row is at version 1: a record the request names at it is answered unchanged, without its JSON.
+    if (completed && known.get(id) === '1') {
+      seen.unchanged++;
+      return { id, status: row.status, json: '', analyzerVersion: 'rules-5', version: '1', unchanged: true };
+    }
     return {
       id,
       status: row?.status ?? documents.TaskStatus.TASK_STATUS_NOT_FOUND,
@@ -113,12 +119,13 @@ function fakeDocuments(rows: Map<string, Stored>) {
   const client = {
     async getMatchInputs(request: documents.GetMatchInputsRequest) {
       seen.requests++;
+      const known = new Map(request.knownVersions.map((entry) => [entry.id, entry.version]));
       seen.maxInFlight = Math.max(seen.maxInFlight, ++seen.inFlight);
       await new Promise((resolve) => setImmediate(resolve));
       seen.inFlight--;
       return {
-        ...(request.jobId ? { job: input(request.jobId) } : {}),
-        candidates: request.candidateIds.map(input),
+        ...(request.jobId ? { job: input(request.jobId, known) } : {}),
+        candidates: request.candidateIds.map((id) => input(id, known)),
       };
     },
   } as unknown as AsyncClient<documents.DocumentsServiceClient>;
@@ -210,6 +217,58 @@ describe('POST /match scoring records as they arrive', () => {
     // Every title mapped once, though it recurs in every chunk.
     expect(taxonomy.asked.length).toBe(new Set(taxonomy.asked).size);
     expect(new Set(taxonomy.asked)).toEqual(new Set(occupationQueries(JOB, all)));
+  });
+
+  it('keeps only the best candidates asked for, byte-identical to the first of the full ranking, with their records', async () => {
+    const all = cvs(1_234);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id) };
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = scoreCandidates(JOB, all, equal, graph);
+    for (const keep of [1, 10, 333]) {
+      const scored = await fetchAndScore(
+        { documents: fakeDocuments(table(all)).client, skills: fakeSkills().client },
+        request,
+        equal,
+        new RecordCache(0),
+        undefined,
+        keep,
+      );
+      expect(scored.scored).toBe(all.length);
+      expect(JSON.stringify(scored.ranked) === JSON.stringify(expected.slice(0, keep))).toBe(true);
+      // Their records, in request order (what re-scoring and guidance read).
+      const kept = new Set(scored.ranked.map((c) => c.person_id));
+      expect(scored.cvs.map((cv) => cv.id)).toEqual(all.filter((cv) => kept.has(cv.id)).map((cv) => cv.id));
+    }
+  });
+
+  it('scores held records, parsed one by one as they are scored, exactly as the records it was sent', async () => {
+    const all = cvs(1_234);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id) };
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = JSON.stringify(scoreCandidates(JOB, all, equal, graph).slice(0, 25));
+    const cache = new RecordCache(64 * 1024 * 1024);
+    const docs = fakeDocuments(table(all));
+    for (const round of ['sent', 'held']) {
+      const taxonomy = fakeSkills();
+      const scored = await fetchAndScore({ documents: docs.client, skills: taxonomy.client }, request, equal, cache, undefined, 25);
+      expect(JSON.stringify(scored.ranked) === expected, round).toBe(true);
+      // The same titles asked for, whether read from the records or from the cache.
+      expect(new Set(taxonomy.asked), round).toEqual(new Set(occupationQueries(JOB, all)));
+    }
+    expect(docs.seen.unchanged).toBe(all.length + 1);
+  });
+
+  it('scores a blind match from the blind copies it cached, as it scored the records it redacted', async () => {
+    const all = cvs(150);
+    const request = { workspaceId: WORKSPACE, jobId: JOB_ID, candidateIds: all.map((cv) => cv.id), blind: true };
+    const { graph } = await loadSkillGraph(fakeSkills().client, [JAVA, SQL], occupationQueries(JOB, all));
+    const expected = JSON.stringify(scoreCandidates(JOB, all.map(blindCv), equal, graph));
+    const cache = new RecordCache(64 * 1024 * 1024);
+    for (const round of ['redacted', 'cached']) {
+      const scored = await fetchAndScore({ documents: fakeDocuments(table(all)).client, skills: fakeSkills().client }, request, equal, cache);
+      expect(JSON.stringify(scored.ranked) === expected, round).toBe(true);
+      expect(cache.get(WORKSPACE, all[7]!.id, 'blind')?.version).toBe('1');
+    }
   });
 
   it('reports the workspace errors in the spec order, before a failure of skills', async () => {

@@ -102,7 +102,7 @@ export class Matcher {
         graph,
         taxonomyVersion,
         analyzers,
-      } = await fetchAndScore(peers, request, weights, this.records, admit);
+      } = await fetchAndScore(peers, request, weights, this.records, admit, this.scorer.candidatesNeeded(request.topK));
       await admit();
       charged = await chargeWork(peers.billing, {
         workspaceId: request.workspaceId,

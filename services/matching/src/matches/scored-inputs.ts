@@ -1,14 +1,14 @@
 import { DomainError, isUuid, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
-import { isCompleted, matchInputChunks } from '../peers/match-inputs.js';
-import type { RecordCache } from '../peers/record-cache.js';
+import { isCompleted, matchInputChunks, type FetchedInput } from '../peers/match-inputs.js';
+import { cachedRecord, parseCached, type RecordCache } from '../peers/record-cache.js';
+import { BestCandidates } from './best-candidates.js';
 import { blindCv } from './blind.js';
 import { loadSkillRelations, TitleOccupations } from '../peers/skill-graph.js';
 import {
   hasRequirements,
   occupationQueries,
   prepareJob,
-  rankCandidates,
   type CvRecord,
   type JobRecord,
   type MatchCandidate,
@@ -18,20 +18,21 @@ import {
 
 export interface ScoredInputs {
   job: JobRecord;
+  /** The records of the candidates in `ranked`, in request order (as scored: blind copies when blind). */
   cvs: CvRecord[];
-  /** The deterministic ranking of every CV (what `scoreCandidates(job, cvs, weights, graph)` gives). */
+  /**
+   * The first `keep` of the deterministic ranking of every CV (what `scoreCandidates(job, allCvs, weights, graph)`
+   * gives, cut there).
+   */
   ranked: MatchCandidate[];
+  /** CVs scored (every usable candidate, duplicates once). */
+  scored: number;
   graph: SkillGraph;
   taxonomyVersion: string;
   analyzers: { job_analyzer: string; cv_analyzers: string[] };
 }
 
 const ignore = () => undefined;
-/**
- * Blind copies of the records, by record: a record held by the record cache is the same object in every match, so
- * a blind match of records matched before does not redact them again (records are never changed in place).
- */
-const BLINDED = new WeakMap<CvRecord, CvRecord>();
 /**
  * Longest stretch (ms) of scoring without a break: the next chunks arrive only while the event loop reads them
  * (HTTP/2 flow control holds documents back until matching has read what it sent, and the socket's buffer is
@@ -65,6 +66,11 @@ export async function fetchAndScore(
    * scored until it resolves; its failure (402) stops the scoring and is reported after the candidates' checks.
    */
   admit: () => Promise<unknown> = async () => undefined,
+  /**
+   * How many of the best candidates the caller needs (returned, stored, re-scored): only these keep their
+   * explanations and records past their scoring, so a large match holds a few candidates, not every one.
+   */
+  keep = Number.POSITIVE_INFINITY,
 ): Promise<ScoredInputs> {
   const vacancyNotFound = (message: string) =>
     new DomainError('VACANCY_NOT_FOUND', message, { vacancy_id: request.jobId });
@@ -76,28 +82,50 @@ export async function fetchAndScore(
   let scoring: ReturnType<typeof startScoring> | undefined;
   /** A failure of skills while scoring: reported after the workspace checks. */
   let failure: { error: unknown } | undefined;
-  const cvs: CvRecord[] = [];
   const cvAnalyzers = new Set<string>();
-  const candidates: MatchCandidate[] = [];
-  const recordOf = (input: { record?: unknown }): CvRecord => {
+  const best = new BestCandidates<CvRecord>(keep);
+  // Which arrival already worked out a record's blind copy: a chunk's records are asked about as it arrives and
+  // taken again when it is scored.
+  const blinded = new WeakMap<FetchedInput, CvRecord>();
+  const recordOf = (input: FetchedInput): CvRecord => {
     const record = input.record as CvRecord;
     if (!request.blind) return record;
-    let blind = BLINDED.get(record);
-    if (!blind) BLINDED.set(record, (blind = blindCv(record)));
+    let blind = blinded.get(input);
+    if (!blind) {
+      // The blind copy is cached beside the record at the same version, so a blind match of records matched
+      // blind before does not redact them again (blindCv depends on the record alone).
+      const held = input.version ? records.get(request.workspaceId, input.id, 'blind') : undefined;
+      if (held && held.version === input.version) blind = parseCached(held) as CvRecord;
+      else {
+        blind = blindCv(record);
+        if (input.version) records.set(request.workspaceId, input.id, cachedRecord(input.version, JSON.stringify(blind)), 'blind');
+      }
+      blinded.set(input, blind);
+    }
     return blind;
   };
 
+  /**
+   * What a CV's title queries are worked out from: a held record's titles (no parsing) unless the match is blind (a
+   * blind copy may drop titles), else the record.
+   */
+  const titlesOf = (input: FetchedInput): CvRecord =>
+    input.titles && !request.blind
+      ? ({ experience: input.titles.map((title) => ({ title })) } as unknown as CvRecord)
+      : recordOf(input);
   /** Each chunk's title look-ups, asked for as it arrived (the queries are worked out once per chunk). */
   const titlesAsked = new WeakMap<object, Promise<void>>();
-  const score = async (chunk: object, batch: CvRecord[]) => {
+  const score = async (chunk: object, batch: FetchedInput[]) => {
     if (!scoring || failure || unusable.size > 0 || batch.length === 0) return;
     try {
       // Held first: a refused match asks for no CV's titles (later chunks' were asked for as they arrived).
       const scoreCv = await scoring.prepared;
-      await (titlesAsked.get(chunk) ?? scoring.occupations.load(occupationQueries(job!, batch)));
+      await (titlesAsked.get(chunk) ?? scoring.occupations.load(occupationQueries(job!, batch.map(titlesOf))));
       let turn = performance.now();
-      for (const cv of batch) {
-        candidates.push(scoreCv(cv));
+      for (const input of batch) {
+        // Parsed here for a held record: it is garbage once scored unless it is among the best.
+        const cv = recordOf(input);
+        best.offer(scoreCv(cv), cv);
         if (performance.now() - turn >= TURN_MS) {
           await nextTurn();
           turn = performance.now();
@@ -116,7 +144,7 @@ export async function fetchAndScore(
     // Titles are asked for as their chunk arrives, so skills answers while earlier chunks are scored.
     (arrived) => {
       if (!scoring?.admitted || failure || unusable.size > 0) return;
-      const arrivedCvs = arrived.candidates.filter(isCompleted).map(recordOf);
+      const arrivedCvs = arrived.candidates.filter(isCompleted).map(titlesOf);
       const asked = scoring.occupations.load(occupationQueries(job!, arrivedCvs));
       asked.catch(ignore);
       titlesAsked.set(arrived, asked);
@@ -135,15 +163,14 @@ export async function fetchAndScore(
       jobAnalyzer = chunk.job.analyzerVersion;
       if (hasRequirements(job)) scoring = startScoring(peers.skills, job, weights, admit());
     }
-    const batch: CvRecord[] = [];
+    const batch: FetchedInput[] = [];
     for (const input of chunk.candidates) {
       if (!isCompleted(input)) unusable.add(input.id);
       else {
-        batch.push(recordOf(input));
+        batch.push(input);
         cvAnalyzers.add(input.analyzerVersion);
       }
     }
-    for (const cv of batch) cvs.push(cv);
     await score(chunk, batch);
   }
 
@@ -167,8 +194,9 @@ export async function fetchAndScore(
   const { graph, taxonomyVersion } = await scoring.relations;
   return {
     job,
-    cvs,
-    ranked: rankCandidates(candidates),
+    cvs: best.items(),
+    ranked: best.ranked(),
+    scored: best.offered,
     graph,
     taxonomyVersion,
     analyzers: { job_analyzer: jobAnalyzer, cv_analyzers: [...cvAnalyzers].sort() },

@@ -1,6 +1,6 @@
 import type { AsyncClient } from '@talent/platform';
 import { documents } from '@talent/proto';
-import type { CachedRecord, RecordCache } from './record-cache.js';
+import { cachedRecord, parseCached, type CachedRecord, type RecordCache } from './record-cache.js';
 
 /** Records a chunk may bring as JSON (about 10 KB each): keeps a message well below the gRPC limit. */
 const CHUNK = 500;
@@ -30,8 +30,12 @@ export const MATCH_INPUTS_WINDOW = 16 * 1024 * 1024;
 /** Matching's connection settings for documents (createGrpcClient's `channelOptions`). */
 export const MATCH_INPUTS_CHANNEL = { 'grpc-node.flow_control_window': MATCH_INPUTS_WINDOW } as const;
 
-/** A record as documents answered it; `record` is its JSON parsed, for a COMPLETED one. */
-export type FetchedInput = documents.MatchInput & { record?: unknown };
+/**
+ * A record as documents answered it; `record` is its JSON parsed, for a COMPLETED one. For a record taken from the
+ * cache, `record` is parsed anew each time it is read and `titles` are its experience titles (a CV's): a match
+ * parses such a record just before scoring it, so it dies young instead of waiting, parsed, in its chunk.
+ */
+export type FetchedInput = documents.MatchInput & { record?: unknown; titles?: readonly string[] };
 
 export interface MatchInputs {
   job: FetchedInput;
@@ -173,7 +177,8 @@ function resolved(
     // Documents only says so for a version this request named; anything else is a broken peer, not a stale score.
     if (!entry || entry.version !== input.version)
       throw new Error(`documents answered record ${input.id} unchanged at a version matching does not hold`);
-    return { ...input, record: entry.record };
+    const lazy: FetchedInput = { ...input, ...(entry.titles ? { titles: entry.titles } : {}) };
+    return Object.defineProperty(lazy, 'record', { get: () => parseCached(entry), enumerable: true });
   }
   if (!input.json) return input;
   // The stale copy this request held is no longer needed: let it go now rather than after the last chunk (a cold
@@ -181,9 +186,16 @@ function resolved(
   held.delete(id);
   const record = JSON.parse(input.json) as unknown;
   // A documents without versions (older build) answers none: nothing is cached then.
-  if (input.version) cache?.set(workspaceId, id, { version: input.version, record }, input.json.length);
+  if (input.version) cache?.set(workspaceId, id, cachedRecord(input.version, input.json, experienceTitles(record)));
   // The text is dropped once parsed: 10,000 records would otherwise be held twice.
   return { ...input, json: '', record };
+}
+
+/** A CV record's experience titles (undefined for anything else, e.g. a job). */
+function experienceTitles(record: unknown): string[] | undefined {
+  const experience = (record as { experience?: unknown } | null)?.experience;
+  if (!Array.isArray(experience)) return undefined;
+  return experience.map((entry) => String((entry as { title?: unknown } | null)?.title ?? ''));
 }
 
 export const isCompleted = (input: documents.MatchInput): boolean =>

@@ -23,7 +23,15 @@ export interface ScoredCandidates {
 }
 
 export interface CandidateScorer {
-  /** `deterministic`: `scoreCandidates(job, cvs, weights, graph)` when the caller has it already (POST /match). */
+  /**
+   * How many of the best deterministic candidates `score` needs (with their records) for its first `topK` to be
+   * exactly what it would give with every candidate: POST /match keeps only those while it scores.
+   */
+  candidatesNeeded(topK: number): number;
+  /**
+   * `deterministic`: `scoreCandidates(job, cvs, weights, graph)` when the caller has it already (POST /match; then
+   * possibly only the best `candidatesNeeded(topK)` of every CV's ranking, with `cvs` their records).
+   */
   score(
     job: JobRecord,
     cvs: CvRecord[],
@@ -34,6 +42,7 @@ export interface CandidateScorer {
 }
 
 export const deterministicScorer: CandidateScorer = {
+  candidatesNeeded: (topK) => topK,
   score: async (job, cvs, weights, graph, deterministic) => ({
     ranked: deterministic ?? scoreCandidates(job, cvs, weights, graph),
   }),
@@ -55,6 +64,9 @@ class BudgetExceeded extends Error {}
 export function rescoringScorer(options: RescoringOptions): CandidateScorer {
   const { rescorer, logger } = options;
   return {
+    // The re-scored candidates may fall below the next ones, whose scores do not change: the first topK after
+    // re-scoring are among the best maxCandidates + topK before it.
+    candidatesNeeded: (topK) => topK + options.maxCandidates,
     async score(job, cvs, weights, graph, deterministic) {
       const ranked = deterministic ?? scoreCandidates(job, cvs, weights, graph);
       const lines = [...new Set(job.job_requirements.map(requirementLineText).filter(Boolean))];

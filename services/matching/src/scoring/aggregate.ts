@@ -58,10 +58,12 @@ function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Ranked copy: final_score desc, summary_score desc, person_id asc; Array.prototype.sort is stable for the rest. */
+/** The ranking order: final_score desc, summary_score desc, person_id asc (negative: `a` ranks first). */
+export function compareRanked(a: MatchCandidate, b: MatchCandidate): number {
+  return b.final_score - a.final_score || b.summary_score - a.summary_score || compareIds(a.person_id, b.person_id);
+}
+
+/** Ranked copy (`compareRanked`); Array.prototype.sort is stable for the rest. */
 export function rank(candidates: readonly MatchCandidate[]): MatchCandidate[] {
-  return [...candidates].sort(
-    (a, b) =>
-      b.final_score - a.final_score || b.summary_score - a.summary_score || compareIds(a.person_id, b.person_id),
-  );
+  return [...candidates].sort(compareRanked);
 }

@@ -4,7 +4,7 @@
  * sort). The job is prepared once (names, taxonomy relations, requirement lines, the words to look for); each CV
  * is then tokenised once and scored with look-ups, so 10,000 CVs take seconds in-process.
  */
-import { assemble, rank } from './aggregate.js';
+import { assemble, compareRanked, rank } from './aggregate.js';
 import { indexCv, VocabularyLookup } from './cv-index.js';
 import { prepareEducation, scoreEducation } from './education.js';
 import { experienceMonths, prepareExperience, scoreExperience } from './experience.js';
@@ -131,3 +131,6 @@ export function prepareDetails(
 
 /** Candidates in the CVs' order, ranked as `scoreCandidates` ranks them. */
 export const rankCandidates = rank;
+
+/** The order `rankCandidates` sorts by (negative: `a` ranks first); distinct person ids never tie. */
+export const compareCandidates = compareRanked;
