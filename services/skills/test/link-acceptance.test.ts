@@ -121,6 +121,15 @@ describe('names of employers and places are not skills', () => {
     expect(names('Montgomery County Public Schools, Silver Spring, MD, 1991 to 1995')).toEqual([]);
   });
 
+  it('does not link the employer after a post, a client, or a word inside an organisation name', () => {
+    expect(names('Ana Vell\nESB Integration Developer - Cisco Systems\n\nPune, Maharashtra')).toEqual([]);
+    expect(names('Client    : Norvale Banking (NB)    Project : billing')).toEqual([]);
+    expect(names('Research fellow, Brenford Logic Research Center, 2011-2014')).toEqual([]);
+    // A list stays a list: a comma ends a name.
+    expect(names('Scripting: Python, Mat Lab')).toEqual(['Python (computer programming)']);
+    expect(names('Java Developer - worked on Cisco Systems routing')).toEqual(['Java (computer programming)', 'Cisco']);
+  });
+
   it('does not link the field in the name of a department', () => {
     expect(names('Lecturer in the Department of Information & Communication Technology at Norvale Institute')).toEqual([]);
   });

@@ -4,7 +4,14 @@ import type { Token } from '../text/normalize.js';
 import type { Match } from './linker-types.js';
 import { CONJUNCTION_WORDS as CONJUNCTIONS, type Phrase, type PhraseDictionary } from './phrase-dictionary.js';
 import { degreeAfter, gradedSubject, subjectOfDegree } from './sense-filters/degree-subjects.js';
-import { afterOrganisationHead, employerLine, firmBeforePlace, placeInAddress } from './sense-filters/employers-places.js';
+import {
+  afterOrganisationHead,
+  clientName,
+  employerLine,
+  firmAfterPost,
+  firmBeforePlace,
+  placeInAddress,
+} from './sense-filters/employers-places.js';
 import { inFirmName, inOrganisationName, namedAsFirm } from './sense-filters/firm-names.js';
 import { namedAsPost, namesPerson } from './sense-filters/posts.js';
 import { namedAsSeason } from './sense-filters/seasons.js';
@@ -80,6 +87,8 @@ export class PhraseMatcher {
         (inFirmName(tokens, i, i + best.length) ||
           inOrganisationName(tokens, i, i + best.length) ||
           employerLine(tokens, i, i + best.length, text) ||
+          firmAfterPost(tokens, i, i + best.length, text) ||
+          clientName(tokens, i, text) ||
           firmBeforePlace(tokens, i, i + best.length, text, this.ordinary, isLabel) ||
           afterOrganisationHead(tokens, i) ||
           (best.length === 1 && placeInAddress(tokens, i, text, this.ordinary, isLabel)) ||

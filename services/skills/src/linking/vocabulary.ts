@@ -32,6 +32,10 @@ const vocabularySchema = z.object({
   fieldWords: z.array(z.string()),
   degreeWords: z.array(z.string()),
   degreeAcronyms: z.array(z.string()),
+  /** Words that end the title of a post ("Developer", "Engineer"): "<post> - <Name>" names the employer. */
+  postWords: z.array(z.string()),
+  /** Words that introduce a firm's clients ("Client: …", "Representative Clients: …"). */
+  clientWords: z.array(z.string()),
   /** CV section headings by the section they open (folded; see cv-sections.ts). */
   sectionHeadings: z.object({
     skills: z.array(z.string()),

@@ -1,4 +1,4 @@
-import type { Token } from '../../text/normalize.js';
+import { foldText, type Token } from '../../text/normalize.js';
 import { LINKER_VOCABULARY } from '../vocabulary.js';
 
 // Sense filter: a match that is part of an employer's or a place's name as CVs and job ads write them in headers
@@ -12,7 +12,7 @@ export type StartsLabel = (tokenIndex: number) => boolean;
 const CAPITALISED = /^\p{Lu}[\p{L}\p{N}&'’.]*$/u;
 const TWO_CAPITALS = /^\p{Lu}{2}$/u;
 /** ", New York, NY", ", City of Industry, CA": a town (one to four words) and its state code. */
-const STATE_AFTER = /^,\s{1,2}\p{Lu}[\p{L}.]*(?:\s[\p{L}.]+){0,3},\s?\p{Lu}{2}(?![\p{L}\p{N}])/u;
+const STATE_AFTER = /^,\s{1,2}\p{Lu}[\p{L}.]*(?:\s[\p{L}.]+){0,3},\s?\p{Lu}{2}(?![\p{L}\p{N}/])/u;
 
 /**
  * An employer line of its own, as job boards' CV exports write it: a capitalised name, then a dash that closes the
@@ -28,6 +28,34 @@ export function employerLine(tokens: Token[], from: number, to: number, text: st
   if (!/^(?:\s\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*[-–—]\s*(?:$|\p{Lu}[^\n]*[-–—]\s*$)/u.test(after)) return false;
   const words = before.trim().split(/\s+/u).filter(Boolean);
   return words.length <= 4 && words.every((word) => CAPITALISED.test(word));
+}
+
+/**
+ * The employer after a post in a headline or an entry's header: "ESB Integration Developer - Cisco Systems",
+ * "Senior Account Executive – Norvale", "Lead Engineer | Brenford Labs": a post (its last word one of postWords), a
+ * dash or bar, then capitalised words to the line's end, the match among them. Tokens from..to-1 matched a label.
+ */
+export function firmAfterPost(tokens: Token[], from: number, to: number, text: string): boolean {
+  const lineStart = text.lastIndexOf('\n', tokens[from]!.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', tokens[to - 1]!.end);
+  const before = /(\p{L}+)\)?\s+[-–—|]\s+((?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3})$/u.exec(
+    text.slice(Math.max(lineStart, tokens[from]!.start - 120), tokens[from]!.start),
+  );
+  if (!before || !POST_WORDS.has(foldText(before[1]!))) return false;
+  for (let k = from; k < to; k++) if (!/^[\p{Lu}\p{N}]/u.test(tokens[k]!.surface)) return false;
+  return /^(?:\s+&?\s*\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*$/u.test(text.slice(tokens[to - 1]!.end, lineEnd < 0 ? text.length : lineEnd));
+}
+
+/**
+ * A firm named as a client: capitalised words after "Client:" or "Representative Clients:" on the same line ("Client
+ * : British Petroleum (BP)", "Clients: Norvale Pest Control, Brenford Motor Sales").
+ */
+export function clientName(tokens: Token[], from: number, text: string): boolean {
+  const token = tokens[from]!;
+  if (!/^\p{Lu}/u.test(token.surface)) return false;
+  const lineStart = text.lastIndexOf('\n', token.start - 1) + 1;
+  const before = CLIENTS.exec(text.slice(Math.max(lineStart, token.start - 200), token.start));
+  return before !== null && CLIENT_WORDS.has(foldText(before[1]!));
 }
 
 /**
@@ -48,7 +76,7 @@ export function firmBeforePlace(
   const name = tokens[from - 1];
   const last = tokens[to - 1]!;
   const place = tokens[to];
-  if (!name || !place || !CAPITALISED.test(name.surface) || tokens[from]!.start - name.end !== 1) return false;
+  if (!name || !place || !CAPITALISED.test(name.surface) || text.slice(name.end, tokens[from]!.start) !== ' ') return false;
   for (let k = from; k < to; k++) if (!CAPITALISED.test(tokens[k]!.surface)) return false;
   if (!/^,\s{1,2}$/u.test(text.slice(last.end, place.start))) return false;
   // "OTC Logic, New York, NY": a town of any words before a state code, none of them a label ("Core Java, Spring
@@ -158,6 +186,10 @@ export function afterOrganisationHead(tokens: Token[], from: number): boolean {
   return false;
 }
 
+const POST_WORDS = new Set(LINKER_VOCABULARY.postWords);
+const CLIENT_WORDS = new Set(LINKER_VOCABULARY.clientWords);
+/** "…Representative Clients: Litton Guidance & " before a match: the client words, a colon, no other colon after. */
+const CLIENTS = /(?:^|\s)((?:\p{L}+\s+)?\p{L}+)\s*:\s*[^:\n]*$/u;
 const OF = new Set(['of', 'on', 'for']);
 const NAME_LINKS = new Set(['and', 'the', '&']);
 /** The organisation nouns of firm-names and the heads of public bodies and schools ("Office", "College"). */
