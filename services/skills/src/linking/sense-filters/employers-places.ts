@@ -6,6 +6,21 @@ import { LINKER_VOCABULARY } from '../vocabulary.js';
 // "Department of Information & Communication Technology"): a name, not a skill. Companion of firm-names.ts (legal
 // forms, vendors after "at"); these read the punctuation around the name, so they need the text.
 
+/** The rest of the line after `end`, when the line ends within `reach` characters (else undefined: no header). */
+function restOfLine(text: string, end: number, reach: number): string | undefined {
+  const after = text.slice(end, end + reach);
+  const lineEnd = after.indexOf('\n');
+  if (lineEnd >= 0) return after.slice(0, lineEnd);
+  return end + reach >= text.length ? after : undefined;
+}
+
+/** The start of the line holding `start`, looked for at most `reach` characters back (else `start - reach`). */
+function lineStartBefore(text: string, start: number, reach: number): number {
+  const from = Math.max(0, start - reach);
+  const lineStart = text.lastIndexOf('\n', start - 1);
+  return Math.max(from, lineStart + 1);
+}
+
 /** Whether a token starts some label of the phrase dictionaries (a skill, not a place, when it does). */
 export type StartsLabel = (tokenIndex: number) => boolean;
 
@@ -20,13 +35,12 @@ const STATE_AFTER = /^,\s{1,2}\p{Lu}[\p{L}.]*(?:\s[\p{L}.]+){0,3},\s?\p{Lu}{2}(?
  * from..to-1 matched a label; every word from the line's start to the dash is capitalised.
  */
 export function employerLine(tokens: Token[], from: number, to: number, text: string): boolean {
-  const lineStart = text.lastIndexOf('\n', tokens[from]!.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', tokens[to - 1]!.end);
-  const before = text.slice(lineStart, tokens[from]!.start);
-  const after = text.slice(tokens[to - 1]!.end, lineEnd < 0 ? text.length : lineEnd);
   // The firm's name may go on after the match ("Cisco SystemsIndPvtLtd -").
-  if (!/^(?:\s\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*[-–—]\s*(?:$|\p{Lu}[^\n]*[-–—]\s*$)/u.test(after)) return false;
-  const words = before.trim().split(/\s+/u).filter(Boolean);
+  const after = restOfLine(text, tokens[to - 1]!.end, 120);
+  if (after === undefined || !/^(?:\s\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*[-–—]\s*(?:$|\p{Lu}[^\n]*[-–—]\s*$)/u.test(after)) return false;
+  const lineStart = text.lastIndexOf('\n', tokens[from]!.start - 1) + 1;
+  if (tokens[from]!.start - lineStart > 80) return false;
+  const words = text.slice(lineStart, tokens[from]!.start).trim().split(/\s+/u).filter(Boolean);
   return words.length <= 4 && words.every((word) => CAPITALISED.test(word));
 }
 
@@ -36,14 +50,13 @@ export function employerLine(tokens: Token[], from: number, to: number, text: st
  * dash or bar, then capitalised words to the line's end, the match among them. Tokens from..to-1 matched a label.
  */
 export function firmAfterPost(tokens: Token[], from: number, to: number, text: string): boolean {
-  const lineStart = text.lastIndexOf('\n', tokens[from]!.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', tokens[to - 1]!.end);
-  const before = /(\p{L}+)\)?\s+[-–—|]\s+((?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3})$/u.exec(
-    text.slice(Math.max(lineStart, tokens[from]!.start - 120), tokens[from]!.start),
-  );
-  if (!before || !POST_WORDS.has(foldText(before[1]!))) return false;
   for (let k = from; k < to; k++) if (!/^[\p{Lu}\p{N}]/u.test(tokens[k]!.surface)) return false;
-  return /^(?:\s+&?\s*\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*$/u.test(text.slice(tokens[to - 1]!.end, lineEnd < 0 ? text.length : lineEnd));
+  const after = restOfLine(text, tokens[to - 1]!.end, 60);
+  if (after === undefined || !/^(?:\s+&?\s*\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*$/u.test(after)) return false;
+  const before = /(\p{L}+)\)?\s+[-–—|]\s+((?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3})$/u.exec(
+    text.slice(lineStartBefore(text, tokens[from]!.start, 120), tokens[from]!.start),
+  );
+  return before !== null && POST_WORDS.has(foldText(before[1]!));
 }
 
 /**
@@ -53,9 +66,11 @@ export function firmAfterPost(tokens: Token[], from: number, to: number, text: s
 export function clientName(tokens: Token[], from: number, text: string): boolean {
   const token = tokens[from]!;
   if (!/^\p{Lu}/u.test(token.surface)) return false;
-  const lineStart = text.lastIndexOf('\n', token.start - 1) + 1;
-  const before = CLIENTS.exec(text.slice(Math.max(lineStart, token.start - 200), token.start));
-  return before !== null && CLIENT_WORDS.has(foldText(before[1]!));
+  const before = text.slice(lineStartBefore(text, token.start, 200), token.start);
+  const colon = before.lastIndexOf(':');
+  if (colon < 0) return false;
+  const words = /(?:^|\s)((?:\p{L}+\s+)?(\p{L}+))\s*$/u.exec(before.slice(Math.max(0, colon - 40), colon));
+  return words !== null && (CLIENT_WORDS.has(foldText(words[1]!)) || CLIENT_WORDS.has(foldText(words[2]!)));
 }
 
 /**
@@ -188,8 +203,6 @@ export function afterOrganisationHead(tokens: Token[], from: number): boolean {
 
 const POST_WORDS = new Set(LINKER_VOCABULARY.postWords);
 const CLIENT_WORDS = new Set(LINKER_VOCABULARY.clientWords);
-/** "…Representative Clients: Litton Guidance & " before a match: the client words, a colon, no other colon after. */
-const CLIENTS = /(?:^|\s)((?:\p{L}+\s+)?\p{L}+)\s*:\s*[^:\n]*$/u;
 const OF = new Set(['of', 'on', 'for']);
 const NAME_LINKS = new Set(['and', 'the', '&']);
 /** The organisation nouns of firm-names and the heads of public bodies and schools ("Office", "College"). */
