@@ -90,7 +90,7 @@ export class PhraseMatcher {
           firmAfterPost(tokens, i, i + best.length, text) ||
           clientName(tokens, i, text) ||
           firmBeforePlace(tokens, i, i + best.length, text, this.ordinary, isLabel) ||
-          afterOrganisationHead(tokens, i) ||
+          afterOrganisationHead(tokens, i, text) ||
           (best.length === 1 && placeInAddress(tokens, i, text, this.ordinary, isLabel)) ||
           (cv &&
             (subjectOfDegree(text, tokens[i]!.start) ||

@@ -186,12 +186,14 @@ export function placeInAddress(
  * Technology", "Office of the Commissioner of Securities", "Center on Sustainable International Investment",
  * "College of Social and Behavioral Sciences". Tokens from..to-1 matched a label.
  */
-export function afterOrganisationHead(tokens: Token[], from: number): boolean {
+export function afterOrganisationHead(tokens: Token[], from: number, text: string): boolean {
   if (!/^\p{Lu}/u.test(tokens[from]!.surface)) return false;
-  // Back over the name's capitalised words and links ("&", "and", "the") to "of"/"on"/"for", then the head.
+  // Back over the name's capitalised words and links ("&", "and", "the") to "of"/"on"/"for", then the head; one
+  // space or " & " between them (a dash or a comma ends the name).
   for (let k = from - 1, steps = 0; k >= 0 && steps < 6; k--, steps++) {
     const token = tokens[k]!;
-    if (tokens[k + 1]!.start - token.end > 3) return false;
+    const gap = text.slice(token.end, tokens[k + 1]!.start);
+    if (gap !== ' ' && gap !== ' & ') return false;
     if (OF.has(token.key) && token.surface === token.key) {
       const head = tokens[k - 1];
       return head !== undefined && /^\p{Lu}/u.test(head.surface) && ORGANISATION_HEADS.has(head.key);
