@@ -197,6 +197,26 @@ export function parseDotin(xml) {
   return { text: decode(text), spans };
 }
 
+/**
+ * A dotin CV with every labelled span where it stands: `{ text, spans: [{ type, start, end, text }] }` (offsets into
+ * the decoded text, every label type: Tech Tools, Companies worked at, Location …), for measures by position.
+ */
+export function parseDotinSpans(xml) {
+  const body = xml.replace(/^[\s\S]*?<cv>\n?/, '').replace(/<\/cv>\s*$/, '');
+  const spans = [];
+  let text = '';
+  let last = 0;
+  for (const m of body.matchAll(/<label type="([^"]+)">([\s\S]*?)<\/label>/g)) {
+    text += decode(body.slice(last, m.index));
+    const inner = decode(m[2]);
+    spans.push({ type: m[1], start: text.length, end: text.length + inner.length, text: inner });
+    text += inner;
+    last = m.index + m[0].length;
+  }
+  text += decode(body.slice(last));
+  return { text, spans };
+}
+
 function decode(s) {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }

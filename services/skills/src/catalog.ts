@@ -192,10 +192,14 @@ export class SkillCatalog {
     });
   }
 
-  extract(text: string, language: string, context: LinkContext): LinkResult {
+  /**
+   * The skills of a text. `options.acceptance` 'rules' gives the rules' confidence and every link the rules make,
+   * without the acceptance model (evals print it as their baseline).
+   */
+  extract(text: string, language: string, context: LinkContext, options: { acceptance?: 'model' | 'rules' } = {}): LinkResult {
     if (text.length > MAX_TEXT) throw new DomainError('INVALID_ARGUMENT', `text is longer than ${MAX_TEXT} characters`);
     if (language && !LANGUAGE_CODE.test(language)) throw new DomainError('INVALID_ARGUMENT', `language must be an ISO 639-1 code, got "${language}"`);
-    return this.linker.link(text, { ...(language ? { language } : {}), context });
+    return this.linker.link(text, { ...(language ? { language } : {}), context, ...(options.acceptance === 'rules' ? { rulesOnly: true } : {}) });
   }
 
   /**

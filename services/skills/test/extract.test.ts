@@ -35,7 +35,8 @@ describe('skills service: ExtractSkills links skills in CV and job texts', () =>
     for (const s of found) expect(text.slice(s.start, s.end)).toBe(s.matchedText);
     expect(found[0]!.evidence).toBe('Built NODE.JS services and CI/CD pipelines on k8s;');
     expect(found.find((s) => s.matchedText === 'C++')!.evidence).toBe('wrote C++ and C# tools.');
-    expect(found.every((s) => s.confidence > 0.5 && s.confidence < 1)).toBe(true);
+    // The acceptance model's probability that the link is right (see link-acceptance.test.ts).
+    expect(found.every((s) => s.confidence > 0 && s.confidence < 1)).toBe(true);
   });
 
   it('links short and everyday-word skills only when written as the taxonomy writes them, mid-sentence', async () => {

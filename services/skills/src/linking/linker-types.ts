@@ -19,6 +19,8 @@ export interface LinkedSkill {
   /** Job context only. */
   hint?: 'required' | 'optional';
   mentions: number;
+  /** The acceptance model's features of the link, when asked for (training, inspection). */
+  features?: Readonly<Record<string, number>>;
 }
 
 export interface LinkResult {
@@ -45,13 +47,23 @@ export interface RankedSentence {
   skills: RankedSkill[];
 }
 
+/** How a mention was found: a label as written or inflected, inside a longer match, a list's first item, a label
+ * written with one more word inside, or lexical relevance alone. */
+export type MatchKind = 'phrase' | 'overlap' | 'list-head' | 'gapped' | 'retrieval';
+
 export interface Match {
   phrase: Phrase;
   start: number;
   end: number;
+  /** The rules' confidence (match kind, label kind, ambiguity): a feature of the acceptance model. */
   confidence: number;
   segment: Segment;
   hint?: 'required' | 'optional';
+  kind: MatchKind;
+  /** How many skills the matched wording could mean (1: one). */
+  senses: number;
+  /** BM25 relevance of the skill's labels and description to the sentence (set by the linker). */
+  relevance?: number;
 }
 
 /** A candidate skill of one sentence: phrase evidence (if any) and lexical relevance combined into one score. */

@@ -4,6 +4,14 @@ import type { Token } from '../text/normalize.js';
 import type { Match } from './linker-types.js';
 import { CONJUNCTION_WORDS as CONJUNCTIONS, type Phrase, type PhraseDictionary } from './phrase-dictionary.js';
 import { degreeAfter, gradedSubject, subjectOfDegree } from './sense-filters/degree-subjects.js';
+import {
+  afterOrganisationHead,
+  clientName,
+  employerLine,
+  firmAfterPost,
+  firmBeforePlace,
+  placeInAddress,
+} from './sense-filters/employers-places.js';
 import { inFirmName, inOrganisationName, namedAsFirm } from './sense-filters/firm-names.js';
 import { namedAsPost, namesPerson } from './sense-filters/posts.js';
 import { namedAsSeason } from './sense-filters/seasons.js';
@@ -23,6 +31,13 @@ import {
   writtenAsAcronymLoosely,
   writtenInCapitals,
 } from './token-shapes.js';
+
+/** The phrase a span most likely means, the rules' confidence in it, and how many skills the wording could mean. */
+interface Chosen {
+  phrase: Phrase;
+  confidence: number;
+  senses: number;
+}
 
 /**
  * Candidate spans of one sentence, with the sense filters applied: the sentence's tokens matched greedily, longest
@@ -53,6 +68,8 @@ export class PhraseMatcher {
     const matches: Match[] = [];
     const headings = capitalRuns(tokens, segment);
     const breaks = punctuationAfter(tokens, segment);
+    // A token that is a label by itself ("Python"): a skill, not a place, where an address would go on.
+    const isLabel = (k: number) => dictionaries.some((d, j) => d.lookup(stems[j]![k]!) !== undefined);
     let i = 0;
     while (i < tokens.length) {
       const best = this.longestAt(tokens, stems, dictionaries, breaks, i, 1, !headings[i]);
@@ -69,6 +86,12 @@ export class PhraseMatcher {
         best &&
         (inFirmName(tokens, i, i + best.length) ||
           inOrganisationName(tokens, i, i + best.length) ||
+          employerLine(tokens, i, i + best.length, text) ||
+          firmAfterPost(tokens, i, i + best.length, text) ||
+          clientName(tokens, i, text) ||
+          firmBeforePlace(tokens, i, i + best.length, text, this.ordinary, isLabel) ||
+          afterOrganisationHead(tokens, i, text) ||
+          (best.length === 1 && placeInAddress(tokens, i, text, this.ordinary, isLabel)) ||
           (cv &&
             (subjectOfDegree(text, tokens[i]!.start) ||
               gradedSubject(text, tokens[i + best.length - 1]!.end) ||
@@ -83,6 +106,8 @@ export class PhraseMatcher {
           end: tokens[i + best.length - 1]!.end,
           confidence: best.confidence,
           segment,
+          kind: 'phrase',
+          senses: best.senses,
         });
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
@@ -103,6 +128,8 @@ export class PhraseMatcher {
               end: tokens[j + overlapping.length - 1]!.end,
               confidence: overlapping.confidence,
               segment,
+              kind: 'overlap',
+              senses: overlapping.senses,
             });
             next = j + overlapping.length;
             break;
@@ -119,6 +146,8 @@ export class PhraseMatcher {
         end: tokens[0]!.end,
         confidence: listHead.confidence,
         segment,
+        kind: 'list-head',
+        senses: listHead.senses,
       });
     // Second pass: labels written with one more word inside, over the tokens no exact match took.
     const taken = new Uint8Array(tokens.length);
@@ -137,6 +166,8 @@ export class PhraseMatcher {
           end: gapped.end,
           confidence: gapped.confidence,
           segment,
+          kind: 'gapped',
+          senses: gapped.senses,
         });
         j = gapped.next - 1;
       }
@@ -209,7 +240,7 @@ export class PhraseMatcher {
     i: number,
     taken: Uint8Array,
     capitalsMark: boolean,
-  ): { phrase: Phrase; start: number; end: number; confidence: number; next: number } | undefined {
+  ): (Chosen & { start: number; end: number; next: number }) | undefined {
     for (let d = 0; d < dictionaries.length; d++) {
       const dictionary = dictionaries[d]!;
       const stemmed = stems[d]!;
@@ -234,7 +265,7 @@ export class PhraseMatcher {
           const chosen = this.choose(phrases, kept, i === 0, capitalsMark);
           if (chosen)
             return {
-              phrase: chosen.phrase,
+              ...chosen,
               start: tokens[i]!.start,
               end: tokens[end - 1]!.end,
               confidence: chosen.confidence * 0.75,
@@ -258,7 +289,7 @@ export class PhraseMatcher {
     breaks: Uint8Array,
     matches: Match[],
     capitalsMark: boolean,
-  ): { phrase: Phrase; confidence: number } | undefined {
+  ): Chosen | undefined {
     if (
       tokens.length < 2 ||
       matches[0]?.start === tokens[0]!.start ||
@@ -283,8 +314,8 @@ export class PhraseMatcher {
     minLength: number,
     capitalsMark: boolean,
     sentenceStart = i === 0,
-  ): { length: number; phrase: Phrase; confidence: number } | undefined {
-    let best: { length: number; phrase: Phrase; confidence: number } | undefined;
+  ): (Chosen & { length: number }) | undefined {
+    let best: (Chosen & { length: number }) | undefined;
     dictionaries.forEach((dictionary, d) => {
       const stemmed = stems[d]!;
       const longest = Math.min(dictionary.maxLengthAt(stemmed, i), tokens.length - i);
@@ -338,7 +369,7 @@ export class PhraseMatcher {
     span: Token[],
     sentenceStart: boolean,
     capitalsMark: boolean,
-  ): { phrase: Phrase; confidence: number } | undefined {
+  ): Chosen | undefined {
     const written = span.map((t) => t.surface).join(' ');
     const exactKey = span.map((t) => t.key).join(' ');
     let usable = phrases.filter((p) => {
@@ -387,11 +418,12 @@ export class PhraseMatcher {
       (abbreviates(p) ? 1 : 0) +
       (this.index.skillSource(p.skill) === 'esco' ? 0.5 : 0);
     const phrase = usable.reduce((a, b) => (score(b) > score(a) ? b : a));
+    const senses = new Set(usable.map((p) => p.skill)).size;
     let confidence = phrase.exactKey === exactKey ? (phrase.preferred ? 0.95 : 0.9) : phrase.preferred ? 0.8 : 0.75;
     if (phrase.derived) confidence -= 0.05;
     if (phrase.caseSensitive) confidence = Math.min(confidence, 0.7);
     // Several skills share this wording: less sure which one is meant.
-    if (new Set(usable.map((p) => p.skill)).size > 1) confidence *= 0.8;
+    if (senses > 1) confidence *= 0.8;
     // One lowercase word ("history", "database", "plan") is the least specific kind of mention: rank it below
     // names ("Python", "SQL") and phrases ("project management").
     // An acronym written in another case ("sql", "Perl") is less sure, like one lowercase word.
@@ -401,6 +433,6 @@ export class PhraseMatcher {
         (isAcronym(phrase.surface) && !writtenAsAcronym(span[0]!.surface, phrase.surface)))
     )
       confidence -= 0.1;
-    return { phrase, confidence };
+    return { phrase, confidence, senses };
   }
 }

@@ -7,7 +7,10 @@ import type { Candidate, LinkContext, LinkResult, Match, RankedSentence, Sentenc
 import { ordinaryWords } from './ordinary-words.js';
 import { PhraseMatcher } from './phrase-matcher.js';
 import { PhraseDictionary } from './phrase-dictionary.js';
-import { hintFor, linkedSkills } from './link-selection.js';
+import { AcceptanceModel } from './acceptance-model.js';
+import { sectionStarts } from './cv-sections.js';
+import { linkFeatures, type TextContext } from './link-features.js';
+import { hintFor, linkedSkills, ruleAcceptance, type Acceptance } from './link-selection.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { withoutLoneWords } from './sense-filters/word-senses.js';
 import { splitSegments, type Segment } from './sentences.js';
@@ -30,10 +33,15 @@ export class SkillLinker {
   private words: Set<string> | undefined;
   private readonly phrases: PhraseMatcher;
 
+  /**
+   * `acceptance`: the model that gives each link its confidence and rejects the unlikely ones (the shipped weights
+   * by default); null keeps the rules' confidence and every link (what the model is trained on).
+   */
   constructor(
     private readonly index: SkillIndex,
     private readonly scoring = SCORING,
     private readonly bm25 = BM25,
+    readonly acceptance: AcceptanceModel | null = AcceptanceModel.load(),
   ) {
     this.phrases = new PhraseMatcher(index, () => this.ordinary);
   }
@@ -55,7 +63,14 @@ export class SkillLinker {
     void this.ordinary;
   }
 
-  link(text: string, options: { language?: string; context: LinkContext }): LinkResult {
+  /**
+   * `features`: each link also carries its acceptance features (for training and inspection); `rulesOnly`: the rules'
+   * confidence and every link, as without a model (the evals' baseline).
+   */
+  link(
+    text: string,
+    options: { language?: string; context: LinkContext; features?: boolean; rulesOnly?: boolean },
+  ): LinkResult {
     // Only the best few skills found by relevance alone can reach RETRIEVAL_THRESHOLD.
     const { language, sentences } = this.candidates(
       text,
@@ -88,8 +103,47 @@ export class SkillLinker {
         }
       }
     }
-    const skills = linkedSkills(text, matches, options.context, (skill) => this.index.viewAt(skill, language));
+    const skills = linkedSkills(
+      text,
+      matches,
+      options.context,
+      (skill) => this.index.viewAt(skill, language),
+      this.acceptanceOf(text, matches, options.context, options.features ?? false, options.rulesOnly ?? false),
+    );
     return { language, skills };
+  }
+
+  /** The acceptance of this text's links: the model's probability over each link's features, or the rules'. */
+  private acceptanceOf(
+    text: string,
+    matches: Match[],
+    context: LinkContext,
+    withFeatures: boolean,
+    rulesOnly: boolean,
+  ): Acceptance {
+    const model = rulesOnly ? null : this.acceptance;
+    if (!model && !withFeatures) return ruleAcceptance;
+    const skillsPerSegment = new Map<number, Set<number>>();
+    for (const match of matches) {
+      const skills = skillsPerSegment.get(match.segment.start) ?? new Set<number>();
+      skillsPerSegment.set(match.segment.start, skills.add(match.phrase.skill));
+    }
+    const at: TextContext = {
+      text,
+      context,
+      sections: context === 'cv' ? sectionStarts(text) : [],
+      skillsPerSegment: new Map([...skillsPerSegment].map(([start, skills]) => [start, skills.size])),
+    };
+    return (mention, mentions) => {
+      const features = linkFeatures(this.index, mention, mentions, at);
+      const rules = ruleAcceptance(mention, mentions);
+      const confidence = model ? model.probability(features) : rules.confidence;
+      return {
+        confidence,
+        accepted: !model || confidence >= model.accept,
+        ...(withFeatures ? { features } : {}),
+      };
+    };
   }
 
   /** Every sentence of the text with its skills ranked by score, best first (at most `limit` each). */
@@ -170,6 +224,7 @@ export class SkillLinker {
         const { bm25 } = bySkillRetrieved.get(candidate.skill) ?? this.retrieval.relevance(terms, candidate.skill);
         const coverage = 1;
         const confidence = Math.max(...candidate.matches.map((m) => m.confidence));
+        for (const match of candidate.matches) match.relevance = bm25;
         Object.assign(candidate, { bm25, coverage, score: PHRASE_WEIGHT * confidence + relevance(bm25, coverage) });
       }
       for (const { skill, bm25, coverage, score } of retrieved)
@@ -223,6 +278,8 @@ export class SkillLinker {
       start: tokens[first]!.start,
       end: tokens[last]!.end,
       // The score of a skill without a phrase is below 1 + COVERAGE_WEIGHT: confidence rises with it up to the cap.
+      kind: 'retrieval',
+      senses: 1,
       confidence:
         (RETRIEVAL_CONFIDENCE_CAP * Math.min(candidate.score, 1 + this.scoring.COVERAGE_WEIGHT)) /
         (1 + this.scoring.COVERAGE_WEIGHT),

@@ -10,6 +10,8 @@ import { z } from 'zod';
  */
 const vocabularySchema = z.object({
   organisationNouns: z.array(z.string()),
+  /** Heads of public bodies and schools named with "of" ("Office of …", "College of …"; employers-places.ts). */
+  organisationHeads: z.array(z.string()),
   ranks: z.array(z.string()),
   germanArticles: z.array(z.string()),
   sectorAcronyms: z.array(z.string()),
@@ -30,6 +32,19 @@ const vocabularySchema = z.object({
   fieldWords: z.array(z.string()),
   degreeWords: z.array(z.string()),
   degreeAcronyms: z.array(z.string()),
+  /** Words that end the title of a post ("Developer", "Engineer"): "<post> - <Name>" names the employer. */
+  postWords: z.array(z.string()),
+  /** Words that introduce a firm's clients ("Client: …", "Representative Clients: …"). */
+  clientWords: z.array(z.string()),
+  /** CV section headings by the section they open (folded; see cv-sections.ts). */
+  sectionHeadings: z.object({
+    skills: z.array(z.string()),
+    experience: z.array(z.string()),
+    education: z.array(z.string()),
+    projects: z.array(z.string()),
+    summary: z.array(z.string()),
+    other: z.array(z.string()),
+  }),
 });
 
 export type LinkerVocabulary = z.infer<typeof vocabularySchema>;

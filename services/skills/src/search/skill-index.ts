@@ -28,6 +28,10 @@ export interface SearchResult {
 
 const TYPES: readonly SkillTypeName[] = ['hard-skill', 'soft-skill'];
 const SOURCES: readonly TaxonomySource[] = ['esco', 'seed'];
+const REUSE_LEVELS = ['transversal', 'cross-sector', 'sector-specific', 'occupation-specific'] as const;
+const ESCO_SKILL_TYPES = ['knowledge', 'skill/competence'] as const;
+export type ReuseLevel = (typeof REUSE_LEVELS)[number];
+export type EscoSkillType = (typeof ESCO_SKILL_TYPES)[number];
 /** ESCO's skill URIs end with the skill's id: kept as this mark, not as 14k strings. */
 const ESCO_SKILL_URI = 'http://data.europa.eu/esco/skill/';
 const ESCO_URI_OF_ID = '\u0000';
@@ -46,6 +50,9 @@ export class SkillIndex {
   private readonly ids: string[] = [];
   private readonly types: Uint8Array;
   private readonly sources: Uint8Array;
+  /** ESCO reuse level (index into REUSE_LEVELS + 1; 0 none) and ESCO skill type (1 knowledge, 2 skill/competence). */
+  private readonly reuse: Uint8Array;
+  private readonly escoTypes: Uint8Array;
   /** Source URI, or ESCO_URI_OF_ID when it is ESCO's URI of the id. */
   private readonly sourceUris: string[] = [];
   private readonly descriptions: string[] = [];
@@ -90,6 +97,8 @@ export class SkillIndex {
     this.labelKey = new Array<string>(labelCount);
     this.types = new Uint8Array(skills.length);
     this.sources = new Uint8Array(skills.length);
+    this.reuse = new Uint8Array(skills.length);
+    this.escoTypes = new Uint8Array(skills.length);
     this.names = new Int32Array(skills.length * this.languages.length).fill(-1);
     // (word, label) pairs, in label order; grouped by word below.
     const pairWords = new GrowableArray(Int32Array, labelCount * 4);
@@ -121,6 +130,8 @@ export class SkillIndex {
       this.ids.push(skill.id);
       this.types[skillIndex] = TYPES.indexOf(skill.type);
       this.sources[skillIndex] = SOURCES.indexOf(skill.source);
+      this.reuse[skillIndex] = REUSE_LEVELS.indexOf(skill.reuseLevel as ReuseLevel) + 1;
+      this.escoTypes[skillIndex] = ESCO_SKILL_TYPES.indexOf(skill.escoSkillType as EscoSkillType) + 1;
       const uri = skill.sourceUri ?? '';
       this.sourceUris.push(skill.source === 'esco' && uri === ESCO_SKILL_URI + skill.id ? ESCO_URI_OF_ID : uri);
       this.descriptions.push(skill.description ?? '');
@@ -274,6 +285,16 @@ export class SkillIndex {
 
   skillSource(skillIndex: number): TaxonomySource {
     return SOURCES[this.sources[skillIndex]!]!;
+  }
+
+  /** ESCO's reuse level of the skill ("transversal" … "occupation-specific"), undefined when none (seed skills). */
+  reuseLevel(skillIndex: number): ReuseLevel | undefined {
+    return REUSE_LEVELS[this.reuse[skillIndex]! - 1];
+  }
+
+  /** ESCO's skill type ("knowledge" or "skill/competence"), undefined when none. */
+  escoSkillType(skillIndex: number): EscoSkillType | undefined {
+    return ESCO_SKILL_TYPES[this.escoTypes[skillIndex]! - 1];
   }
 
   languageCode(languageId: number): string {

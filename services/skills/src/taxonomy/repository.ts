@@ -142,8 +142,10 @@ export class TaxonomyRepository {
       type: SkillTypeName;
       source: TaxonomySource;
       source_uri: string | null;
+      reuse_level: string | null;
+      esco_skill_type: string | null;
       description: string | null;
-    }>('SELECT id, type, source, source_uri, description FROM skills');
+    }>('SELECT id, type, source, source_uri, reuse_level, esco_skill_type, description FROM skills');
     const byId = new Map<string, TaxonomySkill>();
     for (const row of skills.rows) {
       byId.set(row.id, {
@@ -151,6 +153,8 @@ export class TaxonomyRepository {
         type: row.type,
         source: row.source,
         ...(row.source_uri ? { sourceUri: row.source_uri } : {}),
+        ...(row.reuse_level ? { reuseLevel: row.reuse_level } : {}),
+        ...(row.esco_skill_type ? { escoSkillType: row.esco_skill_type } : {}),
         ...(row.description ? { description: row.description } : {}),
         labels: [],
         broader: [],

@@ -12,16 +12,17 @@ import { LINKER_VOCABULARY } from '../vocabulary.js';
  * noun, see subjectOfDegree's SCHOOL_OF). Tokens from..to-1 matched a label.
  */
 export function inOrganisationName(tokens: Token[], from: number, to: number): boolean {
-  const next = tokens[to];
-  if (
-    !next ||
-    !ORGANISATION_NOUNS.has(next.key) ||
-    !/^\p{Lu}\p{Ll}/u.test(next.surface) ||
-    next.start !== tokens[to - 1]!.end + 1
-  )
-    return false;
   for (let k = from; k < to; k++) if (!/^\p{Lu}/u.test(tokens[k]!.surface)) return false;
-  return true;
+  // Up to two more capitalised words of the name before its noun: "Norwegian Computing Center", "Chesapeake
+  // Neurology Associates".
+  for (let k = to; k < to + 3 && k < tokens.length; k++) {
+    const next = tokens[k]!;
+    // One space between the words, or " & " ("Guidance & Control"); a comma ends the name ("Python, Mat Lab").
+    const gap = next.start - tokens[k - 1]!.end;
+    if (!/^\p{Lu}\p{Ll}/u.test(next.surface) || (gap !== 1 && !(gap === 3 && k > to))) return false;
+    if (ORGANISATION_NOUNS.has(next.key)) return next.start === tokens[k - 1]!.end + 1;
+  }
+  return false;
 }
 
 /** Nouns that end an organisation's name in English and German word order (folded). */

@@ -313,7 +313,7 @@ export interface ExtractedSkill {
   matchedText: string;
   /** The sentence the skill was found in. */
   evidence: string;
-  /** 0..1: exact preferred-label matches score highest, ambiguous or inflected matches lower. */
+  /** 0..1: the linker's acceptance model's probability that the link is right (services/skills README). */
   confidence: number;
   /**
    * Job context only: OPTIONAL when the sentence carries a cue like "nice to have", "a plus", "preferred",

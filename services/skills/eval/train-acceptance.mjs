@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// `pnpm train:skills`: trains the linker's acceptance model (src/linking/acceptance-model.ts) and writes its weights to
+// services/skills/data/link-acceptance.json. Needs `pnpm build` and the shared data folder (ESCO + seed taxonomy).
+//
+// Training data, only sets whose licence allows shipping what is learned from them:
+//   - dotin-train CVs of half A (sha1(file name) first byte even; CC0): every link the rules make (no model), right
+//     when its matched text or its skill's name and a labelled span of the CV contain one another word-wise (the
+//     measure of eval:skills and eval:extraction): for a hard skill a Tech Tools or Job Specific Skills span, for a
+//     soft skill any skill span. CVs without any labelled skill span are left out (the annotation is partial).
+//   - SkillSpan train (job-posting sentences, MIT): a link is right when its first mention overlaps a skill or
+//     knowledge span.
+// Half B of dotin, SkillSpan dev and the TechWolf validation files stay held out (eval:skills, eval:extraction).
+// Model: L2-regularised logistic regression fitted by Newton's method (deterministic); the L2 strength is chosen by
+// 5-fold cross-validated log-loss on the training data, folds drawn by a fixed seed. `accept` (links below it are
+// dropped) is 0: see below.
+// `--check` trains and compares with the committed file instead of writing it (same digest or exit 1).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDotinSpans, readSkillSpan } from './benchmarks.mjs';
+import { seedDir, sharedDataDir } from './shared-data.mjs';
+
+const dist = new URL('../dist/', import.meta.url);
+const { SkillCatalog } = await import(new URL('catalog.js', dist));
+const { readTaxonomy } = await import(new URL('taxonomy/taxonomy-loader.js', dist));
+const { SkillLinker, SCORING } = await import(new URL('linking/skill-linker.js', dist));
+const { BM25 } = await import(new URL('linking/lexical-retrieval.js', dist));
+const { FEATURE_NAMES } = await import(new URL('linking/link-features.js', dist));
+const { tokenKeys } = await import(new URL('text/normalize.js', dist));
+
+const SEED = 20261129;
+const LAMBDAS = [0.1, 1, 10, 30];
+const VERSION = 'acceptance-lr-1';
+const output = new URL('../data/link-acceptance.json', import.meta.url);
+
+const data = sharedDataDir();
+if (!data || !existsSync(join(data, 'esco'))) {
+  console.error('train:skills needs the shared data folder with ESCO (TALENT_SHARED_DATA or ../shared/data)');
+  process.exit(1);
+}
+const taxonomy = readTaxonomy({ escoDir: join(data, 'esco'), seedDir: seedDir() });
+const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() }, {});
+const linker = new SkillLinker(catalog.index, SCORING, BM25, null);
+
+const contains = (a, b) => ` ${a} `.includes(` ${b} `);
+const containsWordwise = (a, b) => {
+  const x = new Set(a.split(' ').filter(Boolean));
+  const y = new Set(b.split(' ').filter(Boolean));
+  return x.size > 0 && y.size > 0 && ([...x].every((w) => y.has(w)) || [...y].every((w) => x.has(w)));
+};
+const HARD = new Set(['Tech Tools', 'Job Specific Skills']);
+const SKILL_TYPES = new Set([...HARD, 'Soft Skills']);
+const dotinHalf = (file) => (createHash('sha1').update(file).digest()[0] & 1 ? 'B' : 'A');
+
+/** Links of the dotin CVs of one half, each with its features and whether it is right. */
+function dotinExamples(half) {
+  const dir = join(data, 'cvs/dotin-train');
+  const examples = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml')).sort()) {
+    if (dotinHalf(file) !== half) continue;
+    const { text, spans } = parseDotinSpans(readFileSync(join(dir, file), 'utf8'));
+    const gold = (types) => [...new Set(spans.filter((s) => types.has(s.type)).map((s) => tokenKeys(s.text.replace(/\\'/g, "'")).join(' ')).filter(Boolean))];
+    const hard = gold(HARD);
+    const any = gold(SKILL_TYPES);
+    if (!any.length) continue;
+    for (const s of linker.link(text, { context: 'cv', features: true }).skills) {
+      const golds = s.skill.type === 'hard-skill' ? hard : any;
+      const matched = tokenKeys(s.matchedText).join(' ');
+      const name = tokenKeys(s.skill.name).join(' ');
+      const right = golds.some((g) => contains(g, matched) || contains(matched, g) || containsWordwise(g, name));
+      examples.push({ doc: `dotin:${file}`, x: vector(s.features), y: +right });
+    }
+  }
+  return examples;
+}
+
+/** Links of SkillSpan sentences: right when the first mention overlaps a skill or knowledge span. */
+function skillSpanExamples(split) {
+  const examples = [];
+  for (const [i, { text, spans }] of (readSkillSpan(data, split) ?? []).entries()) {
+    for (const s of linker.link(text, { language: 'en', context: 'job', features: true }).skills) {
+      const right = spans.some((span) => s.start < span.end && span.start < s.end);
+      examples.push({ doc: `skillspan:${split}:${i}`, x: vector(s.features), y: +right });
+    }
+  }
+  return examples;
+}
+
+const vector = (features) => Float64Array.from(FEATURE_NAMES, (name) => features[name]);
+
+/** L2-regularised logistic regression by Newton's method: returns [bias, ...weights] (the bias is not penalised). */
+function fit(examples, lambda) {
+  const d = FEATURE_NAMES.length + 1;
+  const w = new Float64Array(d);
+  for (let iteration = 0; iteration < 30; iteration++) {
+    const gradient = new Float64Array(d);
+    const hessian = Array.from({ length: d }, () => new Float64Array(d));
+    for (const { x, y } of examples) {
+      const p = sigmoid(w[0] + dot(w, x));
+      const r = p - y;
+      const s = p * (1 - p);
+      gradient[0] += r;
+      hessian[0][0] += s;
+      for (let i = 0; i < x.length; i++) {
+        if (x[i] === 0) continue;
+        gradient[i + 1] += r * x[i];
+        hessian[0][i + 1] += s * x[i];
+        for (let j = i; j < x.length; j++) if (x[j] !== 0) hessian[i + 1][j + 1] += s * x[i] * x[j];
+      }
+    }
+    for (let i = 1; i < d; i++) {
+      gradient[i] += lambda * w[i];
+      hessian[i][i] += lambda;
+    }
+    for (let i = 0; i < d; i++) for (let j = 0; j < i; j++) hessian[i][j] = hessian[j][i];
+    const step = solve(hessian, gradient);
+    let change = 0;
+    for (let i = 0; i < d; i++) {
+      w[i] -= step[i];
+      change = Math.max(change, Math.abs(step[i]));
+    }
+    if (change < 1e-9) break;
+  }
+  return w;
+}
+
+const sigmoid = (z) => 1 / (1 + Math.exp(-z));
+/** w[1..] · x */
+function dot(w, x) {
+  let z = 0;
+  for (let i = 0; i < x.length; i++) z += w[i + 1] * x[i];
+  return z;
+}
+const predict = (w, x) => sigmoid(w[0] + dot(w, x));
+
+/** Gaussian elimination with partial pivoting (the system is small: one row per feature). */
+function solve(matrix, vectorB) {
+  const n = vectorB.length;
+  const a = matrix.map((row, i) => [...row, vectorB[i]]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r][c]) > Math.abs(a[pivot][c])) pivot = r;
+    [a[c], a[pivot]] = [a[pivot], a[c]];
+    if (Math.abs(a[c][c]) < 1e-12) continue;
+    for (let r = c + 1; r < n; r++) {
+      const f = a[r][c] / a[c][c];
+      if (f !== 0) for (let k = c; k <= n; k++) a[r][k] -= f * a[c][k];
+    }
+  }
+  const out = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = a[r][n];
+    for (let k = r + 1; k < n; k++) s -= a[r][k] * out[k];
+    out[r] = Math.abs(a[r][r]) < 1e-12 ? 0 : s / a[r][r];
+  }
+  return out;
+}
+
+/** Fold of a document (all links of one CV or sentence in the same fold), from a seeded hash. */
+const fold = (doc) => createHash('sha1').update(`${SEED}:${doc}`).digest()[0] % 5;
+const logLoss = (w, examples) => examples.reduce((s, { x, y }) => s - Math.log(Math.max(1e-12, y ? predict(w, x) : 1 - predict(w, x))), 0) / examples.length;
+
+/** Area under the ROC curve (probability that a right link outscores a wrong one). */
+function auc(w, examples) {
+  const scored = examples.map(({ x, y }) => [predict(w, x), y]).sort((a, b) => a[0] - b[0]);
+  let rank = 0, positives = 0, sum = 0;
+  for (let i = 0; i < scored.length; ) {
+    let j = i;
+    while (j < scored.length && scored[j][0] === scored[i][0]) j++;
+    const mid = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) if (scored[k][1]) { sum += mid; positives++; }
+    rank = j;
+    i = j;
+  }
+  const negatives = rank - positives;
+  return (sum - (positives * (positives + 1)) / 2) / (positives * negatives);
+}
+
+const started = Date.now();
+const trainA = dotinExamples('A');
+const trainSkillSpan = skillSpanExamples('train');
+const heldB = dotinExamples('B');
+const training = [...trainA, ...trainSkillSpan];
+console.log(`examples: dotin half A ${trainA.length} links (${share(trainA)} right), SkillSpan train ${trainSkillSpan.length} (${share(trainSkillSpan)}); held out: dotin half B ${heldB.length} (${share(heldB)}) (${Date.now() - started} ms)`);
+
+function share(examples) {
+  return (examples.filter((e) => e.y).length / Math.max(examples.length, 1)).toFixed(3);
+}
+
+// L2 strength by 5-fold cross-validation on the training data.
+const lossByLambda = LAMBDAS.map((lambda) => {
+  let loss = 0;
+  for (let k = 0; k < 5; k++) {
+    const w = fit(training.filter((e) => fold(e.doc) !== k), lambda);
+    const test = training.filter((e) => fold(e.doc) === k);
+    loss += logLoss(w, test) * test.length;
+  }
+  return loss / training.length;
+});
+const lambda = LAMBDAS[lossByLambda.indexOf(Math.min(...lossByLambda))];
+console.log(`L2 strength by 5-fold log-loss: ${LAMBDAS.map((l, i) => `${l}: ${lossByLambda[i].toFixed(4)}`).join(', ')} → ${lambda}`);
+const w = fit(training, lambda);
+
+// accept: links below it are dropped. 0 (every link the rules make stays; the model orders them by confidence): with
+// 0.11, the highest value keeping 99% of half A's right links, eval:skills' dotin recall fell .607 → .602 (A) and
+// .606 → .601 (B) for precision .474 → .489 / .470 → .494, and a recall that falls is what the issue asked not to
+// trade. `--accept-recall=0.99` trains with such a threshold instead.
+const acceptRecall = Number(process.argv.find((a) => a.startsWith('--accept-recall='))?.split('=')[1] ?? 1);
+const rightA = trainA.filter((e) => e.y).length;
+let accept = 0;
+for (let t = 0.01; acceptRecall < 1 && t < 0.5; t += 0.01) {
+  const kept = trainA.filter((e) => e.y && predict(w, e.x) >= t).length;
+  if (kept < acceptRecall * rightA) break;
+  accept = Math.round(t * 100) / 100;
+}
+
+const round = (x) => Math.round(x * 1e4) / 1e4;
+const weights = Object.fromEntries(FEATURE_NAMES.map((name, i) => [name, round(w[i + 1])]));
+const content = { version: VERSION, accept, bias: round(w[0]), weights };
+const digest = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+const model = { ...content, trainedOn: ['dotin-train half A (CC0 1.0)', 'SkillSpan train (MIT)'], digest };
+
+for (const [name, examples] of [['dotin half A (training)', trainA], ['SkillSpan train (training)', trainSkillSpan], ['dotin half B (held out)', heldB]]) {
+  const rules = auc(Object.assign(new Float64Array(FEATURE_NAMES.length + 1), { [1 + FEATURE_NAMES.indexOf('rule_confidence')]: 1 }), examples);
+  console.log(`${name}: AUC model ${auc(w, examples).toFixed(3)}, rules' confidence ${rules.toFixed(3)}; log-loss ${logLoss(w, examples).toFixed(3)}`);
+}
+console.log(`accept ≥ ${accept}: half A links kept ${trainA.filter((e) => predict(w, e.x) >= accept).length}/${trainA.length}, half B ${heldB.filter((e) => predict(w, e.x) >= accept).length}/${heldB.length}`);
+console.log('weights:', Object.entries(weights).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([k, v]) => `${k} ${v}`).join(', '));
+console.log(`digest ${digest}`);
+
+if (process.argv.includes('--check')) {
+  const committed = JSON.parse(readFileSync(output, 'utf8'));
+  if (committed.digest !== digest) {
+    console.error(`committed weights differ: ${committed.digest} (committed) vs ${digest} (trained now)`);
+    process.exit(1);
+  }
+  console.log('committed weights reproduced');
+} else {
+  writeFileSync(output, `${JSON.stringify(model, null, 2)}\n`);
+  console.log(`wrote ${output.pathname}`);
+}
