@@ -12,7 +12,7 @@ import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { CITIES } from './headline-data.js';
-import { headlineCandidates, headlineConfidence, headlineModel, pickHeadline } from './headline.js';
+import { headlineCandidates, headlineConfidence, headlineModel, pickHeadline, type HeadlineField } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
 export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
@@ -179,6 +179,20 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
 
 /** Below this probability the headline model's pick is not taken and the rules' value stays. */
 const HEADLINE_MIN_CONFIDENCE = 0.5;
+/** A rules' value the model scores below HEADLINE_UNLIKELY gives way to a pick of at least HEADLINE_SURE. */
+const HEADLINE_UNLIKELY = 0.2;
+const HEADLINE_SURE = 0.8;
+
+/** Whether `value` goes on from `part` by a comma, parenthesis or slash ("Engineer, Cloud" from "Engineer"). */
+function continues(value: string, part: string): boolean {
+  const at = value.indexOf(part);
+  if (at < 0) return true;
+  return /^\s*[,(/]/.test(value.slice(at + part.length)) || /[,(/]\s*$/.test(value.slice(0, at));
+}
+
+/** Whether `value` holds one of `others` (as whole words) besides being it. */
+const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
+  others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
 
 const countryOfCity = (city: string) =>
   Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
@@ -258,42 +272,65 @@ export function parseJob(text: string): JobText {
       }
     }
   }
-  // The headline model decides where the rules found nothing, or a value that holds another field's value
-  // ("Contoso GmbH, Berlin" as company when the model reads Berlin as the city); a labelled field ("Job title:",
-  // "Company:", "Location:") is never overruled.
-  const rulesCompany = company;
-  const picks = pickHeadline(text, headlineModel());
-  const trusted = (field: 'title' | 'company' | 'city') => {
+  // The headline model decides where the rules guessed (a labelled "Job title:", "Company:", "Location:" is never
+  // overruled): where they found nothing, took a value holding the model's one and more ("Wir suchen: Title"), a
+  // value holding another field's value ("Contoso GmbH, Berlin" as company), or one the model is sure is not the
+  // field ("Title – Remote" read as title – company).
+  const model = headlineModel();
+  const candidates = headlineCandidates(text);
+  const picks = pickHeadline(text, model);
+  const trusted = (field: HeadlineField) => {
     const p = picks[field];
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p.value : undefined;
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
   };
-  const model = { title: trusted('title'), company: trusted('company'), city: trusted('city') };
-  const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
-    others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
-  if (
-    !fieldValue(top, COMPANY_FIELD) &&
-    model.company &&
-    (!company || holdsAnother(company, [model.title, model.city]))
-  )
-    company = model.company;
+  const modelValue = {
+    title: trusted('title')?.value,
+    company: trusted('company')?.value,
+    city: trusted('city')?.value,
+  };
+  const scored = (field: HeadlineField, value: string) =>
+    headlineConfidence(candidates, model, field, value)?.confidence;
+  const decide = (field: HeadlineField, rules: string, others: ReadonlyArray<string | undefined>): string => {
+    const pick = trusted(field);
+    if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
+    if (!rules || holdsAnother(rules, others)) return pick.value;
+    const rulesScore = scored(field, rules);
+    // The rules' value is the pick and more ("Wir suchen: Title"), unless the more continues it ("Engineer, Machine
+    // Learning (EMEA)") or the model finds the whole likely.
+    if (
+      holdsAnother(rules, [pick.value]) &&
+      !continues(rules, pick.value) &&
+      (rulesScore ?? 0) < HEADLINE_MIN_CONFIDENCE
+    )
+      return pick.value;
+    if (rulesScore !== undefined && rulesScore < HEADLINE_UNLIKELY && pick.confidence >= HEADLINE_SURE)
+      return pick.value;
+    return rules;
+  };
+  const rulesCompany = company;
+  if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
   // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
   // did not read that company or city apart from it (here the company came from the model).
   const apart = {
     company:
-      model.company && foldWords(model.company) === foldWords(company) && !rulesCompany ? model.company : undefined,
-    city: model.city && !places.some((p) => foldWords(p.city) === foldWords(model.city ?? '')) ? model.city : undefined,
+      modelValue.company && foldWords(modelValue.company) === foldWords(company) && !rulesCompany
+        ? modelValue.company
+        : undefined,
+    city:
+      modelValue.city && !places.some((p) => foldWords(p.city) === foldWords(modelValue.city ?? ''))
+        ? modelValue.city
+        : undefined,
   };
-  if (!fieldValue(top, TITLE_FIELD) && model.title && (!title || holdsAnother(title, [apart.company, apart.city])))
-    title = model.title;
-  if (places.length === 0 && model.city) places.push({ city: model.city, country: countryOfCity(model.city) });
-  const candidates = headlineCandidates(text);
+  if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city]);
+  if (places.length === 0 && modelValue.city)
+    places.push({ city: modelValue.city, country: countryOfCity(modelValue.city) });
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [
     ['title', title],
     ['company', company],
     ['city', places[0]?.city ?? ''],
   ] as const) {
-    const found = headlineConfidence(candidates, headlineModel(), field, value);
+    const found = headlineConfidence(candidates, model, field, value);
     if (found) confidence[field] = { confidence: found.confidence, evidence: found.evidence };
   }
   const activity = fieldValue(lines, SECTOR_FIELD);
