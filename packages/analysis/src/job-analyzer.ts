@@ -183,11 +183,19 @@ const HEADLINE_MIN_CONFIDENCE = 0.5;
 const HEADLINE_UNLIKELY = 0.2;
 const HEADLINE_SURE = 0.8;
 
-/** Whether `value` goes on from `part` by a comma, parenthesis or slash ("Engineer, Cloud" from "Engineer"). */
+/**
+ * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
+ * "Engineer", "Intern (Bilingual) 2018" from "Intern (Bilingual)" do; "Wir suchen: Title", "[Acme] Title" do not.
+ */
 function continues(value: string, part: string): boolean {
   const at = value.indexOf(part);
   if (at < 0) return true;
-  return /^\s*[,(/]/.test(value.slice(at + part.length)) || /[,(/]\s*$/.test(value.slice(0, at));
+  const before = value.slice(0, at);
+  const after = value.slice(at + part.length);
+  return (
+    (!!after.trim() && !/^\s*[:–—|·•[\]]|^\s+[-/]\s/.test(after)) ||
+    (!!before.trim() && !/[:–—|·•[\]]\s*$|\s[-/]\s+$/.test(before))
+  );
 }
 
 /** Whether `value` holds one of `others` (as whole words) besides being it. */
