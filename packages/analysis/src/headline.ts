@@ -179,11 +179,14 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
   const add = (value: string, li: number, start: number, end: number, context: string[]) => {
     const v = value
       .replace(GENDER, '')
-      .replace(/^[\s,;:–—|·•#*-]+|[\s,;:–—|·•.!*-]+$/g, '')
+      .replace(/^[\s,;:–—|·•#*-]+|[\s,;:–—|·•!*-]+$/g, '')
+      // A full stop ends a sentence, not an abbreviation ("Acme Inc.", "Veltrix Sp. z o.o." keep theirs).
+      .replace(/(\p{L}{5,})\.$/u, '$1')
       .trim();
     if (v.length < 2 || v.length > 100) return;
-    // Prose, not a headline field: a full stop inside or at the end.
-    const s = [...shape(v), ...(/[.!?]$|[a-z]{3}[.!?]\s/u.test(value.trim()) ? ['sentence'] : [])];
+    // Prose, not a headline field: five words or more ending in a full stop, or one inside.
+    const prose = /[.!?]$/.test(value.trim()) && v.split(/\s+/).length >= 5;
+    const s = [...shape(v), ...(prose || /[a-z]{3}[.!?]\s/u.test(value) ? ['sentence'] : [])];
     const crossed = s.filter((t) => CROSSED_TAGS.has(t));
     out.push({
       value: v,
@@ -232,7 +235,11 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
       for (let j = i; j < Math.min(segments.length, i + MAX_RUN); j++) {
         // Runs join segments separated by commas, an "at" word ("Técnico en Mantenimiento"), a slash ("Analog /
         // Mixed Signal Engineer") or a parenthesis ("Account Strategist (Ukrainian)").
-        if (j > i && !RUN_JOINS.has(segments[j - 1]!.after)) break;
+        if (j > i) {
+          const join = segments[j - 1]!.after;
+          const closes = join === 'close' && segments.slice(i, j - 1).some((c) => c.after === 'open');
+          if (!RUN_JOINS.has(join) && !closes) break;
+        }
         const first = segments[i]!;
         const last = segments[j]!;
         const closing = j > i && last.after === 'close' && line.slice(first.start, last.end).includes('(');

@@ -303,14 +303,11 @@ export function parseJob(text: string): JobText {
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
     const rulesScore = scored(field, rules);
-    // The rules' value is the pick and more ("Wir suchen: Title"), unless the more continues it ("Engineer, Machine
-    // Learning (EMEA)") or the model finds the whole likely.
-    if (
-      holdsAnother(rules, [pick.value]) &&
-      !continues(rules, pick.value) &&
-      (rulesScore ?? 0) < HEADLINE_MIN_CONFIDENCE
-    )
-      return pick.value;
+    // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title")
+    // and the model does not find the whole likely; a continuation ("Engineer, Machine Learning (EMEA)") stays.
+    if (holdsAnother(rules, [pick.value]))
+      return !continues(rules, pick.value) && (rulesScore ?? 0) < HEADLINE_MIN_CONFIDENCE ? pick.value : rules;
+    // Another segment: the pick when the model is sure the rules' one is not the field ("Title – Remote").
     if (rulesScore !== undefined && rulesScore < HEADLINE_UNLIKELY && pick.confidence >= HEADLINE_SURE)
       return pick.value;
     return rules;
