@@ -208,6 +208,9 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
   };
   lines.forEach((line, li) => {
     const where = li === 0 ? 'first-line' : /^[-•*–]\s/.test(line) ? 'bullet-line' : 'later-line';
+    // A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas.
+    const words = line.split(/\s+/).length;
+    const prose = words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line)) ? ['prose-line'] : [];
     const hiring = HIRING.exec(line);
     if (hiring) {
       slot(hiring, 1, li, 'slot-hirer');
@@ -252,6 +255,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
             : [];
         add(line.slice(first.start, end), li, first.start, end, [
           where,
+          ...prose,
           segments.length === 1 ? 'line-alone' : `cells-${Math.min(segments.length, 5)}`,
           `before:${first.before}`,
           `after:${last.after}`,

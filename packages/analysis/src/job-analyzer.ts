@@ -179,9 +179,8 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
 
 /** Below this probability the headline model's pick is not taken and the rules' value stays. */
 const HEADLINE_MIN_CONFIDENCE = 0.5;
-/** A rules' value the model scores below HEADLINE_UNLIKELY gives way to a pick of at least HEADLINE_SURE. */
-const HEADLINE_UNLIKELY = 0.2;
-const HEADLINE_SURE = 0.8;
+/** A pick replaces another segment the rules read only from this probability on. */
+const HEADLINE_SURE = 0.9;
 
 /**
  * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
@@ -287,9 +286,12 @@ export function parseJob(text: string): JobText {
   const model = headlineModel();
   const candidates = headlineCandidates(text);
   const picks = pickHeadline(text, model);
+  // A field line's label ("Location: …") is no value of any field, whatever the model says.
+  const label = (p: { value: string; evidence: string }) =>
+    isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `);
   const trusted = (field: HeadlineField) => {
     const p = picks[field];
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE && !label(p) ? p : undefined;
   };
   const modelValue = {
     title: trusted('title')?.value,
@@ -302,15 +304,15 @@ export function parseJob(text: string): JobText {
     const pick = trusted(field);
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
+    // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title");
+    // a continuation ("Engineer, Machine Learning (EMEA)", "Intern (Bilingual) 2018") stays.
+    if (holdsAnother(rules, [pick.value])) return continues(rules, pick.value) ? rules : pick.value;
+    // A value no segment of the headline equals (read by a pattern: "Acme is hiring!") stays; otherwise the model
+    // decides between the two segments ("Title – Remote" read by the rules as title – company).
     const rulesScore = scored(field, rules);
-    // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title")
-    // and the model does not find the whole likely; a continuation ("Engineer, Machine Learning (EMEA)") stays.
-    if (holdsAnother(rules, [pick.value]))
-      return !continues(rules, pick.value) && (rulesScore ?? 0) < HEADLINE_MIN_CONFIDENCE ? pick.value : rules;
-    // Another segment: the pick when the model is sure the rules' one is not the field ("Title – Remote").
-    if (rulesScore !== undefined && rulesScore < HEADLINE_UNLIKELY && pick.confidence >= HEADLINE_SURE)
-      return pick.value;
-    return rules;
+    return rulesScore !== undefined && rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE
+      ? pick.value
+      : rules;
   };
   const rulesCompany = company;
   if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
@@ -327,8 +329,15 @@ export function parseJob(text: string): JobText {
         : undefined,
   };
   if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city]);
-  if (places.length === 0 && modelValue.city)
-    places.push({ city: modelValue.city, country: countryOfCity(modelValue.city) });
+  if (modelValue.city && !locationValue.length) {
+    // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
+    const city = modelValue.city;
+    const known = places.findIndex((p) => foldWords(p.city) === foldWords(city));
+    const first = places[0];
+    if (known > 0) places.unshift(...places.splice(known, 1));
+    else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
+      places.unshift({ city, country: countryOfCity(city) });
+  }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [
     ['title', title],

@@ -180,7 +180,7 @@ function summary(outcomes: readonly Outcome[]): void {
 }
 
 /** The generated training set and the held-out set (another seed, unseen titles and specialties, all layouts). */
-function headlineSets(shared: string): { train: HeadlineExample[]; heldOut: HeadlineExample[] } {
+export function headlineSets(shared: string): { train: HeadlineExample[]; heldOut: HeadlineExample[] } {
   const esco = (path: string) => join(shared, 'esco', path);
   const titles = {
     en: escoTitles(esco('v1.1.1-en/classification/occupations_en.csv')),
