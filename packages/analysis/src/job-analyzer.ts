@@ -12,7 +12,14 @@ import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { CITIES } from './headline-data.js';
-import { headlineCandidates, headlineConfidence, headlineModel, pickHeadline, type HeadlineField } from './headline.js';
+import {
+  headlineCandidates,
+  headlineConfidence,
+  headlineModel,
+  pickHeadline,
+  withoutGenderTags,
+  type HeadlineField,
+} from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
 export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
@@ -235,7 +242,7 @@ export function parseJob(text: string): JobText {
   }
   const split = !company ? splitTitleAndCompany(title) : undefined;
   if (split) ({ title, company } = split);
-  title = tidy(title.replace(GENDER_TAG, ''));
+  title = tidy(withoutGenderTags(title.replace(GENDER_TAG, '')));
   if (!company) {
     for (const l of top) {
       const m = HIRING.exec(l.text) ?? JOIN.exec(l.text);
@@ -289,9 +296,15 @@ export function parseJob(text: string): JobText {
   // A field line's label ("Location: …") is no value of any field, whatever the model says.
   const label = (p: { value: string; evidence: string }) =>
     isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `);
+  // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
+  // hiring!") is no title.
+  const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
+  const misplaced = (field: HeadlineField, p: { value: string; evidence: string }) =>
+    (isFieldLine(p.evidence) && !FIELD_OF[field].test(p.evidence)) ||
+    (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
   const trusted = (field: HeadlineField) => {
     const p = picks[field];
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE && !label(p) ? p : undefined;
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE && !label(p) && !misplaced(field, p) ? p : undefined;
   };
   const modelValue = {
     title: trusted('title')?.value,

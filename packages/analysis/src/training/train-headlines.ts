@@ -12,6 +12,7 @@ import {
   HEADLINE_FIELDS,
   headlineCandidates,
   logit,
+  valueShare,
   type HeadlineCandidate,
   type HeadlineField,
   type HeadlineModel,
@@ -108,25 +109,30 @@ function evaluate(
   joint = true,
 ): Outcome[] {
   const out: Outcome[] = [];
-  const toP = (z: number) => 1 / (1 + Math.exp(-z));
+  // The confidence is the pick's share of the field's probability (valueShare), as the analyzer reports it.
+  const share = (c: readonly HeadlineCandidate[], w: HeadlineModel['weights'], field: HeadlineField, value: string) =>
+    valueShare(c, (f) => scoreOf(w[field], f), value);
   for (const { example, candidates } of prepared) {
-    const picks: Partial<Record<HeadlineField, { value: string; z: number }>> = {};
+    const picks: Partial<Record<HeadlineField, { value: string; p: number }>> = {};
     if (joint) {
       const assigned = assignHeadline(candidates, (field, f) => scoreOf(weights[field], f));
       for (const field of HEADLINE_FIELDS) {
         const a = assigned[field];
-        if (a) picks[field] = { value: a.candidate.value, z: a.logit };
+        if (a) picks[field] = { value: a.candidate.value, p: share(candidates, weights, field, a.candidate.value) };
       }
     } else {
-      for (const field of HEADLINE_FIELDS)
+      for (const field of HEADLINE_FIELDS) {
+        let best: { value: string; z: number } | undefined;
         for (const c of candidates) {
           const z = scoreOf(weights[field], c.features);
-          if (!picks[field] || z > picks[field].z) picks[field] = { value: c.value, z };
+          if (!best || z > best.z) best = { value: c.value, z };
         }
+        if (best) picks[field] = { value: best.value, p: share(candidates, weights, field, best.value) };
+      }
     }
     for (const field of HEADLINE_FIELDS) {
       const pick = picks[field];
-      const confidence = pick ? toP(pick.z) : 0;
+      const confidence = pick?.p ?? 0;
       out.push({
         field,
         layout: example.layout,
