@@ -49,7 +49,7 @@ const CONTRACT_FIELD = field(
 const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
 
 const HIRING =
-  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team|se|si)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
 const JOIN =
   /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
@@ -299,8 +299,9 @@ export function parseJob(text: string): JobText {
   // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
   // hiring!") is no title.
   const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
+  const labelled = (line: string) => foldWords(/^[^:：]{2,40}[:：]\s*(.+)$/.exec(line)?.[1] ?? '');
   const misplaced = (field: HeadlineField, p: { value: string; evidence: string }) =>
-    (isFieldLine(p.evidence) && !FIELD_OF[field].test(p.evidence)) ||
+    (isFieldLine(p.evidence) && !FIELD_OF[field].test(p.evidence) && labelled(p.evidence) === foldWords(p.value)) ||
     (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
   const trusted = (field: HeadlineField) => {
     const p = picks[field];
