@@ -303,9 +303,13 @@ export function parseJob(text: string): JobText {
   const misplaced = (field: HeadlineField, p: { value: string; evidence: string }) =>
     (isFieldLine(p.evidence) && !FIELD_OF[field].test(p.evidence) && labelled(p.evidence) === foldWords(p.value)) ||
     (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
-  const trusted = (field: HeadlineField) => {
+  const usable = (field: HeadlineField) => {
     const p = picks[field];
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE && !label(p) && !misplaced(field, p) ? p : undefined;
+    return p && !label(p) && !misplaced(field, p) ? p : undefined;
+  };
+  const trusted = (field: HeadlineField) => {
+    const p = usable(field);
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
   };
   const modelValue = {
     title: trusted('title')?.value,
@@ -315,6 +319,9 @@ export function parseJob(text: string): JobText {
   const scored = (field: HeadlineField, value: string) =>
     headlineConfidence(candidates, model, field, value)?.confidence;
   const decide = (field: HeadlineField, rules: string, others: ReadonlyArray<string | undefined>): string => {
+    // A rules' value holding another field's value is wrong: the joint assignment's pick, however unsure.
+    const any = usable(field);
+    if (rules && any && holdsAnother(rules, others) && !holdsAnother(any.value, others)) return any.value;
     const pick = trusted(field);
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
@@ -342,7 +349,13 @@ export function parseJob(text: string): JobText {
         ? modelValue.city
         : undefined,
   };
-  if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city]);
+  // A title holding the company or the city as a whole segment ("Nurse, Tervo Zorg, Utrecht") is mixed too; a
+  // product named in a segment ("Engineer, Google Cloud" at Google) is not.
+  const segments = title.split(/\s*[,|·•–—/()[\]]\s*|\s+-\s+/).map(foldWords);
+  const mixed = [company, modelValue.city, places[0]?.city].filter(
+    (o) => o && foldWords(o) !== foldWords(title) && segments.includes(foldWords(o)),
+  );
+  if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city, ...mixed]);
   if (modelValue.city && !locationValue.length) {
     // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
     const city = modelValue.city;
