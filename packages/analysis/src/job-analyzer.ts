@@ -349,12 +349,14 @@ export function parseJob(text: string): JobText {
         ? modelValue.city
         : undefined,
   };
-  // A title holding the company or the city as a whole segment ("Nurse, Tervo Zorg, Utrecht") is mixed too; a
-  // product named in a segment ("Engineer, Google Cloud" at Google) is not.
+  // A title holding the city as a whole segment ("Nurse, Tervo Zorg, Utrecht") is mixed too; a product named in a
+  // segment ("Engineer, Google Cloud" at Google) is not.
   const segments = title.split(/\s*[,|·•–—/()[\]]\s*|\s+-\s+/).map(foldWords);
-  const mixed = [company, modelValue.city, places[0]?.city].filter(
-    (o) => o && foldWords(o) !== foldWords(title) && segments.includes(foldWords(o)),
-  );
+  const inTitle = (o: string | undefined) =>
+    !!o && foldWords(o) !== foldWords(title) && segments.includes(foldWords(o));
+  // The city as a segment marks the mix; the company alone may be a team ("Partner Manager, YouTube" at YouTube).
+  const titleCity = [modelValue.city, places[0]?.city].filter(inTitle);
+  const mixed = titleCity.length > 0 ? [...titleCity, ...[company].filter(inTitle)] : [];
   if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city, ...mixed]);
   if (modelValue.city && !locationValue.length) {
     // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
