@@ -34,6 +34,19 @@ const ADS = [
     company: 'Fabrikam Foods',
     city: 'Manchester',
   },
+  // Layouts the headline model never trained on (headline-lr-2): company first with em dashes, city before company.
+  {
+    head: 'Quillon Logistics — Payroll Specialist — Leeds, United Kingdom',
+    title: 'Payroll Specialist',
+    company: 'Quillon Logistics',
+    city: 'Leeds',
+  },
+  {
+    head: 'Software Engineer, Machine Learning (f/m/x) | Dublin | Brightpath Foods',
+    title: 'Software Engineer, Machine Learning',
+    company: 'Brightpath Foods',
+    city: 'Dublin',
+  },
 ];
 
 describe('job headlines end to end (REST → gateway → documents → skills)', () => {
@@ -72,7 +85,7 @@ describe('job headlines end to end (REST → gateway → documents → skills)',
       ).toContain(ad.city);
       const skills = [...job.hard_skills, ...job.soft_skills].map((s: Body) => String(s.skill).toLowerCase());
       expect(
-        skills.filter((s) => /logistic|contoso|fabrikam|foods/.test(s)),
+        skills.filter((s) => /logistic|contoso|fabrikam|foods|quillon|brightpath/.test(s)),
         ad.head,
       ).toEqual([]);
       expect(job.field_confidence.company.evidence, ad.head).toBe(ad.head);

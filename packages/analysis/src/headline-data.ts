@@ -13,6 +13,15 @@ export interface HeadlineWords {
   about: string[];
   role: string[];
   body: string[];
+  /** Work arrangement, employment type and salary written in headlines: never a title, company or city. */
+  remote: string[];
+  jobTypes: string[];
+  /** "We're hiring:", "Vacature:" before a title. */
+  hiringPrefix: string[];
+  /** Generator only: seniority words before a title, company sector words, salary patterns ({lo}, {hi}). */
+  seniority: string[];
+  sectors: string[];
+  salary: string[];
 }
 
 const dataFile = (path: string): unknown =>

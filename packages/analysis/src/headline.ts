@@ -1,13 +1,16 @@
 /**
  * Job headlines: the candidates stage proposes values for title, company and city from the first lines of an ad
- * (each segment between separators, and the slots of "X is hiring a Y in Z", "About X", "The role: Y"), each with
- * features; the scoring stage (a logistic regression per field, weights in data/headline-model.json, trained by
- * `pnpm train:analysis`) picks the most probable candidate per field and gives its probability as confidence.
+ * (each segment between separators, runs of comma-joined segments for titles like "Engineer, Machine Learning", and
+ * the slots of "X is hiring a Y in Z", "About X", "The role: Y"), each with features that say what the segment
+ * looks like and what surrounds it, not where it sits (so a layout never trained on still reads); the scoring stage
+ * (a logistic regression per field, weights in data/headline-model.json, trained by `pnpm train:analysis`) scores
+ * every candidate for every field, and the joint assignment picks the best-scoring (title, company, city) with no
+ * two fields on the same words.
  */
 import { readFileSync } from 'node:fs';
 import { countryNamed } from './places.js';
-import { legalForms, roleWords } from './lexicon.js';
-import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS } from './headline-data.js';
+import { legalForms, organisationHints, roleWords } from './lexicon.js';
+import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
 import { foldWords } from './text.js';
 
 export const HEADLINE_FIELDS = ['title', 'company', 'city'] as const;
@@ -17,6 +20,10 @@ export interface HeadlineCandidate {
   value: string;
   /** The line it was read from (its evidence). */
   line: string;
+  /** Where it sits: the line's index and the character range in it (overlapping candidates exclude each other). */
+  lineIndex: number;
+  start: number;
+  end: number;
   features: readonly string[];
 }
 
@@ -31,46 +38,136 @@ export interface HeadlineModel {
   weights: Record<HeadlineField, Record<string, number>>;
 }
 
+type WordKey = { [K in keyof HeadlineWords]: HeadlineWords[K] extends string[] ? K : never }[keyof HeadlineWords];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const all = (key: 'gender' | 'hiring' | 'article' | 'in' | 'about' | 'role' | 'at') => [
-  ...new Set(HEADLINE_LANGUAGES.flatMap((l) => HEADLINE_WORDS[l][key])),
-];
+const all = (key: WordKey) => [...new Set(HEADLINE_LANGUAGES.flatMap((l) => HEADLINE_WORDS[l][key]))];
 const alternation = (words: readonly string[]) =>
   [...words]
     .sort((a, b) => b.length - a.length)
     .map(escape)
     .join('|');
 
-const GENDER = new RegExp(
-  `\\s*(?:${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\\s*){1,3}[mwfdhvx]\\s*[)\\]])`,
-  'giu',
-);
+const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\\s*){1,3}[mwfdhvx]\\s*[)\\]]`;
+const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
+/** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
+export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
 const HIRING = new RegExp(
-  `^(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,80}?)(?:\\s+(?:${alternation(all('in'))})\\s+(.{2,40}))?[.!]?$`,
-  'iu',
+  `^(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
+  'diu',
 );
-const ABOUT = new RegExp(`^(?:${alternation(all('about'))})\\s+(.{2,60}?)\\s*:?$`, 'iu');
-const ROLE = new RegExp(`^(?:${alternation(all('role'))})\\s*(.{2,80})$`, 'iu');
-const AT = new RegExp(`^(.{2,80}?)\\s+(?:${alternation(all('at'))}|@)\\s+(.{2,60})$`, 'iu');
-const SEPARATOR = /\s+[–—|·•]\s+|\s+-\s+|\s+\/\s+|\s*\|\s*|,\s+|\s*\(\s*|\s*\)\s*/g;
-const FIELD_LINE = /^[\p{L} ]{2,30}\s*:\s*\S/u;
+/** "… a Title in City": every "in" word of the rest is a possible split (titles have them too: "Merchant in Metals"). */
+const IN_WORD = new RegExp(`\\s+(?:${alternation(all('in'))})\\s+`, 'giu');
+const ABOUT = new RegExp(`^(?:${alternation(all('about'))})\\s+(.{2,60}?)\\s*:?$`, 'diu');
+const ROLE = new RegExp(`^(?:${alternation(all('role'))})\\s*(.{2,80})$`, 'diu');
+
+/**
+ * What separates segments, by kind; the kind on either side of a segment is one of its features. A gender tag is a
+ * separator too (it follows the title). Dashes and slashes need spaces so "Full-time" and "B2B/SaaS" stay whole.
+ */
+const SEPARATORS: ReadonlyArray<readonly [string, string]> = [
+  ['gender', GENDER_TAG],
+  ['dash', '(?<=\\s)-(?=\\s)|[–—]'],
+  ['pipe', '\\|'],
+  ['slash', '(?<=\\s)/(?=\\s)'],
+  ['dot', '[·•]'],
+  ['comma', '[,;](?=\\s)'],
+  ['open', '[([]'],
+  ['close', '[)\\]]'],
+  ['colon', ':(?=\\s)'],
+  // "Engineer at Acme", "Ingeniero en Acme": a lower-case "at" word before a capital (French/Dutch "en" is "and"
+  // or "in" inside titles: "Technicien en Recirculation" stays whole; the run across it is a candidate too).
+  ['at', `(?<=\\s)(?:(?:${alternation(all('at'))})(?=\\s+[\\p{Lu}\\d])|@(?=\\s))`], // lower case only: see cells()
+];
+const SEPARATOR = new RegExp(SEPARATORS.map(([kind, re]) => `(?<${kind}>${re})`).join('|'), 'giu');
 
 const CITY_SET = new Set(Object.values(CITIES).flatMap((cities) => cities.map(foldWords)));
+/** Headline words that are never a field: work arrangement, employment type, "We're hiring:". */
+const NOISE = new Set(
+  [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix')].map((w) => foldWords(w)).filter(Boolean),
+);
+const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
+const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 
 const HEAD_LINES = 6;
+/** At most this many segments make one candidate ("Engineer, Machine Learning, Cloud (EMEA)"). */
+const MAX_RUN = 4;
+const RUN_JOINS: ReadonlySet<string> = new Set(['comma', 'at', 'slash', 'open']);
 
+/** What a value looks like, whatever its place: size, capitals, digits, known words and places. */
 function shape(value: string): string[] {
   const f: string[] = [];
-  const words = value.split(/\s+/).filter(Boolean).length;
-  f.push(words === 1 ? 'w1' : words <= 3 ? 'w2-3' : words <= 6 ? 'w4-6' : 'w7+');
-  if (/\p{L}/u.test(value) && value === value.toUpperCase()) f.push('caps');
+  const folded = foldWords(value);
+  const words = folded.split(' ').filter(Boolean);
+  f.push(words.length === 1 ? 'w1' : words.length <= 3 ? 'w2-3' : words.length <= 6 ? 'w4-6' : 'w7+');
+  if (/\p{L}.*\p{L}/u.test(value) && value === value.toUpperCase()) f.push('caps');
   if (/\d/.test(value)) f.push('digit');
+  if (SALARY.test(value)) f.push('salary');
   if (roleWords.inText(value)) f.push('role');
   if (legalForms.inText(value)) f.push('legal');
-  if (CITY_SET.has(foldWords(value))) f.push('city');
-  if (countryNamed(value) && foldWords(value).split(' ').length <= 3) f.push('country');
-  if (/^\p{Lu}/u.test(value)) f.push('upper-initial');
+  if (organisationHints.inText(value)) f.push('org');
+  if (CITY_SET.has(folded)) f.push('city');
+  if (countryNamed(value) && words.length <= 3) f.push('country');
+  if (NOISE.has(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
+  if (/&/.test(value)) f.push('ampersand');
+  f.push(/^\p{Lu}/u.test(value) ? 'upper-initial' : /^\p{Ll}/u.test(value) ? 'lower-initial' : 'other-initial');
   return f;
+}
+
+/** The words themselves (learned from ESCO titles, invented companies, headline words): title-likeness. */
+function lexical(value: string): string[] {
+  const words = foldWords(value)
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => (/\d/.test(w) ? '#' : w));
+  if (words.length === 0) return [];
+  return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${words[words.length - 1]}`];
+}
+
+const NEIGHBOUR_TAGS = new Set(['city', 'country', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
+const CROSSED_TAGS = new Set(['role', 'legal', 'city', 'country', 'caps', 'noise', 'w1', 'w2-3', 'w4-6', 'w7+']);
+
+interface Cell {
+  text: string;
+  start: number;
+  end: number;
+  before: string;
+  after: string;
+}
+
+/** The segments of a line between separators, each with the kind of separator on either side. */
+function cells(line: string): Cell[] {
+  const out: Cell[] = [];
+  let from = 0;
+  let before = 'start';
+  const push = (to: number, after: string) => {
+    const raw = line.slice(from, to);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ text, start: from + lead, end: from + lead + text.length, before, after });
+  };
+  for (const m of line.matchAll(SEPARATOR)) {
+    const kind = Object.entries(m.groups ?? {}).find(([, v]) => v !== undefined)?.[0] ?? 'other';
+    if (kind === 'at' && m[0] !== m[0].toLowerCase()) continue;
+    push(m.index, kind);
+    // A segment's "before" is the separator nearest to it: ") – Company" reads as a dash.
+    before = kind;
+    from = m.index + m[0].length;
+  }
+  push(line.length, 'end');
+  return out;
+}
+
+/** What the segments after the first one of a run look like: their tags, size and words. */
+function runParts(rest: readonly Cell[], restTags: readonly string[][]): string[] {
+  const out = new Set<string>();
+  for (const [k, cell] of rest.entries()) {
+    for (const t of restTags[k] ?? []) out.add(`part-${t}`);
+    const words = foldWords(cell.text).split(' ').filter(Boolean);
+    out.add(`part-w${words.length === 1 ? '1' : words.length <= 3 ? '2-3' : '4+'}`);
+    if (/^\p{Lu}/u.test(cell.text)) out.add('part-upper-initial');
+    for (const w of words) out.add(`part-w:${w}`);
+  }
+  return [...out];
 }
 
 /** The candidates of every field in the first lines of an ad. */
@@ -81,93 +178,218 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
     .filter(Boolean)
     .slice(0, HEAD_LINES);
   const out: HeadlineCandidate[] = [];
-  const add = (value: string, line: string, features: string[]) => {
+  const add = (value: string, li: number, start: number, end: number, context: string[]) => {
     const v = value
       .replace(GENDER, '')
-      .replace(/^[\s,;:–—|·•-]+|[\s,;:–—|·•.!-]+$/g, '')
+      .replace(/^[\s,;:–—|·•#*-]+|[\s,;:–—|·•!*-]+$/g, '')
+      // A full stop ends a sentence, not an abbreviation ("Acme Inc.", "Veltrix Sp. z o.o." keep theirs).
+      .replace(/(\p{L}{5,})\.$/u, '$1')
       .trim();
-    if (v.length < 2 || v.length > 80) return;
+    if (v.length < 2 || v.length > 100) return;
+    // Prose, not a headline field: five words or more ending in a full stop, or one inside.
+    const prose = /[.!?]$/.test(value.trim()) && v.split(/\s+/).length >= 5;
+    const s = [...shape(v), ...(prose || /[a-z]{3}[.!?]\s/u.test(value) ? ['sentence'] : [])];
+    const crossed = s.filter((t) => CROSSED_TAGS.has(t));
     out.push({
       value: v,
-      line,
-      features: [...features, ...shape(v), ...features.flatMap((c) => shape(v).map((s) => `${c}&${s}`))],
+      line: lines[li]!,
+      lineIndex: li,
+      start,
+      end,
+      features: [
+        ...context,
+        ...s,
+        ...lexical(v),
+        ...context.filter((c) => !c.startsWith('prevword:')).flatMap((c) => crossed.map((t) => `${c}&${t}`)),
+      ],
     });
   };
+  const slot = (m: RegExpExecArray, group: number, li: number, name: string) => {
+    const at = m.indices?.[group];
+    if (m[group] && at) add(m[group], li, at[0], at[1], [li === 0 ? 'first-line' : 'later-line', name]);
+  };
   lines.forEach((line, li) => {
-    const pos = `line${Math.min(li, 3)}`;
-    const gender = GENDER.test(line) ? ['line-gender'] : [];
-    GENDER.lastIndex = 0;
+    const where = li === 0 ? 'first-line' : /^[-•*–]\s/.test(line) ? 'bullet-line' : 'later-line';
+    // A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas.
+    const words = line.split(/\s+/).length;
+    const prose = words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line)) ? ['prose-line'] : [];
     const hiring = HIRING.exec(line);
     if (hiring) {
-      add(hiring[1]!, line, [pos, 'slot-hirer']);
-      add(hiring[2]!, line, [pos, 'slot-hired']);
-      if (hiring[3]) add(hiring[3], line, [pos, 'slot-in']);
+      slot(hiring, 1, li, 'slot-hirer');
+      const [from, to] = hiring.indices![2]!;
+      const context = [where, 'slot-hired'];
+      add(line.slice(from, to), li, from, to, [...context, 'slot-hired-whole']);
+      for (const m of line.slice(from, to).matchAll(IN_WORD)) {
+        const cut = from + m.index;
+        add(line.slice(from, cut), li, from, cut, context);
+        add(line.slice(cut + m[0].length, to), li, cut + m[0].length, to, [where, 'slot-in']);
+      }
     }
     const about = ABOUT.exec(line);
-    if (about) add(about[1]!, line, [pos, 'slot-about']);
+    if (about) slot(about, 1, li, 'slot-about');
     const role = ROLE.exec(line);
-    if (role) add(role[1]!, line, [pos, 'slot-role']);
-    const at = AT.exec(line);
-    if (at) {
-      add(at[1]!, line, [pos, 'slot-before-at']);
-      const [employer, ...rest] = at[2]!.split(SEPARATOR).filter((c) => c.trim());
-      if (employer) add(employer, line, [pos, 'slot-after-at']);
-      for (const place of rest) add(place, line, [pos, 'slot-after-at-rest']);
-    }
+    if (role) slot(role, 1, li, 'slot-role');
     if (hiring || about || role) return;
-    const field = FIELD_LINE.test(line) ? ['field-line'] : [];
-    const cells = line
-      .replace(GENDER, ' (gender) ')
-      .split(SEPARATOR)
-      .map((c) => c.trim());
-    const kept = cells.filter((c) => c && c !== 'gender');
-    kept.forEach((cell, ci) => {
-      const seg =
-        kept.length === 1 ? 'seg-only' : ci === 0 ? 'seg-first' : ci === kept.length - 1 ? 'seg-last' : 'seg-mid';
-      const idx = `seg${Math.min(ci, 3)}`;
-      add(cell, line, [pos, seg, idx, `${pos}-${seg}`, ...gender, ...field]);
-    });
+    const segments = cells(line);
+    const tags = segments.map((c) => shape(c.text).filter((t) => NEIGHBOUR_TAGS.has(t)));
+    const lastWord = (c: Cell | undefined) => {
+      const words = c ? foldWords(c.text).split(' ').filter(Boolean) : [];
+      return words.length > 0 && words.length <= 3 ? [`prevword:${words[words.length - 1]}`] : [];
+    };
+    for (let i = 0; i < segments.length; i++) {
+      for (let j = i; j < Math.min(segments.length, i + MAX_RUN); j++) {
+        // Runs join segments separated by commas, an "at" word ("Técnico en Mantenimiento"), a slash ("Analog /
+        // Mixed Signal Engineer") or a parenthesis ("Account Strategist (Ukrainian)").
+        if (j > i) {
+          const join = segments[j - 1]!.after;
+          const closes = join === 'close' && segments.slice(i, j - 1).some((c) => c.after === 'open');
+          if (!RUN_JOINS.has(join) && !closes) break;
+        }
+        const first = segments[i]!;
+        const last = segments[j]!;
+        const closing = j > i && last.after === 'close' && line.slice(first.start, last.end).includes('(');
+        const end = closing ? line.indexOf(')', last.end) + 1 || last.end : last.end;
+        // A run is read by its parts too: "Engineer, Machine Learning" vs "Engineer, Berlin" or "Acme GmbH, Berlin".
+        const joins = [...new Set(segments.slice(i, j).map((c) => `run-over-${c.after}`))];
+        const parts =
+          j > i
+            ? [`run${j - i + 1}`, ...joins, ...runParts(segments.slice(i + 1, j + 1), tags.slice(i + 1, j + 1))]
+            : [];
+        add(line.slice(first.start, end), li, first.start, end, [
+          where,
+          ...prose,
+          segments.length === 1 ? 'line-alone' : `cells-${Math.min(segments.length, 5)}`,
+          `before:${first.before}`,
+          `after:${last.after}`,
+          ...parts,
+          ...(tags[i - 1] ?? []).map((t) => `prev-${t}`),
+          ...(tags[j + 1] ?? []).map((t) => `next-${t}`),
+          ...lastWord(segments[i - 1]),
+        ]);
+      }
+    }
   });
   return out;
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
-export function score(weights: Readonly<Record<string, number>>, features: readonly string[]): number {
+/** The model's log-odds that a candidate with these features is the field's value. */
+export function logit(weights: Readonly<Record<string, number>>, features: readonly string[]): number {
   let z = weights['bias'] ?? 0;
   for (const f of features) z += weights[f] ?? 0;
-  return sigmoid(z);
+  return z;
 }
 
-/** The most probable candidate of each field, with its probability. */
+export function score(weights: Readonly<Record<string, number>>, features: readonly string[]): number {
+  return sigmoid(logit(weights, features));
+}
+
+/** Per field, the candidates considered by the joint assignment (best log-odds first). */
+const TOP_PER_FIELD = 8;
+/** The log-odds of leaving a field empty ("Title – Remote" has no city): a pick needs p > 0.001, so only a
+ * field whose every candidate is clearly wrong stays empty. */
+const NONE_LOGIT = -7;
+
+const overlap = (a: HeadlineCandidate, b: HeadlineCandidate) =>
+  (a.lineIndex === b.lineIndex && a.start < b.end && b.start < a.end) || foldWords(a.value) === foldWords(b.value);
+
+/**
+ * The joint assignment: the (title, company, city) with the highest sum of log-odds in which no two fields share
+ * words: the sum is the log-probability of the whole assignment when the fields' scores are independent.
+ */
+export function assignHeadline(
+  candidates: readonly HeadlineCandidate[],
+  logitOf: (field: HeadlineField, features: readonly string[]) => number,
+): Partial<Record<HeadlineField, { candidate: HeadlineCandidate; logit: number }>> {
+  type Option = { candidate: HeadlineCandidate; logit: number } | undefined;
+  const options = HEADLINE_FIELDS.map((field): Option[] => [
+    undefined,
+    ...candidates
+      .map((candidate) => ({ candidate, logit: logitOf(field, candidate.features) }))
+      .sort((a, b) => b.logit - a.logit)
+      .slice(0, TOP_PER_FIELD),
+  ]);
+  const value = (o: Option) => o?.logit ?? NONE_LOGIT;
+  const clash = (a: Option, b: Option) => !!a && !!b && overlap(a.candidate, b.candidate);
+  let best: Option[] = [undefined, undefined, undefined];
+  let bestScore = -Infinity;
+  for (const t of options[0]!)
+    for (const c of options[1]!) {
+      if (clash(t, c)) continue;
+      for (const p of options[2]!) {
+        if (clash(t, p) || clash(c, p)) continue;
+        const s = value(t) + value(c) + value(p);
+        if (s > bestScore) {
+          bestScore = s;
+          best = [t, c, p];
+        }
+      }
+    }
+  const out: Partial<Record<HeadlineField, { candidate: HeadlineCandidate; logit: number }>> = {};
+  HEADLINE_FIELDS.forEach((field, i) => {
+    if (best[i]) out[field] = best[i];
+  });
+  return out;
+}
+
+const rounded = (p: number) => Math.round(p * 1000) / 1000;
+
+/** The weight of "no candidate is the field" in a value's share: a lone candidate needs log-odds above it. */
+const NONE_SHARE_LOGIT = -2.5;
+
+/**
+ * The share of the field's probability mass on `value` (all its candidates equal to it) among every candidate of
+ * the headline and "none": one value is the field's, so the candidates compete (a lone plausible candidate of
+ * p = 0.3 against others of 0.001 is the likely value). Measured calibrated on held-out ads (`pnpm train:analysis`).
+ */
+export function valueShare(
+  candidates: readonly HeadlineCandidate[],
+  logitOf: (features: readonly string[]) => number,
+  value: string,
+): number {
+  let total = Math.exp(NONE_SHARE_LOGIT);
+  let mine = 0;
+  const folded = foldWords(value);
+  for (const c of candidates) {
+    const e = Math.exp(logitOf(c.features));
+    total += e;
+    if (folded && foldWords(c.value) === folded) mine += e;
+  }
+  return mine / total;
+}
+
+/** Title, company and city by joint assignment, each with its share of the field's probability and its line. */
 export function pickHeadline(text: string, model: HeadlineModel): Partial<Record<HeadlineField, HeadlinePick>> {
   const candidates = headlineCandidates(text);
+  const assigned = assignHeadline(candidates, (field, f) => logit(model.weights[field], f));
   const picks: Partial<Record<HeadlineField, HeadlinePick>> = {};
   for (const field of HEADLINE_FIELDS) {
-    let best: HeadlinePick | undefined;
-    for (const c of candidates) {
-      const p = score(model.weights[field], c.features);
-      if (!best || p > best.confidence) best = { value: c.value, confidence: p, evidence: c.line };
+    const a = assigned[field];
+    if (a) {
+      const share = valueShare(candidates, (f) => logit(model.weights[field], f), a.candidate.value);
+      picks[field] = { value: a.candidate.value, confidence: rounded(share), evidence: a.candidate.line };
     }
-    if (best) picks[field] = { ...best, confidence: Math.round(best.confidence * 1000) / 1000 };
   }
   return picks;
 }
 
-/** The model's probability that `value` is the field's value: its best-scored candidate equal to it, if any. */
+/** The model's probability that `value` is the field's value (its share), with the line of its best candidate. */
 export function headlineConfidence(
   candidates: readonly HeadlineCandidate[],
   model: HeadlineModel,
   field: HeadlineField,
   value: string,
 ): HeadlinePick | undefined {
-  let best: HeadlinePick | undefined;
+  let best: { candidate: HeadlineCandidate; z: number } | undefined;
   for (const c of candidates) {
     if (!value || foldWords(c.value) !== foldWords(value)) continue;
-    const p = score(model.weights[field], c.features);
-    if (!best || p > best.confidence) best = { value: c.value, confidence: p, evidence: c.line };
+    const z = logit(model.weights[field], c.features);
+    if (!best || z > best.z) best = { candidate: c, z };
   }
-  return best && { ...best, confidence: Math.round(best.confidence * 1000) / 1000 };
+  if (!best) return undefined;
+  const share = valueShare(candidates, (f) => logit(model.weights[field], f), value);
+  return { value: best.candidate.value, confidence: rounded(share), evidence: best.candidate.line };
 }
 
 let committed: HeadlineModel | undefined;

@@ -12,7 +12,14 @@ import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { CITIES } from './headline-data.js';
-import { headlineCandidates, headlineConfidence, headlineModel, pickHeadline } from './headline.js';
+import {
+  headlineCandidates,
+  headlineConfidence,
+  headlineModel,
+  pickHeadline,
+  withoutGenderTags,
+  type HeadlineField,
+} from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
 export type JobText = Omit<JobContent, 'hard_skills' | 'soft_skills'> & {
@@ -42,7 +49,7 @@ const CONTRACT_FIELD = field(
 const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
 
 const HIRING =
-  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team|se|si)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
 const JOIN =
   /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
@@ -179,6 +186,27 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
 
 /** Below this probability the headline model's pick is not taken and the rules' value stays. */
 const HEADLINE_MIN_CONFIDENCE = 0.5;
+/** A pick replaces another segment the rules read only from this probability on. */
+const HEADLINE_SURE = 0.9;
+
+/**
+ * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
+ * "Engineer", "Intern (Bilingual) 2018" from "Intern (Bilingual)" do; "Wir suchen: Title", "[Acme] Title" do not.
+ */
+function continues(value: string, part: string): boolean {
+  const at = value.indexOf(part);
+  if (at < 0) return true;
+  const before = value.slice(0, at);
+  const after = value.slice(at + part.length);
+  return (
+    (!!after.trim() && !/^\s*[:–—|·•[\]]|^\s+[-/]\s/.test(after)) ||
+    (!!before.trim() && !/[:–—|·•[\]]\s*$|\s[-/]\s+$/.test(before))
+  );
+}
+
+/** Whether `value` holds one of `others` (as whole words) besides being it. */
+const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
+  others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
 
 const countryOfCity = (city: string) =>
   Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
@@ -214,7 +242,7 @@ export function parseJob(text: string): JobText {
   }
   const split = !company ? splitTitleAndCompany(title) : undefined;
   if (split) ({ title, company } = split);
-  title = tidy(title.replace(GENDER_TAG, ''));
+  title = tidy(withoutGenderTags(title.replace(GENDER_TAG, '')));
   if (!company) {
     for (const l of top) {
       const m = HIRING.exec(l.text) ?? JOIN.exec(l.text);
@@ -258,42 +286,94 @@ export function parseJob(text: string): JobText {
       }
     }
   }
-  // The headline model decides where the rules found nothing, or a value that holds another field's value
-  // ("Contoso GmbH, Berlin" as company when the model reads Berlin as the city); a labelled field ("Job title:",
-  // "Company:", "Location:") is never overruled.
-  const rulesCompany = company;
-  const picks = pickHeadline(text, headlineModel());
-  const trusted = (field: 'title' | 'company' | 'city') => {
+  // The headline model decides where the rules guessed (a labelled "Job title:", "Company:", "Location:" is never
+  // overruled): where they found nothing, took a value holding the model's one and more ("Wir suchen: Title"), a
+  // value holding another field's value ("Contoso GmbH, Berlin" as company), or one the model is sure is not the
+  // field ("Title – Remote" read as title – company).
+  const model = headlineModel();
+  const candidates = headlineCandidates(text);
+  const picks = pickHeadline(text, model);
+  // A field line's label ("Location: …") is no value of any field, whatever the model says.
+  const label = (p: { value: string; evidence: string }) =>
+    isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `);
+  // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
+  // hiring!") is no title.
+  const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
+  const labelled = (line: string) => foldWords(/^[^:：]{2,40}[:：]\s*(.+)$/.exec(line)?.[1] ?? '');
+  const misplaced = (field: HeadlineField, p: { value: string; evidence: string }) =>
+    (isFieldLine(p.evidence) && !FIELD_OF[field].test(p.evidence) && labelled(p.evidence) === foldWords(p.value)) ||
+    (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
+  const usable = (field: HeadlineField) => {
     const p = picks[field];
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p.value : undefined;
+    return p && !label(p) && !misplaced(field, p) ? p : undefined;
   };
-  const model = { title: trusted('title'), company: trusted('company'), city: trusted('city') };
-  const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
-    others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
-  if (
-    !fieldValue(top, COMPANY_FIELD) &&
-    model.company &&
-    (!company || holdsAnother(company, [model.title, model.city]))
-  )
-    company = model.company;
+  const trusted = (field: HeadlineField) => {
+    const p = usable(field);
+    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
+  };
+  const modelValue = {
+    title: trusted('title')?.value,
+    company: trusted('company')?.value,
+    city: trusted('city')?.value,
+  };
+  const scored = (field: HeadlineField, value: string) =>
+    headlineConfidence(candidates, model, field, value)?.confidence;
+  const decide = (field: HeadlineField, rules: string, others: ReadonlyArray<string | undefined>): string => {
+    // A rules' value holding another field's value is wrong: the joint assignment's pick, however unsure.
+    const any = usable(field);
+    if (rules && any && holdsAnother(rules, others) && !holdsAnother(any.value, others)) return any.value;
+    const pick = trusted(field);
+    if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
+    if (!rules || holdsAnother(rules, others)) return pick.value;
+    // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title");
+    // a continuation ("Engineer, Machine Learning (EMEA)", "Intern (Bilingual) 2018") stays.
+    if (holdsAnother(rules, [pick.value])) return continues(rules, pick.value) ? rules : pick.value;
+    // A value no segment of the headline equals (read by a pattern: "Acme is hiring!") stays; otherwise the model
+    // decides between the two segments ("Title – Remote" read by the rules as title – company).
+    const rulesScore = scored(field, rules);
+    return rulesScore !== undefined && rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE
+      ? pick.value
+      : rules;
+  };
+  const rulesCompany = company;
+  if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
   // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
   // did not read that company or city apart from it (here the company came from the model).
   const apart = {
     company:
-      model.company && foldWords(model.company) === foldWords(company) && !rulesCompany ? model.company : undefined,
-    city: model.city && !places.some((p) => foldWords(p.city) === foldWords(model.city ?? '')) ? model.city : undefined,
+      modelValue.company && foldWords(modelValue.company) === foldWords(company) && !rulesCompany
+        ? modelValue.company
+        : undefined,
+    city:
+      modelValue.city && !places.some((p) => foldWords(p.city) === foldWords(modelValue.city ?? ''))
+        ? modelValue.city
+        : undefined,
   };
-  if (!fieldValue(top, TITLE_FIELD) && model.title && (!title || holdsAnother(title, [apart.company, apart.city])))
-    title = model.title;
-  if (places.length === 0 && model.city) places.push({ city: model.city, country: countryOfCity(model.city) });
-  const candidates = headlineCandidates(text);
+  // A title holding the city as a whole segment ("Nurse, Tervo Zorg, Utrecht") is mixed too; a product named in a
+  // segment ("Engineer, Google Cloud" at Google) is not.
+  const segments = title.split(/\s*[,|·•–—/()[\]]\s*|\s+-\s+/).map(foldWords);
+  const inTitle = (o: string | undefined) =>
+    !!o && foldWords(o) !== foldWords(title) && segments.includes(foldWords(o));
+  // The city as a segment marks the mix; the company alone may be a team ("Partner Manager, YouTube" at YouTube).
+  const titleCity = [modelValue.city, places[0]?.city].filter(inTitle);
+  const mixed = titleCity.length > 0 ? [...titleCity, ...[company].filter(inTitle)] : [];
+  if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city, ...mixed]);
+  if (modelValue.city && !locationValue.length) {
+    // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
+    const city = modelValue.city;
+    const known = places.findIndex((p) => foldWords(p.city) === foldWords(city));
+    const first = places[0];
+    if (known > 0) places.unshift(...places.splice(known, 1));
+    else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
+      places.unshift({ city, country: countryOfCity(city) });
+  }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [
     ['title', title],
     ['company', company],
     ['city', places[0]?.city ?? ''],
   ] as const) {
-    const found = headlineConfidence(candidates, headlineModel(), field, value);
+    const found = headlineConfidence(candidates, model, field, value);
     if (found) confidence[field] = { confidence: found.confidence, evidence: found.evidence };
   }
   const activity = fieldValue(lines, SECTOR_FIELD);

@@ -3,7 +3,9 @@
  * stage proposes the right values, the committed model picks them, and the job record carries them.
  */
 import { describe, expect, it } from 'vitest';
-import { headlineCandidates, headlineModel, pickHeadline } from '../src/headline.js';
+import { assignHeadline, headlineCandidates, headlineModel, logit, pickHeadline } from '../src/headline.js';
+import { generateHeadlines, HELD_OUT_LAYOUTS, LAYOUTS } from '../src/training/headline-generator.js';
+import { seeded } from '../src/training/random.js';
 import { createRulesAnalyzer } from '../src/rules-analyzer.js';
 import type { SkillLinker } from '../src/types.js';
 
@@ -31,13 +33,47 @@ const ADS: Array<[string, { title: string; company: string; city: string }]> = [
   ],
 ];
 
+/** Layouts and languages the model was not written against (invented companies), with the values a reader sees. */
+const MORE_LAYOUTS: Array<[string, { title: string; company: string; city: string }]> = [
+  [
+    'Quillon Systems — Payroll Specialist — Leeds, United Kingdom',
+    { title: 'Payroll Specialist', company: 'Quillon Systems', city: 'Leeds' },
+  ],
+  [
+    'Backend Developer (f/m/x) | Kraków | Veltrix Sp. z o.o.',
+    { title: 'Backend Developer', company: 'Veltrix Sp. z o.o.', city: 'Kraków' },
+  ],
+  [
+    'Software Engineer, Machine Learning | Brightpath Labs | Dublin',
+    { title: 'Software Engineer, Machine Learning', company: 'Brightpath Labs', city: 'Dublin' },
+  ],
+  [
+    'Wir suchen: Projektleiterin Bau (m/w/d)\nAlder Bau GmbH · Stuttgart · Vollzeit',
+    { title: 'Projektleiterin Bau', company: 'Alder Bau GmbH', city: 'Stuttgart' },
+  ],
+  ['[Miravel] Product Designer (Lyon)', { title: 'Product Designer', company: 'Miravel', city: 'Lyon' }],
+  [
+    'Lisboa – Engenheiro de Dados – Sorrel Tecnologia Lda.',
+    { title: 'Engenheiro de Dados', company: 'Sorrel Tecnologia Lda.', city: 'Lisboa' },
+  ],
+  [
+    "We're hiring: Senior Backend Engineer\nKestrel Analytics, Amsterdam",
+    { title: 'Senior Backend Engineer', company: 'Kestrel Analytics', city: 'Amsterdam' },
+  ],
+  [
+    'Head of Finance | Nimbusa Retail | Milano | RAL 60.000 – 75.000 €',
+    { title: 'Head of Finance', company: 'Nimbusa Retail', city: 'Milano' },
+  ],
+  ['Ingeniero de datos en Zentrix (Madrid)', { title: 'Ingeniero de datos', company: 'Zentrix', city: 'Madrid' }],
+];
+
 describe('job headlines', () => {
   it('proposes every expected value among the candidates, with features', () => {
     for (const [head, want] of ADS) {
       const values = headlineCandidates(head + BODY).map((c) => c.value);
       expect(values, head).toEqual(expect.arrayContaining([want.title, want.company, want.city]));
     }
-    expect(headlineCandidates('Data Engineer (m/w/d) – Contoso GmbH, Berlin')[0]?.features).toContain('line0');
+    expect(headlineCandidates('Data Engineer (m/w/d) – Contoso GmbH, Berlin')[0]?.features).toContain('after:gender');
   });
 
   it('picks title, company and city with a confidence and the line they came from', () => {
@@ -52,7 +88,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-14+headline-lr-1');
+    expect(analyzer.version).toBe('rules-14+headline-lr-2');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -66,5 +102,45 @@ describe('job headlines', () => {
     const london = await analyzer.analyzeJob(`Senior Data Engineer / Acme Logistics, London, UK${BODY}`);
     expect(london.information).toMatchObject({ title: 'Senior Data Engineer', company: 'Acme Logistics' });
     expect(london.information.locations.map((l) => l.city)).toEqual(['London']);
+  });
+
+  it('reads layouts in other orders, with comma titles, prefixes, salaries and work arrangements', async () => {
+    const analyzer = createRulesAnalyzer(noSkills);
+    for (const [head, want] of MORE_LAYOUTS) {
+      const job = await analyzer.analyzeJob(head + BODY);
+      const got = {
+        title: job.information.title,
+        company: job.information.company,
+        city: job.information.locations[0]?.city,
+      };
+      expect(got, head).toEqual(want);
+    }
+    const remote = await analyzer.analyzeJob(`Customer Success Manager – Remote\nOrbitly Inc.${BODY}`);
+    expect(remote.information).toMatchObject({ title: 'Customer Success Manager', company: 'Orbitly Inc.' });
+    expect(remote.information.locations).toEqual([]);
+  });
+
+  it('proposes a comma or parenthesis title whole, and never gives two fields the same words', () => {
+    const text = 'Account Strategist (Polish), Global Sales | Woodgrove Bank | Warsaw' + BODY;
+    const candidates = headlineCandidates(text);
+    expect(candidates.map((c) => c.value)).toContain('Account Strategist (Polish), Global Sales');
+    const model = headlineModel();
+    const assigned = assignHeadline(candidates, (field, f) => logit(model.weights[field], f));
+    const [title, company, city] = [assigned.title!.candidate, assigned.company!.candidate, assigned.city!.candidate];
+    for (const [a, b] of [
+      [title, company],
+      [title, city],
+      [company, city],
+    ] as const)
+      expect(a.lineIndex !== b.lineIndex || a.end <= b.start || b.end <= a.start, `${a.value} / ${b.value}`).toBe(true);
+  });
+
+  it('generates the same ads from the same seed, and held-out layouts only when asked', () => {
+    const source = { titles: { en: ['data analyst', 'nurse'] }, specialties: ['accounting'], sentences: ['We grow.'] };
+    const trained = Object.keys(LAYOUTS).filter((l) => !HELD_OUT_LAYOUTS.has(l));
+    const a = generateHeadlines(seeded(1), source, trained, 50, 0.4);
+    expect(generateHeadlines(seeded(1), source, trained, 50, 0.4)).toEqual(a);
+    expect(a.some((x) => HELD_OUT_LAYOUTS.has(x.layout))).toBe(false);
+    for (const x of a) if (x.city) expect(x.text).toContain(x.city);
   });
 });

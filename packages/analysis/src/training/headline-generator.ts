@@ -1,7 +1,10 @@
 /**
  * Job ads with known title, company and city in the headline layouts real postings use, in the seven languages.
- * Titles: ESCO occupation labels (CC BY 4.0); companies: invented names with a legal form of the city's country;
- * cities: data/cities.json; headline words: data/headline/<language>.json. Nothing from the Google careers set.
+ * Titles: ESCO occupation labels (CC BY 4.0; French and Dutch labels for those languages), some with a seniority
+ * word or a ", Specialty" from ESCO knowledge labels ("Software Developer, Cloud Technologies"); companies: invented
+ * names (made of syllables, so no name recurs enough to be learned) with a sector word and a legal form of the city's
+ * country; cities: data/cities.json; headline words, work arrangements, employment types and salaries:
+ * data/headline/<language>.json. Nothing from the Google careers set.
  */
 import {
   CITIES,
@@ -18,7 +21,16 @@ export interface HeadlineExample {
   language: HeadlineLanguage;
   title: string;
   company: string;
+  /** Empty when the headline names no city ("Title – Remote"). */
   city: string;
+}
+
+/** Job titles by language (English for the languages without ESCO labels here) and ", Specialty" phrases. */
+export interface TitleSource {
+  titles: Readonly<Partial<Record<HeadlineLanguage, readonly string[]>>> & { en: readonly string[] };
+  specialties: readonly string[];
+  /** Sentences for the body (first sentences of ESCO skill descriptions). */
+  sentences: readonly string[];
 }
 
 interface Parts {
@@ -31,8 +43,17 @@ interface Parts {
 }
 
 const gender = (p: Parts) => pick(p.random, p.w.gender);
+const remote = (p: Parts) => pick(p.random, p.w.remote);
+const jobType = (p: Parts) => pick(p.random, p.w.jobTypes);
+const prefix = (p: Parts) => pick(p.random, p.w.hiringPrefix);
+const salary = (p: Parts) => {
+  const lo = 30 + Math.floor(p.random() * 50);
+  return pick(p.random, p.w.salary)
+    .replaceAll('{lo}', String(lo))
+    .replaceAll('{hi}', String(lo + 10 + Math.floor(p.random() * 30)));
+};
 
-/** Layouts, by name; HELD_OUT_LAYOUTS are never trained on. */
+/** Layouts, by name; HELD_OUT_LAYOUTS are never trained on. A layout without the city gives an example city ''. */
 export const LAYOUTS: Record<string, (p: Parts) => string> = {
   'title-gender-dash-company-city': (p) => `${p.title} ${gender(p)} – ${p.company}, ${p.city}`,
   'title-slash-company-city-country': (p) => `${p.title} / ${p.company}, ${p.city}, ${p.country}`,
@@ -47,104 +68,263 @@ export const LAYOUTS: Record<string, (p: Parts) => string> = {
   'title-at-company-city': (p) => `${p.title} ${pick(p.random, p.w.at)} ${p.company} (${p.city})`,
   'company-line-title-line-city': (p) => `${p.company}\n${p.title} ${gender(p)}\n${p.city}`,
   'company-dash-title-line-city': (p) => `${p.company} - ${p.title} ${gender(p)}\n${p.city}, ${p.country}`,
+  'title-gender-pipe-company-pipe-city': (p) => `${p.title} ${gender(p)} | ${p.company} | ${p.city}`,
+  'city-dash-title-dash-company': (p) => `${p.city} – ${p.title} – ${p.company}`,
+  'prefix-title-line-company-city': (p) => `${prefix(p)} ${p.title}\n${p.company}, ${p.city}`,
+  'title-line-company-dot-city-dot-type': (p) => `${p.title}\n${p.company} · ${p.city} · ${jobType(p)}`,
+  'title-remote-line-company': (p) => `${p.title} – ${remote(p)}\n${p.company}`,
+  'bracket-company-title-paren-city': (p) => `[${p.company}] ${p.title} (${p.city})`,
+  'title-company-city-salary-pipes': (p) => `${p.title} | ${p.company} | ${p.city} | ${salary(p)}`,
+  'company-colon-title-paren-city-remote': (p) => `${p.company}: ${p.title} (${p.city}, ${remote(p)})`,
+  'title-line-company-line-city-country': (p) => `${p.title}\n${p.company}\n${p.city}, ${p.country}`,
+  'title-gender-line-company-dash-city-remote': (p) =>
+    `${p.title} ${gender(p)}\n${p.company} – ${p.city} (${remote(p)})`,
+  'title-comma-city-line-company': (p) => `${p.title}, ${p.city}\n${p.company}`,
+  'title-comma-company-line-city': (p) => `${p.title}, ${p.company}\n${p.city}, ${p.country}`,
   // held out
   'title-pipe-city-pipe-company': (p) => `${p.title} ${gender(p)} | ${p.city} | ${p.company}`,
   'company-emdash-title-emdash-city-country': (p) => `${p.company} — ${p.title} — ${p.city}, ${p.country}`,
   'title-comma-company-comma-city': (p) => `${p.title}, ${p.company}, ${p.city}`,
+  'city-pipe-company-pipe-title': (p) => `${p.city} | ${p.company} | ${p.title} ${gender(p)}`,
+  'prefix-title-at-company-dot-city-dot-remote': (p) =>
+    `${prefix(p)} ${p.title} @ ${p.company} · ${p.city} · ${remote(p)}`,
+  'title-paren-company-dash-city-salary': (p) => `${p.title} (${p.company}) – ${p.city} – ${salary(p)}`,
+  'company-line-title-comma-city-type': (p) => `${p.company}\n${p.title}, ${p.city} (${jobType(p)})`,
 };
 export const HELD_OUT_LAYOUTS: ReadonlySet<string> = new Set([
   'title-pipe-city-pipe-company',
   'company-emdash-title-emdash-city-country',
   'title-comma-company-comma-city',
+  'city-pipe-company-pipe-title',
+  'prefix-title-at-company-dot-city-dot-remote',
+  'title-paren-company-dash-city-salary',
+  'company-line-title-comma-city-type',
 ]);
+/**
+ * Random compositions, so that no feature can lean on one order: the three fields in any order, each joined to the
+ * next by a dash, bar, dot, comma, slash, line break or parentheses, sometimes with a work arrangement, employment
+ * type or salary. The orders and separators of the held-out layouts (dashes counted as one) are never composed.
+ */
+const JOINS = [' – ', ' — ', ' - ', ' | ', ' · ', ', ', ' / ', '\n', '\n', ' (', ' @ '];
+const joinClass = (j: string) => (/[–—-]/.test(j) ? ' dash ' : j === ' @ ' ? ' at ' : j === '\n' ? ' line ' : j.trim());
+const HELD_OUT_COMPOSITIONS: ReadonlySet<string> = new Set([
+  'T|Y|C',
+  'C dash T dash Y',
+  'T,C,Y',
+  'Y|C|T',
+  'C line T,Y',
+]);
+
+export const COMPOSED = 'composed';
+function composed(p: Parts): { text: string; city: boolean } {
+  for (;;) {
+    const order = ['T', 'C', 'Y'].sort(() => p.random() - 0.5);
+    const cityless = p.random() < 0.05;
+    const render = (k: string) => {
+      if (k === 'T') return p.random() < 0.3 ? `${p.title} ${gender(p)}` : p.title;
+      if (k === 'C') return p.random() < 0.1 ? p.company.toUpperCase() : p.company;
+      if (cityless) return remote(p);
+      return p.random() < 0.3 ? `${p.city}, ${p.country}` : p.city;
+    };
+    let text = render(order[0]!);
+    let signature = order[0]!;
+    for (const [i, k] of order.slice(1).entries()) {
+      // Parentheses wrap the last field only: "Title – Company (City)".
+      const drawn = pick(p.random, JOINS);
+      const join = drawn === ' (' && i === 0 ? ' – ' : drawn;
+      text += `${join}${render(k)}${join === ' (' ? ')' : ''}`;
+      signature += `${joinClass(join)}${k}`;
+    }
+    if (HELD_OUT_COMPOSITIONS.has(signature)) continue;
+    const extra = p.random();
+    if (extra < 0.1) text += ` · ${remote(p)}`;
+    else if (extra < 0.2) text += ` | ${salary(p)}`;
+    else if (extra < 0.3) text = `${prefix(p)} ${text}`;
+    else if (extra < 0.35) text += ` (${jobType(p)})`;
+    return { text, city: !cityless };
+  }
+}
+
+/** Layouts whose headline names no city. */
+const CITYLESS: ReadonlySet<string> = new Set(['title-remote-line-company']);
 
 const LEGAL_FORM: Record<string, readonly string[]> = {
   'United Kingdom': ['Ltd', 'Limited', 'plc'],
   'United States': ['Inc.', 'LLC', 'Corp.'],
-  Germany: ['GmbH', 'AG', 'GmbH & Co. KG'],
+  Germany: ['GmbH', 'AG', 'GmbH & Co. KG', 'SE'],
   Austria: ['GmbH', 'AG'],
   Switzerland: ['AG', 'SA', 'GmbH'],
   France: ['SAS', 'SA', 'SARL'],
-  Belgium: ['SA', 'NV', 'BV'],
+  Belgium: ['SA', 'NV', 'BV', 'SRL'],
   Spain: ['S.L.', 'S.A.'],
   Mexico: ['S.A. de C.V.'],
   Italy: ['S.r.l.', 'S.p.A.'],
   Netherlands: ['B.V.', 'N.V.'],
   Portugal: ['Lda.', 'S.A.'],
   Brazil: ['Ltda.', 'S.A.'],
+  Ireland: ['Ltd', 'DAC'],
+  Poland: ['Sp. z o.o.', 'S.A.'],
+  Canada: ['Inc.', 'Ltd.'],
+  India: ['Pvt. Ltd.', 'Ltd'],
+  Australia: ['Pty Ltd'],
+  Singapore: ['Pte. Ltd.'],
+  Japan: ['K.K.'],
 };
-const NAME_STEMS = [
-  'Contoso',
-  'Fabrikam',
-  'Northwind',
-  'Tailspin',
-  'Woodgrove',
-  'Lumora',
-  'Brightpath',
-  'Kestrel',
-  'Orbitly',
-  'Veltrix',
-  'Quillon',
-  'Harbor & Finch',
-  'Alder',
-  'Nimbusa',
-  'Sorrel',
-  'Tervo',
-  'Zentrix',
-  'Miravel',
-];
-const NAME_SECTORS = [
-  'Logistics',
-  'Systems',
-  'Health',
-  'Energy',
-  'Software',
-  'Foods',
-  'Analytics',
-  'Retail',
-  'Consulting',
-  'Bank',
-  'Media',
-  'Robotics',
-  '',
-  '',
-  '',
+const SYLLABLES = [
+  'al',
+  'an',
+  'ar',
+  'ba',
+  'be',
+  'bri',
+  'ca',
+  'co',
+  'da',
+  'de',
+  'do',
+  'el',
+  'en',
+  'fa',
+  'fi',
+  'ga',
+  'go',
+  'ha',
+  'in',
+  'ka',
+  'ke',
+  'ko',
+  'la',
+  'le',
+  'li',
+  'lo',
+  'lu',
+  'ma',
+  'me',
+  'mi',
+  'mo',
+  'na',
+  'ne',
+  'no',
+  'or',
+  'pa',
+  'pi',
+  'qui',
+  'ra',
+  're',
+  'ri',
+  'ro',
+  'sa',
+  'se',
+  'so',
+  'ta',
+  'te',
+  'ti',
+  'to',
+  'tra',
+  'va',
+  've',
+  'vi',
+  'xo',
+  'za',
+  'zen',
+  'nor',
+  'lum',
+  'kes',
+  'trix',
+  'vel',
+  'wind',
+  'dor',
+  'lin',
+  'mar',
+  'ton',
+  'ven',
+  'sky',
+  'tek',
+  'lux',
 ];
 
-function company(random: Random, country: string): string {
-  const base = [pick(random, NAME_STEMS), pick(random, NAME_SECTORS)].filter(Boolean).join(' ');
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function inventedName(random: Random): string {
+  let s = '';
+  const n = 2 + Math.floor(random() * 2);
+  for (let i = 0; i < n; i++) s += pick(random, SYLLABLES);
+  return capital(s);
+}
+
+function company(random: Random, country: string, w: HeadlineWords): string {
+  const r = random();
+  const base =
+    r < 0.1
+      ? Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(random, [...'ABCDEFGHKLMNPRSTVWXZ'])).join('')
+      : r < 0.2
+        ? `${inventedName(random)} & ${inventedName(random)}`
+        : inventedName(random);
+  const sector = random() < 0.5 ? ` ${pick(random, random() < 0.6 ? w.sectors : HEADLINE_WORDS.en.sectors)}` : '';
   const forms = LEGAL_FORM[country];
-  return forms && random() < 0.75 ? `${base} ${pick(random, forms)}` : base;
+  return forms && random() < 0.6 ? `${base}${sector} ${pick(random, forms)}` : `${base}${sector}`;
 }
 
 const titleCase = (s: string) =>
   s.replace(/(^|[\s/-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
+function jobTitle(random: Random, source: TitleSource, language: HeadlineLanguage, w: HeadlineWords): string {
+  const own = source.titles[language];
+  let title = pick(random, own && random() < 0.7 ? own : source.titles.en);
+  if (random() < 0.6) title = titleCase(title);
+  if (random() < 0.15) title = `${pick(random, w.seniority)} ${title}`;
+  // "Software Engineer, Machine Learning": a title with a comma, as many large employers write them.
+  if (random() < 0.12) title = `${title}, ${titleCase(pick(random, source.specialties))}`;
+  // "Accountant / Bookkeeper", "Account Manager (Logistics)": two titles in one, a qualifier in parentheses.
+  const r = random();
+  if (r < 0.04) title = `${title} / ${titleCase(pick(random, own ?? source.titles.en))}`;
+  else if (r < 0.1) title = `${title} (${titleCase(pick(random, source.specialties))})`;
+  return title;
+}
+
 /** `count` examples from the layouts given, drawn with `random`. */
 export function generateHeadlines(
   random: Random,
-  titles: readonly string[],
+  source: TitleSource,
   layouts: readonly string[],
   count: number,
+  /** The share of random compositions among the examples. */
+  compose = 0,
 ): HeadlineExample[] {
   const countries = Object.keys(CITIES);
   const out: HeadlineExample[] = [];
   for (let i = 0; i < count; i++) {
     const language = pick(random, HEADLINE_LANGUAGES);
+    const w = HEADLINE_WORDS[language];
     const country = pick(random, countries);
     const city = pick(random, CITIES[country]!);
-    const title = random() < 0.6 ? titleCase(pick(random, titles)) : pick(random, titles);
     const parts: Parts = {
-      title,
-      company: company(random, country),
+      title: jobTitle(random, source, language, w),
+      company: company(random, country, w),
       city,
       country,
-      w: HEADLINE_WORDS[language],
+      w,
       random,
     };
-    const layout = pick(random, layouts);
-    const body = HEADLINE_WORDS[language].body.slice(0, 3).join('\n- ');
-    out.push({ text: `${LAYOUTS[layout]!(parts)}\n\n${body}`, layout, language, title, company: parts.company, city });
+    const layout = compose > 0 && random() < compose ? COMPOSED : pick(random, layouts);
+    // The body: a heading, requirement bullets (ESCO knowledge labels) and a sentence, so lines below the headline
+    // are seen as what they are.
+    const bullet = pick(random, ['- ', '• ', '* ', '']);
+    const bullets = Array.from({ length: 2 + Math.floor(random() * 3) }, () => {
+      const skill = pick(random, source.specialties);
+      return `${bullet}${random() < 0.5 ? capital(skill) : skill}`;
+    });
+    const prose = Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(random, source.sentences));
+    const body = [pick(random, w.body.slice(0, 2)), ...prose, ...bullets, pick(random, w.body.slice(2))].join('\n');
+    const head = layout === COMPOSED ? composed(parts) : { text: LAYOUTS[layout]!(parts), city: !CITYLESS.has(layout) };
+    out.push({
+      text: `${head.text}\n\n${body}`,
+      layout,
+      language,
+      title: parts.title,
+      company: parts.company,
+      city: head.city ? city : '',
+    });
   }
   return out;
 }

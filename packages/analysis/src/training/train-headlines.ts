@@ -7,33 +7,88 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { HEADLINE_FIELDS, headlineCandidates, score, type HeadlineField, type HeadlineModel } from '../headline.js';
+import {
+  assignHeadline,
+  HEADLINE_FIELDS,
+  headlineCandidates,
+  logit,
+  valueShare,
+  type HeadlineCandidate,
+  type HeadlineField,
+  type HeadlineModel,
+} from '../headline.js';
 import { foldWords } from '../text.js';
-import { generateHeadlines, HELD_OUT_LAYOUTS, LAYOUTS, type HeadlineExample } from './headline-generator.js';
+import {
+  generateHeadlines,
+  HELD_OUT_LAYOUTS,
+  LAYOUTS,
+  type HeadlineExample,
+  type TitleSource,
+} from './headline-generator.js';
 import { seeded } from './random.js';
 import { trainLogistic, trainPerceptron, type Sample } from './logistic.js';
 
-export const HEADLINE_MODEL_VERSION = 'headline-lr-1';
+export const HEADLINE_MODEL_VERSION = 'headline-lr-2';
 
-/** ESCO occupation labels usable as job titles: preferred labels of at most five words without punctuation. */
-export function escoTitles(csvPath: string): string[] {
-  const rows = parse(readFileSync(csvPath, 'utf8'), { columns: true, skip_empty_lines: true }) as Array<
+const readCsv = (path: string) =>
+  parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as Array<
     Record<string, string>
   >;
-  return rows
-    .map((r) => (r['preferredLabel'] ?? '').trim())
-    .filter((l) => l && !/[,;()/:]/.test(l) && l.split(/\s+/).length <= 5)
-    .sort();
+/** Labels usable in a headline: at most `maxWords` words without punctuation (ESCO "x/y" forms: the first). */
+const usable = (labels: readonly string[], maxWords: number) =>
+  [
+    ...new Set(
+      labels
+        .map((l) => (l.split('/')[0] ?? '').trim())
+        .filter((l) => l && !/[,;()/:]/.test(l) && l.split(/\s+/).length <= maxWords),
+    ),
+  ].sort();
+
+/** ESCO occupation labels usable as job titles: preferred labels of at most eight words without punctuation. */
+export function escoTitles(csvPath: string): string[] {
+  return usable(
+    readCsv(csvPath).map((r) => r['preferredLabel'] ?? ''),
+    8,
+  );
+}
+
+/** First sentences (6 to 30 words) of every tenth ESCO skill description: prose below a headline. */
+function escoSentences(csvPath: string): string[] {
+  return readCsv(csvPath)
+    .filter((_, i) => i % 10 === 0)
+    .map((r) => (/^[^.!?]+[.!?]/.exec(r['description'] ?? '')?.[0] ?? '').trim())
+    .filter((t) => {
+      const words = t.split(/\s+/).length;
+      return words >= 6 && words <= 30;
+    });
+}
+
+/** ESCO knowledge labels of one to three words: the specialty after a title's comma. */
+function escoSpecialties(csvPath: string): string[] {
+  return usable(
+    readCsv(csvPath)
+      .filter((r) => r['skillType'] === 'knowledge')
+      .map((r) => r['preferredLabel'] ?? ''),
+    3,
+  );
 }
 
 const same = (a: string, b: string) => foldWords(a) === foldWords(b);
 
-function samples(examples: readonly HeadlineExample[], field: HeadlineField): Sample[] {
+/** Each example with its candidates, computed once. */
+interface Prepared {
+  example: HeadlineExample;
+  candidates: HeadlineCandidate[];
+}
+const prepare = (examples: readonly HeadlineExample[]): Prepared[] =>
+  examples.map((example) => ({ example, candidates: headlineCandidates(example.text) }));
+
+function samples(prepared: readonly Prepared[], field: HeadlineField): Sample[] {
   const out: Sample[] = [];
-  for (const ex of examples) {
-    const candidates = headlineCandidates(ex.text);
-    if (!candidates.some((c) => same(c.value, ex[field]))) continue;
-    for (const c of candidates) out.push({ features: c.features, label: same(c.value, ex[field]) ? 1 : 0 });
+  for (const { example, candidates } of prepared) {
+    // An example whose value is not among the candidates teaches nothing (unless the field is absent: all wrong).
+    if (example[field] && !candidates.some((c) => same(c.value, example[field]))) continue;
+    for (const c of candidates) out.push({ features: c.features, label: same(c.value, example[field]) ? 1 : 0 });
   }
   return out;
 }
@@ -46,26 +101,44 @@ interface Outcome {
   confidence: number;
 }
 
+/** Per example and field: right or not, and the confidence. An absent field is right when nothing is picked ≥ 0.5. */
 function evaluate(
-  examples: readonly HeadlineExample[],
+  prepared: readonly Prepared[],
   weights: HeadlineModel['weights'],
   scoreOf: (w: Record<string, number>, f: readonly string[]) => number,
+  joint = true,
 ): Outcome[] {
   const out: Outcome[] = [];
-  for (const ex of examples) {
-    const candidates = headlineCandidates(ex.text);
-    for (const field of HEADLINE_FIELDS) {
-      let best: { value: string; p: number } | undefined;
-      for (const c of candidates) {
-        const p = scoreOf(weights[field], c.features);
-        if (!best || p > best.p) best = { value: c.value, p };
+  // The confidence is the pick's share of the field's probability (valueShare), as the analyzer reports it.
+  const share = (c: readonly HeadlineCandidate[], w: HeadlineModel['weights'], field: HeadlineField, value: string) =>
+    valueShare(c, (f) => scoreOf(w[field], f), value);
+  for (const { example, candidates } of prepared) {
+    const picks: Partial<Record<HeadlineField, { value: string; p: number }>> = {};
+    if (joint) {
+      const assigned = assignHeadline(candidates, (field, f) => scoreOf(weights[field], f));
+      for (const field of HEADLINE_FIELDS) {
+        const a = assigned[field];
+        if (a) picks[field] = { value: a.candidate.value, p: share(candidates, weights, field, a.candidate.value) };
       }
+    } else {
+      for (const field of HEADLINE_FIELDS) {
+        let best: { value: string; z: number } | undefined;
+        for (const c of candidates) {
+          const z = scoreOf(weights[field], c.features);
+          if (!best || z > best.z) best = { value: c.value, z };
+        }
+        if (best) picks[field] = { value: best.value, p: share(candidates, weights, field, best.value) };
+      }
+    }
+    for (const field of HEADLINE_FIELDS) {
+      const pick = picks[field];
+      const confidence = pick?.p ?? 0;
       out.push({
         field,
-        layout: ex.layout,
-        language: ex.language,
-        right: !!best && same(best.value, ex[field]),
-        confidence: best?.p ?? 0,
+        layout: example.layout,
+        language: example.language,
+        right: example[field] ? !!pick && same(pick.value, example[field]) : confidence < 0.5,
+        confidence: example[field] ? confidence : 1 - confidence,
       });
     }
   }
@@ -98,37 +171,72 @@ export function reliability(outcomes: readonly Outcome[]): void {
   }
 }
 
-/** The generated training set and the held-out set (another seed, unseen titles, all layouts). */
-function headlineSets(shared: string): { train: HeadlineExample[]; heldOut: HeadlineExample[] } {
-  const titles = escoTitles(join(shared, 'esco/v1.1.1-en/classification/occupations_en.csv'));
-  // Titles held out by a hash of the label: no held-out example shares its title with a trained one.
-  const heldTitle = (t: string) => createHash('sha1').update(t).digest()[0]! < 52;
+const TRAIN_ADS = 8000;
+const HELD_OUT_ADS = 4000;
+
+/** Trained layouts and held-out layouts, each field's share right in each. */
+function summary(outcomes: readonly Outcome[]): void {
+  for (const [name, rows] of [
+    ['trained layouts (unseen titles and companies)', outcomes.filter((o) => !HELD_OUT_LAYOUTS.has(o.layout))],
+    [`${HELD_OUT_LAYOUTS.size} held-out layouts`, outcomes.filter((o) => HELD_OUT_LAYOUTS.has(o.layout))],
+  ] as const)
+    console.log(
+      `  ${name.padEnd(46)} ${HEADLINE_FIELDS.map((f) => `${f} ${f3(rate(rows.filter((r) => r.field === f)))}`).join('   ')}`,
+    );
+}
+
+/** The generated training set and the held-out set (another seed, unseen titles and specialties, all layouts). */
+export function headlineSets(shared: string): { train: HeadlineExample[]; heldOut: HeadlineExample[] } {
+  const esco = (path: string) => join(shared, 'esco', path);
+  const titles = {
+    en: escoTitles(esco('v1.1.1-en/classification/occupations_en.csv')),
+    fr: escoTitles(esco('labels-fr/occupations_fr.csv')),
+    nl: escoTitles(esco('labels-nl/occupations_nl.csv')),
+  };
+  const skills = esco('v1.1.1-en/classification/skills_en.csv');
+  const specialties = escoSpecialties(skills);
+  const sentences = escoSentences(skills);
+  // Labels held out by a hash: no held-out example shares its title or specialty with a trained one.
+  const held = (t: string) => createHash('sha1').update(t).digest()[0]! < 52;
+  const source = (keep: (t: string) => boolean): TitleSource => ({
+    titles: { en: titles.en.filter(keep), fr: titles.fr.filter(keep), nl: titles.nl.filter(keep) },
+    specialties: specialties.filter(keep),
+    sentences: sentences.filter(keep),
+  });
   const trainLayouts = Object.keys(LAYOUTS).filter((l) => !HELD_OUT_LAYOUTS.has(l));
   const train = generateHeadlines(
     seeded(26),
-    titles.filter((t) => !heldTitle(t)),
+    source((t) => !held(t)),
     trainLayouts,
-    6000,
+    TRAIN_ADS,
+    0.4,
   );
-  const heldOut = generateHeadlines(seeded(2026), titles.filter(heldTitle), Object.keys(LAYOUTS), 3000);
+  const heldOut = generateHeadlines(seeded(2026), source(held), Object.keys(LAYOUTS), HELD_OUT_ADS, 0.1);
   return { train, heldOut };
+}
+
+function report(outcomes: readonly Outcome[]): void {
+  summary(outcomes);
+  table(outcomes, 'layout');
+  table(outcomes, 'language');
+  console.log('reliability (held out, all fields):');
+  reliability(outcomes);
 }
 
 /** `pnpm eval:extraction`'s headline part: the committed model on the held-out ads, per layout and language. */
 export function printHeadlineHeldOut(sharedData: string, model: HeadlineModel): void {
-  const out = evaluate(headlineSets(sharedData).heldOut, model.weights, score);
+  const out = evaluate(prepare(headlineSets(sharedData).heldOut), model.weights, logit);
   console.log(
-    `Job headlines: model ${model.version} on 3,000 generated held-out ads (unseen titles; 3 unseen layouts)`,
+    `Job headlines: model ${model.version} on ${HELD_OUT_ADS} generated held-out ads (unseen titles; ${HELD_OUT_LAYOUTS.size} unseen layouts)`,
   );
-  table(out, 'layout');
-  table(out, 'language');
-  console.log('reliability (held out, all fields):');
-  reliability(out);
+  report(out);
 }
 
 function main(sharedData?: string): void {
   const repoRoot = process.cwd();
-  const { train, heldOut } = headlineSets(sharedData ?? join(repoRoot, '../shared/data'));
+  const sets = headlineSets(sharedData ?? join(repoRoot, '../shared/data'));
+  const train = prepare(sets.train);
+  const heldOut = prepare(sets.heldOut);
 
   const lr = {} as HeadlineModel['weights'];
   const perceptron = {} as HeadlineModel['weights'];
@@ -142,23 +250,19 @@ function main(sharedData?: string): void {
     );
     perceptron[field] = trainPerceptron(s, seeded(7));
   }
-  const lrOut = evaluate(heldOut, lr, (w, f) => {
-    let z = w['bias'] ?? 0;
-    for (const x of f) z += w[x] ?? 0;
-    return 1 / (1 + Math.exp(-z));
-  });
-  const pOut = evaluate(heldOut, perceptron, (w, f) => f.reduce((z, x) => z + (w[x] ?? 0), w['bias'] ?? 0));
+  const lrOut = evaluate(heldOut, lr, logit);
+  const lrAlone = evaluate(heldOut, lr, logit, false);
+  const pOut = evaluate(heldOut, perceptron, logit);
   console.log(
-    `headline model ${HEADLINE_MODEL_VERSION}: ${train.length} generated ads (train, seed 26), ${heldOut.length} held out (seed 2026, ESCO titles and 3 layouts never trained on)`,
+    `headline model ${HEADLINE_MODEL_VERSION}: ${train.length} generated ads (train, seed 26, ${Object.keys(LAYOUTS).length - HELD_OUT_LAYOUTS.size} layouts), ${heldOut.length} held out (seed 2026, ESCO titles and ${HELD_OUT_LAYOUTS.size} layouts never trained on)`,
   );
-  for (const field of HEADLINE_FIELDS)
+  for (const field of HEADLINE_FIELDS) {
+    const share = (o: readonly Outcome[]) => f3(rate(o.filter((x) => x.field === field)));
     console.log(
-      `  held-out ${field.padEnd(8)} logistic ${f3(rate(lrOut.filter((o) => o.field === field)))}   averaged perceptron ${f3(rate(pOut.filter((o) => o.field === field)))}`,
+      `  held-out ${field.padEnd(8)} logistic, joint assignment ${share(lrOut)}   logistic, each field alone ${share(lrAlone)}   averaged perceptron, joint ${share(pOut)}`,
     );
-  table(lrOut, 'layout');
-  table(lrOut, 'language');
-  console.log('reliability (logistic, held out, all fields):');
-  reliability(lrOut);
+  }
+  report(lrOut);
   const model: HeadlineModel = { version: HEADLINE_MODEL_VERSION, weights: lr };
   const json = `${JSON.stringify(model, null, 1)}\n`;
   const out = join(repoRoot, 'packages/analysis/data/headline-model.json');
