@@ -4,6 +4,8 @@ import { QUOTABLE_OPERATIONS } from '../quotes/billable-calls.js';
 import { DOCUMENT_LIMITS } from './documents.js';
 import { z } from '../openapi/zod.js';
 
+export { BILLABLE_ACTIONS };
+
 
 export const Balance = z
   .object({
