@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
-import { E2eStack, eventually, type JsonBody } from './harness.js';
+import { E2eStack, type JsonBody, type DocumentResource } from './harness.js';
 
 /** The extensions of issue 29 through REST against the real services: quotes, blind matching, guidance, fairness. */
 describe('beyond the spec (REST → gateway → matching/documents/billing)', () => {
@@ -13,16 +13,8 @@ describe('beyond the spec (REST → gateway → matching/documents/billing)', ()
   let cvIds: string[];
 
   const call = (method: string, path: string, apiKey: string, body?: unknown) => e2e.json(method, path, apiKey, body);
-  const analyze = async (resource: 'cvs' | 'jobs', texts: string[], apiKey: string): Promise<string[]> => {
-    const ids = (await call('POST', `/${resource}/analyze`, apiKey, { inputs: texts, cache: false })).body.data.ids as string[];
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, apiKey, { ids }),
-      (r) => r.body.data.every((item: JsonBody) => item.status === 'COMPLETED'),
-      90_000,
-    );
-    expect(value.body.data.map((item: JsonBody) => item.status)).toEqual(ids.map(() => 'COMPLETED'));
-    return ids;
-  };
+  const analyze = (resource: DocumentResource, texts: string[], apiKey: string) =>
+    e2e.analyzeAll(resource, apiKey, texts, { cache: false }, 90_000);
   /** The charges written to the ledger since it held `before` entries. */
   const chargesSince = async (apiKey: string, before: number): Promise<number> => {
     const history = (await call('GET', '/credits/history?limit=100', apiKey)).body;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf } from '../../services/documents/test/fixtures/extraction/builders.js';
 import { CV_TEXT, dotinCv, dotinFiles, hasSharedData, JOB_TEXT, SHARED_DATA } from './documents-data.js';
 import { readServerSentEvents } from '@talent/testkit';
-import { E2eStack, eventually } from './harness.js';
+import { E2eStack, eventually, type DocumentResource } from './harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const YEAR_MONTH = /^(\d{4}-(0[1-9]|1[0-2]))?$/;
@@ -61,15 +61,8 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     return { status: response.status, body: (await response.json()) as Body };
   };
   /** Polls POST /status (as a client would, with a deadline) until every id is final. */
-  const settle = async (resource: 'cvs' | 'jobs', ids: string[], apiKey = acme.apiKey, timeoutMs = 60_000) => {
-    const { value } = await eventually(
-      () => statuses(resource, ids, apiKey),
-      (r) => r.status === 200 && r.body.data.every((item: Body) => item.status !== 'PENDING'),
-      timeoutMs,
-      200,
-    );
-    return value.body.data as { id: string; status: string; original_id: string | null; failure_reason: string | null }[];
-  };
+  const settle = (resource: DocumentResource, ids: string[], apiKey = acme.apiKey, timeoutMs = 60_000) =>
+    e2e.settle(resource, ids, apiKey, timeoutMs);
   const balance = async (apiKey: string) => (await call('GET', '/credits/balance', apiKey)).body.data.balance as number;
   const ledger = async (apiKey: string) =>
     (await call('GET', '/credits/history?limit=100', apiKey)).body.data as Body[];

@@ -15,6 +15,15 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 export type JsonBody = Record<string, any>;
 
+export type DocumentResource = 'cvs' | 'jobs';
+/** One item of POST /{resource}/status. */
+export interface DocumentStatus {
+  id: string;
+  status: string;
+  original_id: string | null;
+  failure_reason: string | null;
+}
+
 /**
  * The whole platform as real processes on free ports, isolated by schema prefix and NATS namespace,
  * driven over REST like a client would. Logs are kept and printed only when a test fails.
@@ -83,6 +92,37 @@ export class E2eStack {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as JsonBody };
+  }
+
+  /** Polls POST /{resource}/status as a client would, with a deadline, until no id is PENDING; the final statuses. */
+  async settle(resource: DocumentResource, ids: string[], apiKey: string, timeoutMs = 60_000): Promise<DocumentStatus[]> {
+    const { value } = await eventually(
+      () => this.json('POST', `/${resource}/status`, apiKey, { ids }),
+      (r) => r.status === 200 && (r.body.data as DocumentStatus[]).every((item) => item.status !== 'PENDING'),
+      timeoutMs,
+      200,
+    );
+    return value.body.data as DocumentStatus[];
+  }
+
+  /**
+   * Analyzes `inputs` through POST /{resource}/analyze (with `options` in the body, e.g. `{ block: true }`) and
+   * waits until every unit is final; the ids, in input order. Throws when a unit is not COMPLETED.
+   */
+  async analyzeAll(
+    resource: DocumentResource,
+    apiKey: string,
+    inputs: string[],
+    options: { block?: boolean; cache?: boolean } = {},
+    timeoutMs = 60_000,
+  ): Promise<string[]> {
+    const answer = await this.json('POST', `/${resource}/analyze`, apiKey, { inputs, ...options });
+    if (answer.status !== 200) throw new Error(`POST /${resource}/analyze answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const ids = answer.body.data.ids as string[];
+    const statuses = await this.settle(resource, ids, apiKey, timeoutMs);
+    const unfinished = statuses.filter((item) => item.status !== 'COMPLETED');
+    if (unfinished.length > 0) throw new Error(`${resource} not COMPLETED: ${JSON.stringify(unfinished)}`);
+    return ids;
   }
 
   async stop(options: { keepData?: boolean } = {}): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
-import { E2eStack, eventually, type JsonBody } from './harness.js';
+import { E2eStack, type JsonBody, type DocumentResource } from './harness.js';
 import {
   deref,
   fetchOpenApi,
@@ -112,18 +112,8 @@ describe('isolation end to end: foreign ids answer like unknown ids on every id-
 
   const call = (method: string, path: string, apiKey: string, body?: unknown) => e2e.json(method, path, apiKey, body);
 
-  async function analyzed(resource: 'cvs' | 'jobs', text: string, apiKey: string): Promise<string> {
-    const { status, body } = await call('POST', `/${resource}/analyze`, apiKey, { inputs: [text], cache: false });
-    expect(status).toBe(200);
-    const id = body.data.ids[0] as string;
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, apiKey, { ids: [id] }),
-      (answer) => answer.body.data[0].status !== 'PENDING',
-      60_000,
-    );
-    expect(value.body.data[0].status).toBe('COMPLETED');
-    return id;
-  }
+  const analyzed = async (resource: DocumentResource, text: string, apiKey: string): Promise<string> =>
+    (await e2e.analyzeAll(resource, apiKey, [text], { cache: false }))[0]!;
 
   /** One object of every kind in a workspace; the sourcing query decides which directory profiles it holds. */
   async function populate(apiKey: string, query: string): Promise<Ids> {

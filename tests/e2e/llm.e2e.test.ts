@@ -1,7 +1,7 @@
 import { fakeAnswer, FakeLlm, type FakeLlmRequest } from '@talent/testkit';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { E2eStack, eventually, type JsonBody } from './harness.js';
+import { E2eStack, type JsonBody, type DocumentResource } from './harness.js';
 
 /**
  * The optional LLM features over REST, with the real services and a local fake OpenAI-compatible server as the
@@ -120,16 +120,7 @@ describe('LLM analyzer and re-scoring end to end (REST â†’ documents/matching â†
   let apiKey: string;
 
   const call = (method: string, path: string, body?: unknown) => e2e.json(method, path, apiKey, body);
-  const analyze = async (resource: 'cvs' | 'jobs', texts: string[]): Promise<string[]> => {
-    const ids = (await call('POST', `/${resource}/analyze`, { inputs: texts, block: true })).body.data.ids as string[];
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, { ids }),
-      (r) => r.body.data.every((item: JsonBody) => item.status === 'COMPLETED'),
-      60_000,
-    );
-    expect(value.body.data.map((item: JsonBody) => item.status)).toEqual(ids.map(() => 'COMPLETED'));
-    return ids;
-  };
+  const analyze = (resource: DocumentResource, texts: string[]) => e2e.analyzeAll(resource, apiKey, texts, { block: true });
 
   let jobId: string;
   let lena: string;

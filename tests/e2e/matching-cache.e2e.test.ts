@@ -3,7 +3,7 @@ import { documents } from '@talent/proto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
-import { E2eStack, eventually } from './harness.js';
+import { E2eStack, type DocumentResource } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 type Body = Record<string, any>;
@@ -38,17 +38,8 @@ describe('matching record cache end to end (REST → gateway → matching → do
   let otherCv: string;
 
   const call = (method: string, path: string, apiKey: string, body?: unknown) => e2e.json(method, path, apiKey, body);
-  const analyze = async (resource: 'cvs' | 'jobs', texts: string[], apiKey: string): Promise<string[]> => {
-    const ids = (await call('POST', `/${resource}/analyze`, apiKey, { inputs: texts, block: true })).body.data
-      .ids as string[];
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, apiKey, { ids }),
-      (r) => r.body.data.every((item: Body) => item.status === 'COMPLETED'),
-      60_000,
-    );
-    expect(value.body.data.every((item: Body) => item.status === 'COMPLETED')).toBe(true);
-    return ids;
-  };
+  const analyze = (resource: DocumentResource, texts: string[], apiKey: string) =>
+    e2e.analyzeAll(resource, apiKey, texts, { block: true });
   const match = (body: Body, apiKey = acme.apiKey) => call('POST', '/match', apiKey, body);
   const candidate = async (cvId: string, candidates = [cvId, strong]): Promise<Body> => {
     const { status, body } = await match({ jobId, candidatesIds: candidates, topK: candidates.length });

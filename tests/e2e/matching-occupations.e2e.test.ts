@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { E2eStack, eventually } from './harness.js';
+import { E2eStack, type DocumentResource } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 type Body = Record<string, any>;
@@ -65,16 +65,7 @@ describe('matching across occupations end to end (REST → gateway → matching 
   const e2e = new E2eStack();
   let ws: { workspaceId: string; apiKey: string };
   const call = (method: string, path: string, body?: unknown) => e2e.json(method, path, ws.apiKey, body);
-  const analyze = async (resource: 'cvs' | 'jobs', texts: string[]): Promise<string[]> => {
-    const ids = (await call('POST', `/${resource}/analyze`, { inputs: texts, block: true })).body.data.ids as string[];
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, { ids }),
-      (r) => r.body.data.every((item: Body) => item.status === 'COMPLETED'),
-      60_000,
-    );
-    expect(value.body.data.every((item: Body) => item.status === 'COMPLETED')).toBe(true);
-    return ids;
-  };
+  const analyze = (resource: DocumentResource, texts: string[]) => e2e.analyzeAll(resource, ws.apiKey, texts, { block: true });
 
   beforeAll(async () => {
     await e2e.start();

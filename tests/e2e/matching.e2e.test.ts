@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CV_TEXT, JOB_TEXT } from './documents-data.js';
-import { E2eStack, eventually } from './harness.js';
+import { E2eStack, eventually, type DocumentResource } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 type Body = Record<string, any>;
@@ -64,17 +64,8 @@ describe('matching end to end (REST → gateway → matching → documents/skill
 
   const call = (method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}) =>
     e2e.json(method, path, apiKey, body, headers);
-  const analyze = async (resource: 'cvs' | 'jobs', texts: string[], apiKey: string): Promise<string[]> => {
-    const ids = (await call('POST', `/${resource}/analyze`, apiKey, { inputs: texts, block: true })).body.data
-      .ids as string[];
-    const { value } = await eventually(
-      () => call('POST', `/${resource}/status`, apiKey, { ids }),
-      (r) => r.body.data.every((item: Body) => item.status === 'COMPLETED'),
-      60_000,
-    );
-    expect(value.body.data.every((item: Body) => item.status === 'COMPLETED')).toBe(true);
-    return ids;
-  };
+  const analyze = (resource: DocumentResource, texts: string[], apiKey: string) =>
+    e2e.analyzeAll(resource, apiKey, texts, { block: true });
   const charges = async (apiKey: string) =>
     ((await call('GET', '/credits/history?limit=100&action=job_matching', apiKey)).body.data as Body[]).filter(
       (entry) => entry.kind === 'charge',
