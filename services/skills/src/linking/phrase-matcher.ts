@@ -1,7 +1,7 @@
 import type { SkillIndex } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import type { Token } from '../text/normalize.js';
-import type { Match } from './linker-types.js';
+import type { Match, MatchKind } from './linker-types.js';
 import { CONJUNCTION_WORDS as CONJUNCTIONS, type Phrase, type PhraseDictionary } from './phrase-dictionary.js';
 import { degreeAfter, gradedSubject, subjectOfDegree } from './sense-filters/degree-subjects.js';
 import {
@@ -37,6 +37,11 @@ interface Chosen {
   phrase: Phrase;
   confidence: number;
   senses: number;
+}
+
+/** The match of a chosen phrase over text[start, end) of `segment`. */
+function matchOf(chosen: Chosen, start: number, end: number, segment: Segment, kind: MatchKind): Match {
+  return { phrase: chosen.phrase, start, end, confidence: chosen.confidence, segment, kind, senses: chosen.senses };
 }
 
 /**
@@ -100,15 +105,7 @@ export class PhraseMatcher {
       )
         i += best.length;
       else if (best) {
-        matches.push({
-          phrase: best.phrase,
-          start: tokens[i]!.start,
-          end: tokens[i + best.length - 1]!.end,
-          confidence: best.confidence,
-          segment,
-          kind: 'phrase',
-          senses: best.senses,
-        });
+        matches.push(matchOf(best, tokens[i]!.start, tokens[i + best.length - 1]!.end, segment, 'phrase'));
         let next = i + best.length;
         // Phrases may overlap: "enjoy working independently" holds "enjoy working" and "working independently".
         for (let j = i + 1; j < i + best.length; j++) {
@@ -122,15 +119,7 @@ export class PhraseMatcher {
             !headings[j],
           );
           if (overlapping && overlapping.length >= 2) {
-            matches.push({
-              phrase: overlapping.phrase,
-              start: tokens[j]!.start,
-              end: tokens[j + overlapping.length - 1]!.end,
-              confidence: overlapping.confidence,
-              segment,
-              kind: 'overlap',
-              senses: overlapping.senses,
-            });
+            matches.push(matchOf(overlapping, tokens[j]!.start, tokens[j + overlapping.length - 1]!.end, segment, 'overlap'));
             next = j + overlapping.length;
             break;
           }
@@ -139,16 +128,7 @@ export class PhraseMatcher {
       } else i++;
     }
     const listHead = this.listHead(tokens, stems, dictionaries, breaks, matches, !headings[0]);
-    if (listHead)
-      matches.unshift({
-        phrase: listHead.phrase,
-        start: tokens[0]!.start,
-        end: tokens[0]!.end,
-        confidence: listHead.confidence,
-        segment,
-        kind: 'list-head',
-        senses: listHead.senses,
-      });
+    if (listHead) matches.unshift(matchOf(listHead, tokens[0]!.start, tokens[0]!.end, segment, 'list-head'));
     // Second pass: labels written with one more word inside, over the tokens no exact match took.
     const taken = new Uint8Array(tokens.length);
     let t = 0;
@@ -160,15 +140,7 @@ export class PhraseMatcher {
       if (taken[j] || namedAsFirm(tokens, j)) continue;
       const gapped = this.gapMatch(tokens, stems, dictionaries, breaks, j, taken, !headings[j]);
       if (gapped) {
-        matches.push({
-          phrase: gapped.phrase,
-          start: gapped.start,
-          end: gapped.end,
-          confidence: gapped.confidence,
-          segment,
-          kind: 'gapped',
-          senses: gapped.senses,
-        });
+        matches.push(matchOf(gapped, gapped.start, gapped.end, segment, 'gapped'));
         j = gapped.next - 1;
       }
     }
