@@ -88,7 +88,7 @@ export function startMatching(env: MatchingEnv): Promise<RunningBackend> {
       const events = new MatchEvents(database.prisma, names, outbox, logger);
       return {
         services: [
-          matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger), records, (match) => events.produced(match))),
+          matchingGrpcService(new Matcher(peers, results, logger, createScorer(env, logger), records, events)),
         ],
         async stop() {
           await deletions.stop();

@@ -20,11 +20,30 @@ function uuidFrom(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** An outbox row: what the relay publishes to NATS. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: MatchCompletedEvent;
+}
+
+/** How the matcher announces what it produced (`MatchEvents` in the service). */
+export interface MatchAnnouncer {
+  /** The row announcing `match`, for the transaction that stores its result. */
+  row(match: ProducedMatch): OutboxRow;
+  /** Rows were written with a stored result: publish them soon. */
+  written(): void;
+  /** Announces a match whose result is not stored. */
+  produced(match: ProducedMatch): Promise<void>;
+}
+
 /**
- * Announces produced matches as `match.completed` through matching's outbox (webhooks deliver them). Written after
- * the charge is committed; a failure to write is logged, not returned: the client has its (charged) result.
+ * Announces produced matches as `match.completed` through matching's outbox (webhooks deliver them). A stored
+ * result writes its row in the transaction that stores it (`row`), so a stored version is never left unannounced;
+ * an unstored match writes it after the charge (`produced`), and a failure to write is logged, not returned: the
+ * client has its (charged) result.
  */
-export class MatchEvents {
+export class MatchEvents implements MatchAnnouncer {
   constructor(
     private readonly prisma: Db,
     private readonly names: NatsNames,
@@ -32,7 +51,7 @@ export class MatchEvents {
     private readonly logger: Logger,
   ) {}
 
-  async produced(match: ProducedMatch): Promise<void> {
+  row(match: ProducedMatch): OutboxRow {
     const id = match.ref ? uuidFrom(`match.completed:${match.workspaceId}:${match.ref}`) : randomUUID();
     const payload: MatchCompletedEvent = {
       id,
@@ -44,11 +63,23 @@ export class MatchEvents {
       version: match.version > 0 ? match.version : null,
       candidates: match.candidates,
     };
+    return { id, subject: this.names.subjects.matchCompleted, payload };
+  }
+
+  written(): void {
+    this.outbox.kick();
+  }
+
+  async produced(match: ProducedMatch): Promise<void> {
+    const row = this.row(match);
     try {
-      await this.prisma.outbox.createMany({ data: [{ id, subject: this.names.subjects.matchCompleted, payload }], skipDuplicates: true });
+      await this.prisma.outbox.createMany({ data: [row], skipDuplicates: true });
       this.outbox.kick();
     } catch (error) {
-      this.logger.error({ err: error, job_id: match.jobId, event_id: id }, 'match.completed could not be written to the outbox');
+      this.logger.error(
+        { err: error, job_id: match.jobId, event_id: row.id },
+        'match.completed could not be written to the outbox',
+      );
     }
   }
 }

@@ -15,7 +15,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { RecordCache } from '../peers/record-cache.js';
 import { prepareJob, SCORER_VERSION, type MatchCandidate, type Weights } from '../scoring/index.js';
 import { deterministicScorer, type CandidateScorer } from '../rescoring/index.js';
-import type { ProducedMatch } from '../events/match-events.js';
+import type { MatchAnnouncer } from '../events/match-events.js';
 import { BLIND_VERSION } from './blind.js';
 import { withGuidance } from './guidance.js';
 import type { ResultRepository, StoredResult } from './result-repository.js';
@@ -64,8 +64,8 @@ export class Matcher {
     private readonly scorer: CandidateScorer = deterministicScorer,
     /** Parsed records of earlier matches (documents still checks each one); off unless given. */
     private readonly records: RecordCache = new RecordCache(0),
-    /** Told of every charged match (matching announces it as `match.completed`). */
-    private readonly onProduced: (match: ProducedMatch) => Promise<void> = async () => {},
+    /** Told of every charged match (matching announces it as `match.completed`); none: nothing is announced. */
+    private readonly events?: MatchAnnouncer,
   ) {}
 
   async match(request: MatchRequest): Promise<MatchOutcome> {
@@ -92,7 +92,10 @@ export class Matcher {
     // the 402 and nothing is charged. Work that fails after the charge (re-scoring, storing) is refunded.
     let covered: Promise<unknown> | undefined;
     const admit = () =>
-      (covered ??= peers.billing.quote({ lines: [{ action: ACTION, quantity: 1, ref }], workspaceId: request.workspaceId }));
+      (covered ??= peers.billing.quote({
+        lines: [{ action: ACTION, quantity: 1, ref }],
+        workspaceId: request.workspaceId,
+      }));
     let charged: ChargedWork | undefined;
     try {
       const {
@@ -114,31 +117,41 @@ export class Matcher {
       const scored = await this.scorer.score(job, cvs, weights, graph, deterministic);
       const top = scored.ranked.slice(0, request.topK);
       const ranked = request.guidance ? withGuidance(job, cvs, top, prepareJob(job, weights, graph)) : top;
+      const produced = {
+        workspaceId: request.workspaceId,
+        jobId: job.id,
+        candidates: ranked.length,
+        ref: key ? ref : undefined,
+      };
       let version = 0;
       if (request.cache) {
-        version = await this.results.store({
-          workspaceId: request.workspaceId,
-          // The charge entry names the stored version: a replayed charge gets its first version back.
-          reservationId: charged.chargeId,
-          jobId: job.id,
-          weights: {
-            experience: weights.experience,
-            hardSkills: weights.hard_skills,
-            softSkills: weights.soft_skills,
-            education: weights.education,
+        version = await this.results.store(
+          {
+            workspaceId: request.workspaceId,
+            // The charge entry names the stored version: a replayed charge gets its first version back.
+            reservationId: charged.chargeId,
+            jobId: job.id,
+            weights: {
+              experience: weights.experience,
+              hardSkills: weights.hard_skills,
+              softSkills: weights.soft_skills,
+              education: weights.education,
+            },
+            topK: request.topK,
+            candidates: ranked,
+            versionsUsed: {
+              scorer: SCORER_VERSION,
+              ...(scored.rescoredBy ? { requirement_rescorer: scored.rescoredBy } : {}),
+              taxonomy: taxonomyVersion,
+              ...analyzers,
+              ...(request.blind ? { blind: BLIND_VERSION } : {}),
+            },
           },
-          topK: request.topK,
-          candidates: ranked,
-          versionsUsed: {
-            scorer: SCORER_VERSION,
-            ...(scored.rescoredBy ? { requirement_rescorer: scored.rescoredBy } : {}),
-            taxonomy: taxonomyVersion,
-            ...analyzers,
-            ...(request.blind ? { blind: BLIND_VERSION } : {}),
-          },
-        });
-      }
-      await this.onProduced({ workspaceId: request.workspaceId, jobId: job.id, version, candidates: ranked.length, ref: key ? ref : undefined });
+          // Its match.completed is written in the same transaction.
+          this.events && ((stored) => this.events!.row({ ...produced, version: stored })),
+        );
+        this.events?.written();
+      } else await this.events?.produced({ ...produced, version: 0 });
       return { candidates: ranked, version };
     } catch (error) {
       if (charged) await this.refund(peers.billing, request.workspaceId, charged, keyBase, context);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import type { OutboxRow } from '../events/match-events.js';
 
 export interface StoredResult {
   jobId: string;
@@ -19,6 +20,8 @@ export class ResultRepository {
   /** Stores the next version of the job's results; a replayed request (same reservation) gets its first version back. */
   async store(
     input: Omit<StoredResult, 'version' | 'createdAt'> & { workspaceId: string; reservationId: string },
+    /** The outbox row announcing the stored version, written in the same transaction. */
+    announce?: (version: number) => OutboxRow,
   ): Promise<number> {
     const existing = await this.prisma.matchResult.findUnique({
       where: { reservationId: input.reservationId },
@@ -47,6 +50,7 @@ export class ResultRepository {
           reservationId: input.reservationId,
         },
       });
+      if (announce) await tx.outbox.createMany({ data: [announce(version)], skipDuplicates: true });
       return version;
     });
   }
