@@ -43,6 +43,20 @@ export const cvContent = z.object({
 });
 
 export type CvInformation = z.infer<typeof cvInformation>;
+
+/** A CV's information with nothing known: no name, contact, link or address. */
+export function emptyCvInformation(): CvInformation {
+  return {
+    first_name: '',
+    last_name: '',
+    email: [],
+    phone: [],
+    linkedin: '',
+    github: '',
+    website: '',
+    address: { city: '', country: '' },
+  };
+}
 export type CvExperience = z.infer<typeof cvExperience>;
 export type CvEducation = z.infer<typeof cvEducation>;
 export type CvContent = z.infer<typeof cvContent>;

@@ -1,3 +1,4 @@
+import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { GROUP_SHARES, scoreCandidates, type CvRecord, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
@@ -30,7 +31,7 @@ const trainerAd: JobRecord = {
 function person(id: string, title: string, description: string, skills: string[] = []): CvRecord {
   return {
     id,
-    information: { first_name: '', last_name: '', email: [], phone: [], linkedin: '', github: '', website: '', address: { city: '', country: '' } },
+    information: emptyCvInformation(),
     experience: [{ title, activity_sector: '', description, duration: 36, start_date: '2021-01', end_date: '2023-12' }],
     education: [],
     skill_descriptions: skills,

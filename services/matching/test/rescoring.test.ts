@@ -1,4 +1,5 @@
 import { createChatModel, createLogger, llmSettingsFrom } from '@talent/platform';
+import { emptyCvInformation } from '@talent/records';
 import { fakeAnswer, FakeLlm, type FakeLlmRequest } from '@talent/testkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadMatchingEnv } from '../src/env.js';
@@ -39,16 +40,7 @@ const job: JobRecord = {
 function cv(id: string, title: string, description: string): CvRecord {
   return {
     id,
-    information: {
-      first_name: '',
-      last_name: '',
-      email: [],
-      phone: [],
-      linkedin: '',
-      github: '',
-      website: '',
-      address: { city: '', country: '' },
-    },
+    information: emptyCvInformation(),
     experience: [{ title, activity_sector: '', description, duration: 48, start_date: '2020-01', end_date: '2023-12' }],
     education: [],
     skill_descriptions: [],
@@ -158,7 +150,11 @@ describe('LLM re-scoring of requirement lines', () => {
     const many = [
       ...[1, 2, 3].map((n) => ({ ...wordy, id: `00000000-0000-4000-8000-00000000010${n}` })),
       ...[1, 2, 3, 4].map((n) =>
-        cv(`00000000-0000-4000-8000-00000000020${n}`, 'Frozen-goods depot supervisor', `${'Kept stock records. '.repeat(n)}Ran the night shift in a freezer depot.`),
+        cv(
+          `00000000-0000-4000-8000-00000000020${n}`,
+          'Frozen-goods depot supervisor',
+          `${'Kept stock records. '.repeat(n)}Ran the night shift in a freezer depot.`,
+        ),
       ),
     ];
     const topK = 2;
@@ -171,7 +167,12 @@ describe('LLM re-scoring of requirement lines', () => {
     const fromKept = await s.score(job, kept, equal, graph, needed);
     expect(fromKept.rescoredBy).toBe(MODEL);
     const wordyIds = many.slice(0, 3).map((one) => one.id);
-    expect(full.slice(0, 3).map((c) => c.person_id).sort()).toEqual(wordyIds);
+    expect(
+      full
+        .slice(0, 3)
+        .map((c) => c.person_id)
+        .sort(),
+    ).toEqual(wordyIds);
     expect(fromAll.ranked.slice(0, topK).filter((c) => wordyIds.includes(c.person_id))).toEqual([]);
     expect(JSON.stringify(fromKept.ranked.slice(0, topK))).toBe(JSON.stringify(fromAll.ranked.slice(0, topK)));
     expect(deterministicScorer.candidatesNeeded(topK)).toBe(topK);

@@ -1,3 +1,4 @@
+import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { applyShares, GROUP_SHARES } from '../src/scoring/shares.js';
 import { prepareExperience } from '../src/scoring/experience.js';
@@ -61,7 +62,7 @@ describe('job title words the ad keeps coming back to', () => {
     const job = { ...ad('Inspect aircraft, repair aircraft structures, sign aircraft logbooks, fly on aircraft and test aircraft.'), job_requirements: ['Sign logbooks.'] };
     const cv = (id: string, title: string) => ({
       id,
-      information: { first_name: '', last_name: '', email: [], phone: [], linkedin: '', github: '', website: '', address: { city: '', country: '' } },
+      information: emptyCvInformation(),
       experience: [{ title, activity_sector: '', description: '', duration: 36, start_date: '2021-01', end_date: '2023-12' }],
       education: [],
       skill_descriptions: [],

@@ -1,3 +1,4 @@
+import { emptyCvInformation } from '@talent/records';
 import type { CvRecord } from '../scoring/index.js';
 
 /** Stored in a blind result's `versions_used.blind`: the redaction rules it was scored with. */
@@ -47,7 +48,8 @@ const ADDRESS = new RegExp(
 const isProtected = (sentence: string) => PROTECTED_SENTENCE.test(sentence) || ADDRESS.test(sentence);
 /** Words of the longest line counted as a line of personal details ("Nationality: German", "Born 1980 in Ankara"). */
 const PERSONAL_DETAIL_WORDS = 12;
-const isPersonalDetail = (sentence: string) => isProtected(sentence) && sentence.trim().split(/\s+/).length <= PERSONAL_DETAIL_WORDS;
+const isPersonalDetail = (sentence: string) =>
+  isProtected(sentence) && sentence.trim().split(/\s+/).length <= PERSONAL_DETAIL_WORDS;
 
 /**
  * Titles and gendered pronouns are removed wherever they stand; the rest of the sentence stays. Titles only as
@@ -73,7 +75,9 @@ function namePattern(cv: CvRecord): RegExp | undefined {
     .split(/[\s,.-]+/u)
     .filter((word) => word.length >= 3)
     .map(escapeRegExp);
-  return words.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : undefined;
+  return words.length > 0
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+    : undefined;
 }
 
 function tidy(text: string): string {
@@ -110,7 +114,8 @@ function blindSkills(skills: CvRecord['hard_skills'], name: RegExp | undefined):
     const mentions = sentences.filter((sentence) => sentence.toLowerCase().includes(word));
     // Not named (linked through a synonym): dropped only when its evidence is a line of personal details, short;
     // a long paragraph that also holds an e-mail address is evidence of the skill, not of the person.
-    const dropped = mentions.length > 0 ? mentions.every(isProtected) : sentences.length > 0 && sentences.every(isPersonalDetail);
+    const dropped =
+      mentions.length > 0 ? mentions.every(isProtected) : sentences.length > 0 && sentences.every(isPersonalDetail);
     if (dropped) return [];
     return [{ ...skill, explanation: redactText(skill.explanation, name) }];
   });
@@ -126,16 +131,7 @@ export function blindCv(cv: CvRecord): CvRecord {
   const name = namePattern(cv);
   return {
     ...cv,
-    information: {
-      first_name: '',
-      last_name: '',
-      email: [],
-      phone: [],
-      linkedin: '',
-      github: '',
-      website: '',
-      address: { city: '', country: '' },
-    },
+    information: emptyCvInformation(),
     experience: cv.experience.map((entry) => ({
       ...entry,
       title: redactLabel(entry.title, name),
