@@ -85,6 +85,18 @@ export class E2eStack {
     return { status: response.status, body: (await response.json()) as JsonBody };
   }
 
+  /** Analyzes texts through POST /cvs|/jobs/analyze and waits until every one is COMPLETED; their ids, in order. */
+  async analyzed(resource: 'cvs' | 'jobs', apiKey: string, inputs: string[], timeoutMs = 60_000): Promise<string[]> {
+    const ids = (await this.json('POST', `/${resource}/analyze`, apiKey, { inputs, block: true })).body.data
+      .ids as string[];
+    await eventually(
+      () => this.json('POST', `/${resource}/status`, apiKey, { ids }),
+      (r) => r.body.data.every((item: JsonBody) => item.status === 'COMPLETED'),
+      timeoutMs,
+    );
+    return ids;
+  }
+
   async stop(options: { keepData?: boolean } = {}): Promise<void> {
     this.billing?.close();
     await this.stack?.stop();

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2eStack, eventually } from './harness.js';
+import { E2eStack } from './harness.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 type Body = Record<string, any>;
@@ -55,25 +54,15 @@ describe('job headlines end to end (REST → gateway → documents → skills)',
 
   beforeAll(async () => {
     await e2e.start();
-    const ws = await e2e.createWorkspace('headlines');
-    apiKey = ws.apiKey;
-    await e2e.billing.grantTokens({
-      workspaceId: ws.workspaceId,
-      amount: 100,
-      expiresInSeconds: 0,
-      idempotencyKey: randomUUID(),
-    });
+    apiKey = (await e2e.createWorkspace('headlines', 100)).apiKey;
   });
   afterAll(() => e2e.stop());
 
   it('reads title, company and city from the headline, and never links the company name as a skill', async () => {
-    const ids = (
-      await e2e.json('POST', '/jobs/analyze', apiKey, { inputs: ADS.map((a) => a.head + BODY), block: true })
-    ).body.data.ids as string[];
-    await eventually(
-      () => e2e.json('POST', '/jobs/status', apiKey, { ids }),
-      (r) => r.body.data.every((item: Body) => item.status === 'COMPLETED'),
-      60_000,
+    const ids = await e2e.analyzed(
+      'jobs',
+      apiKey,
+      ADS.map((a) => a.head + BODY),
     );
     for (const [i, ad] of ADS.entries()) {
       const job = (await e2e.json('GET', `/jobs/${ids[i]}`, apiKey)).body.data as Body;
