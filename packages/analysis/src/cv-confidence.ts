@@ -204,7 +204,7 @@ function cityFeatures(layout: CvLayout, content: Content, line: number): string[
   return f;
 }
 
-function titleFeatures(content: Content, index: number): string[] {
+function titleFeatures(content: Content, index: number, titleCount: ReadonlyMap<string, number>): string[] {
   const e = content.experience[index]!;
   const f = [`entry ${Math.min(index, 4)}`];
   if (roleWords.inText(e.title)) f.push('role word');
@@ -215,7 +215,7 @@ function titleFeatures(content: Content, index: number): string[] {
   if (!e.description) f.push('no description');
   if (/\s(?:and|&)\s|\//i.test(e.title)) f.push('compound');
   if (/[.:;]$/.test(e.title) || wordCount(e.title) > 6) f.push('sentence-like');
-  if (content.experience.some((o, k) => k !== index && foldWords(o.title) === foldWords(e.title))) f.push('repeated');
+  if ((titleCount.get(foldWords(e.title)) ?? 0) > 1) f.push('repeated');
   return f;
 }
 
@@ -277,6 +277,9 @@ export function observeCvFields(
   add('city', { part: 'information', field: 'city' }, info.address.city, 1, ['header', 'contact'], (l) =>
     cityFeatures(layout, content, l),
   );
+  // How often each title recurs, counted once (a CV may list dozens of entries).
+  const titleCount = new Map<string, number>();
+  for (const e of content.experience) titleCount.set(foldWords(e.title), (titleCount.get(foldWords(e.title)) ?? 0) + 1);
   content.experience.forEach((e, index) =>
     add(
       'title',
@@ -284,7 +287,7 @@ export function observeCvFields(
       e.title,
       content.experience.length,
       ['experience'],
-      () => titleFeatures(content, index),
+      () => titleFeatures(content, index, titleCount),
     ),
   );
   content.education.forEach((e, index) => {
