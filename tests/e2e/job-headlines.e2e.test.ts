@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2eStack } from './harness.js';
 
@@ -55,14 +54,7 @@ describe('job headlines end to end (REST → gateway → documents → skills)',
 
   beforeAll(async () => {
     await e2e.start();
-    const ws = await e2e.createWorkspace('headlines');
-    apiKey = ws.apiKey;
-    await e2e.billing.grantTokens({
-      workspaceId: ws.workspaceId,
-      amount: 100,
-      expiresInSeconds: 0,
-      idempotencyKey: randomUUID(),
-    });
+    apiKey = (await e2e.createWorkspace('headlines', 100)).apiKey;
   });
   afterAll(() => e2e.stop());
 

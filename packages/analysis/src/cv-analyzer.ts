@@ -22,6 +22,7 @@ import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { toLines, type Line } from './text.js';
 import { HIGHER_EDUCATION } from './lexicon.js';
+import { cvConfidenceModel, cvFieldConfidence, observeCvFields } from './cv-confidence.js';
 
 export type CvText = Omit<CvContent, 'hard_skills' | 'soft_skills'>;
 
@@ -171,8 +172,22 @@ function mailCountry(emails: readonly string[]): CountryCode | undefined {
   return undefined;
 }
 
-/** The text part of CV analysis: everything but the skills, which need the linker. */
+/** What the rules read from a CV's text, with the lines and sections they read it from. */
+export interface CvReading {
+  content: Omit<CvText, 'field_confidence'>;
+  lines: Line[];
+  sections: Section<CvSectionKind>[];
+}
+
+/** The text part of CV analysis: everything but the skills, which need the linker, with each field's confidence. */
 export function parseCv(text: string, now: Date): CvText {
+  const { content, lines, sections } = readCv(text, now);
+  const observations = observeCvFields(text, lines, sections, content);
+  return { ...content, field_confidence: cvFieldConfidence(observations, content, cvConfidenceModel()) };
+}
+
+/** The rules' reading of a CV, before any confidence (what the confidence model is trained on). */
+export function readCv(text: string, now: Date): CvReading {
   const lines = toLines(text);
   const sections = cvSections(lines);
   const own = sections.filter(isOwn);
@@ -199,7 +214,7 @@ export function parseCv(text: string, now: Date): CvText {
   ];
   const profile = own.filter((s) => SENTENCE_POST_KINDS.has(s.kind)).flatMap((s) => s.lines);
   experience.push(...sentencePositions(profile, experience));
-  return {
+  const content = {
     information: {
       first_name: name.first,
       last_name: name.last,
@@ -219,6 +234,7 @@ export function parseCv(text: string, now: Date): CvText {
       .slice(0, MAX_SKILL_LINES),
     source_language: language,
   };
+  return { content, lines, sections };
 }
 
 export async function analyzeCvText(text: string, linker: SkillLinker, now: Date): Promise<CvContent> {

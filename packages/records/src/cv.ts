@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldConfidence } from './job.js';
 import { recordSkill, yearMonth } from './skill.js';
 
 export const cvInformation = z.object({
@@ -31,6 +32,33 @@ export const cvEducation = z.object({
   end_date: yearMonth,
 });
 
+/** How sure the analyzer is of one CV field, and the passage of the CV it read it from. */
+const cvFieldEntry = fieldConfidence.extend({
+  confidence: fieldConfidence.shape.confidence.describe(
+    'Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README).',
+  ),
+  evidence: z.string().describe('The passage of the CV (its line) the value was read from.'),
+});
+
+/**
+ * Extension: per-field confidence of a CV record. `experience[i]` and `education[i]` describe the record's entry
+ * of the same index; `name` covers first_name and last_name together, `email` and `phone` their first value.
+ */
+export const cvFieldConfidence = z
+  .object({
+    information: z.object({
+      name: cvFieldEntry.optional(),
+      email: cvFieldEntry.optional(),
+      phone: cvFieldEntry.optional(),
+      city: cvFieldEntry.optional(),
+    }),
+    experience: z.array(z.object({ title: cvFieldEntry.optional() })),
+    education: z.array(z.object({ degree: cvFieldEntry.optional(), institution_name: cvFieldEntry.optional() })),
+  })
+  .describe(
+    "Extension (not in the spec; optional): confidence and evidence of the name (first_name and last_name together), the first email and phone, address.city, each experience entry's title and each education entry's degree (with its major) and institution_name, from the learned CV confidence model; experience[i] and education[i] belong to the record's entry of the same index. A field edited by PUT loses its entry (an edited experience or education list loses its list).",
+  );
+
 /** What analysis produces for a CV: the CV record without id and timestamps. */
 export const cvContent = z.object({
   information: cvInformation,
@@ -40,6 +68,7 @@ export const cvContent = z.object({
   source_language: z.string(),
   hard_skills: z.array(recordSkill),
   soft_skills: z.array(recordSkill),
+  field_confidence: cvFieldConfidence.optional(),
 });
 
 export type CvInformation = z.infer<typeof cvInformation>;
@@ -60,3 +89,4 @@ export function emptyCvInformation(): CvInformation {
 export type CvExperience = z.infer<typeof cvExperience>;
 export type CvEducation = z.infer<typeof cvEducation>;
 export type CvContent = z.infer<typeof cvContent>;
+export type CvFieldConfidence = z.infer<typeof cvFieldConfidence>;

@@ -45,6 +45,11 @@ const storedCv = {
   },
   soft_skills: [],
   source_language: 'en',
+  field_confidence: {
+    education: [{ institution_name: { evidence: 'TU Delft', confidence: 0.97 } }],
+    experience: [{ title: { evidence: 'Engineer, 2019–2024', confidence: 0.93 } }],
+    information: { email: { evidence: 'jane@example.com', confidence: 0.99 } },
+  },
   skill_descriptions: ['TypeScript, PostgreSQL'],
 };
 

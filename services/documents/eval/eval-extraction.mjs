@@ -44,6 +44,9 @@ import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { readDotinCvs, readGoogleCareersJobs } from '@talent/testkit';
+// The labelled CVs' notion of a right value, shared with the CV confidence trainer.
+import { degreeMatch, institutionMatch, norm, phoneMatch, proxyPhones, same, sameTitle as sameTitleOrPart, words } from '@talent/analysis/training/cv-labels';
+import { printCvConfidence } from './cv-confidence.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const configured = process.env.TALENT_SHARED_DATA;
@@ -68,23 +71,6 @@ const NOW = new Date('2019-06-01T00:00:00Z');
 
 // --- helpers --------------------------------------------------------------------------------------------------
 
-const norm = (s) =>
-  String(s ?? '')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\p{L}\p{N}+#]+/gu, ' ')
-    .trim();
-const words = (s) => norm(s).split(' ').filter(Boolean);
-/** Same entity: equal once normalised, or one inside the other (whole words) covering at least half of it. */
-function same(a, b) {
-  const x = norm(a);
-  const y = norm(b);
-  if (!x || !y) return false;
-  if (x === y) return true;
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return ` ${long} `.includes(` ${short} `) && words(short).length / words(long).length >= 0.5;
-}
 /** Token containment either way: skill label vs labelled span ("Java" ~ "Core Java", "MS SQL Server" ~ "SQL Server"). */
 function skillMatch(label, span) {
   const a = new Set(words(label));
@@ -124,12 +110,7 @@ class Scores {
 
 const STRICT = process.env.TALENT_EVAL_STRICT === '1';
 /** A predicted title equals a span, or is a compound ("Founder and CEO", "Supervisor/CNC Programmer") one of whose parts does. */
-function sameTitle(got, exp) {
-  if (same(got, exp)) return true;
-  if (STRICT) return false;
-  const parts = got.split(/\s+(?:and|&)\s+|\s*\/\s*/i).filter((p) => words(p).length);
-  return parts.length > 1 && parts.some((p) => same(p, exp));
-}
+const sameTitle = (got, exp) => sameTitleOrPart(got, exp, STRICT);
 /**
  * Values of education entries to score for one field: all, except a secondary-school entry's (level 1) value
  * that matches no labelled span of the field — the annotators labelled secondary schooling in few CVs (header).
@@ -239,24 +220,10 @@ function expectedMonths(spans) {
   return stated || ranges || undefined;
 }
 
-const PHONE_WORD = /\b(?:phone|mobile|mob|tel|telephone|cell|contact\s*(?:no|number))\b[^\d+\n]{0,15}(\+?[\d(][\d\s().-]{6,}\d)/gi;
-const digits = (s) => s.replace(/\D/g, '');
 // Referees' numbers are not the candidate's (the record leaves them out on purpose): since rules-10 the proxy reads
-// the text before a line (or cell) that is only a references heading. TALENT_EVAL_PHONE_PROXY=all reads the whole text (the
+// the text before a line (or cell) that is only a references heading (proxyPhones). TALENT_EVAL_PHONE_PROXY=all reads the whole text (the
 // proxy of rules-2 … rules-9).
 const PHONE_PROXY_OWN = process.env.TALENT_EVAL_PHONE_PROXY !== 'all';
-// "A line" here is also a cell of the export, which separates lines by runs of spaces.
-const REFERENCES_LINE = /(?:^|\n|\s{2,})(?:references?|referees?|referenzen|références|referencias|referenze|referenties|referências)[ \t]*:?[ \t]*(?=\n|\s{2,}|$)/i;
-const candidatePart = (text) => {
-  const at = text.search(REFERENCES_LINE);
-  return at < 0 ? text : text.slice(0, at);
-};
-const phoneMatch = (got, expected) => {
-  const a = digits(got);
-  const b = digits(expected);
-  return a.length >= 7 && b.length >= 7 && (a.endsWith(b.slice(-8)) || b.endsWith(a.slice(-8)));
-};
-
 // The dotin export escapes apostrophes as \' ("Master\'s Degree") in texts and labels alike: an artefact of the
 // export, not of CVs, so both are read with the apostrophe a CV has.
 const unescape = (s) => s.replace(/\\'/g, "'");
@@ -286,7 +253,7 @@ for (const cv of cvs) {
   const name = `${r.information.first_name} ${r.information.last_name}`.trim();
   cvScores.add('name', cv.file, compare(L('Name').slice(0, 1), name ? [name] : [], (a, b) => norm(a) === norm(b)));
   cvScores.add('email', cv.file, compare(L('Email Address').map((e) => e.toLowerCase().replace(/^indeed\.com\/r\//, '')), r.information.email, (a, b) => norm(a) === norm(b)));
-  const phones = [...new Set([...(PHONE_PROXY_OWN ? candidatePart(cv.text) : cv.text).matchAll(PHONE_WORD)].map((m) => m[1].trim()).filter((p) => digits(p).length >= 7 && digits(p).length <= 15))];
+  const phones = proxyPhones(cv.text, !PHONE_PROXY_OWN);
   cvScores.add('phone (proxy)', cv.file, compare(phones, r.information.phone, phoneMatch));
   const titles = [...new Set(r.experience.map((e) => e.title).filter(Boolean))];
   cvScores.add('designation', cv.file, compare(L('Designation'), titles, sameTitle));
@@ -306,10 +273,6 @@ for (const cv of cvs) {
   // The record splits "MS in Information Systems" into degree "MS" and major "Information Systems"; the labelled
   // span holds both, so the degree is compared with its major written after it.
   const degreeText = (e) => (e.major ? `${e.degree} in ${e.major}` : e.degree);
-  const degreeMatch = (got, exp) => same(got, exp) || same(got.replace(/ in .*$/, ''), exp) || (` ${norm(exp)} `.startsWith(` ${norm(got.replace(/ in .*$/, ''))} `) && (!got.includes(' in ') || ` ${norm(exp)} `.includes(` ${norm(got.replace(/^.*? in /, ''))} `)));
-  // Labelled college spans often carry the major or board before the name ("Electrical Engineering Pondicherry
-  // University"): an institution of two or more words inside the span counts.
-  const institutionMatch = (got, exp) => same(got, exp) || (words(got).length >= 2 && ` ${norm(exp)} `.includes(` ${norm(got)} `));
   cvScores.add('degree', cv.file, compare(L('Degree'), scoredValues(r.education, (e) => e.degree && degreeText(e), L('Degree'), degreeMatch), degreeMatch));
   cvScores.add('institution', cv.file, compare(L('College Name'), scoredValues(r.education, (e) => e.institution_name, L('College Name'), institutionMatch), institutionMatch));
   const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
@@ -459,6 +422,7 @@ console.log("  hard skills at P ≥ 0.70: the lowest linker confidence (the acce
 const namesCount = namesLinked.A.length + namesLinked.B.length;
 console.log(`  company or place names linked as skills (first mention inside a labelled company or location span): half A ${namesLinked.A.length}, half B ${namesLinked.B.length}   target 0   ${namesCount === 0 ? 'yes' : 'NO'}${namesCount ? `\n    ${[...namesLinked.A, ...namesLinked.B].slice(0, 8).join('\n    ')}` : ''}`);
 printSplit();
+printCvConfidence(cvs, records, cvHalf);
 for (const field of cvScores.fields.keys()) printWorst(cvScores, field, WORST_N, WORST_HALF);
 // TALENT_EVAL_ONLY=cvs stops here (labelled CVs only: a quick loop while writing rules).
 if (process.env.TALENT_EVAL_ONLY === 'cvs') process.exit(0);

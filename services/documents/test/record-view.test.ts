@@ -73,6 +73,12 @@ describe('RecordViews: a stored record as the spec writes it', () => {
         },
       ],
       source_language: 'de',
+      // The extension, its keys out of order too.
+      field_confidence: {
+        experience: [{ title: { evidence: 'Analyst', confidence: 0.93 } }],
+        education: [],
+        information: { name: { evidence: 'Ana Doe', confidence: 0.97 } },
+      },
       skill_descriptions: ['Daten'],
     },
   });
@@ -86,6 +92,13 @@ describe('RecordViews: a stored record as the spec writes it', () => {
     expect(Object.keys(record)).toEqual(['id', ...Object.keys(cvContent.shape), 'created_at', 'updated_at']);
     expect(Object.keys(record.information)).toEqual(Object.keys(cvContent.shape.information.shape));
     expect(Object.keys(record.experience[0])).toEqual(Object.keys(cvContent.shape.experience.element.shape));
+    expect(record.field_confidence).toEqual({
+      information: { name: { confidence: 0.97, evidence: 'Ana Doe' } },
+      experience: [{ title: { confidence: 0.93, evidence: 'Analyst' } }],
+      education: [],
+    });
+    expect(Object.keys(record.field_confidence)).toEqual(['information', 'experience', 'education']);
+    expect(Object.keys(record.field_confidence.information.name)).toEqual(['confidence', 'evidence']);
     expect(record.hard_skills).toEqual([
       {
         id: taxonomy[0]!.id,

@@ -5,7 +5,7 @@
 import { cvContent, jobContent } from '@talent/records';
 import { z } from 'zod';
 
-export const llmCvSchema = cvContent.omit({ hard_skills: true, soft_skills: true });
+export const llmCvSchema = cvContent.omit({ hard_skills: true, soft_skills: true, field_confidence: true });
 
 export const llmJobSchema = jobContent.omit({ hard_skills: true, soft_skills: true, field_confidence: true }).extend({
   /** Which requirement lines are only preferred: their skills become `optional` (the rules analyzer's rule). */

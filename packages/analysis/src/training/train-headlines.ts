@@ -27,6 +27,7 @@ import {
 } from './headline-generator.js';
 import { seeded } from './random.js';
 import { trainLogistic, trainPerceptron, type Sample } from './logistic.js';
+import { printReliability, shareRight } from './reliability.js';
 
 export const HEADLINE_MODEL_VERSION = 'headline-lr-2';
 
@@ -145,7 +146,7 @@ function evaluate(
   return out;
 }
 
-const rate = (xs: readonly Outcome[]) => (xs.length ? xs.filter((x) => x.right).length / xs.length : NaN);
+const rate = shareRight;
 const f3 = (x: number) => x.toFixed(3);
 
 function table(outcomes: readonly Outcome[], by: 'layout' | 'language'): void {
@@ -156,17 +157,6 @@ function table(outcomes: readonly Outcome[], by: 'layout' | 'language'): void {
     const mark = by === 'layout' && HELD_OUT_LAYOUTS.has(k) ? ' (held-out layout)' : '';
     console.log(
       `${(k + mark).padEnd(42)} ${HEADLINE_FIELDS.map((f) => f3(rate(rows.filter((r) => r.field === f))).padStart(7)).join(' ')}`,
-    );
-  }
-}
-
-export function reliability(outcomes: readonly Outcome[]): void {
-  const bins = [0, 0.5, 0.7, 0.8, 0.9, 1.0001];
-  console.log('confidence      n   accuracy');
-  for (let i = 0; i < bins.length - 1; i++) {
-    const rows = outcomes.filter((o) => o.confidence >= bins[i]! && o.confidence < bins[i + 1]!);
-    console.log(
-      `[${bins[i]!.toFixed(1)}, ${Math.min(1, bins[i + 1]!).toFixed(1)}${i === bins.length - 2 ? ']' : ')'} ${String(rows.length).padStart(6)}   ${f3(rate(rows))}`,
     );
   }
 }
@@ -220,7 +210,7 @@ function report(outcomes: readonly Outcome[]): void {
   table(outcomes, 'layout');
   table(outcomes, 'language');
   console.log('reliability (held out, all fields):');
-  reliability(outcomes);
+  printReliability(outcomes);
 }
 
 /** `pnpm eval:extraction`'s headline part: the committed model on the held-out ads, per layout and language. */
@@ -232,7 +222,8 @@ export function printHeadlineHeldOut(sharedData: string, model: HeadlineModel): 
   report(out);
 }
 
-function main(sharedData?: string): void {
+/** Trains, reports and writes data/headline-model.json; ESCO from `sharedData` (default ../shared/data). */
+export function trainHeadlineModel(sharedData?: string): void {
   const repoRoot = process.cwd();
   const sets = headlineSets(sharedData ?? join(repoRoot, '../shared/data'));
   const train = prepare(sets.train);
@@ -270,4 +261,4 @@ function main(sharedData?: string): void {
   console.log(`wrote ${out} (${json.length} bytes, sha256 ${createHash('sha256').update(json).digest('hex')})`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main(process.argv[2]);
+if (import.meta.url === `file://${process.argv[1]}`) trainHeadlineModel(process.argv[2]);

@@ -822,6 +822,57 @@ export interface components {
                 start_date: string;
                 title: string;
             }[];
+            /** @description Extension (not in the spec; optional): confidence and evidence of the name (first_name and last_name together), the first email and phone, address.city, each experience entry's title and each education entry's degree (with its major) and institution_name, from the learned CV confidence model; experience[i] and education[i] belong to the record's entry of the same index. A field edited by PUT loses its entry (an edited experience or education list loses its list). */
+            field_confidence?: {
+                education: {
+                    degree?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                    institution_name?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                }[];
+                experience: {
+                    title?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                }[];
+                information: {
+                    city?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                    email?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                    name?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                    phone?: {
+                        /** @description Probability in [0, 1] that the value is right (logistic regression calibrated on labelled CVs; see the analysis README). */
+                        confidence: number;
+                        /** @description The passage of the CV (its line) the value was read from. */
+                        evidence: string;
+                    };
+                };
+            };
             hard_skills: {
                 explanation: string;
                 /** Format: uuid */

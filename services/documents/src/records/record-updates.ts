@@ -5,6 +5,7 @@ import {
   JOB_UPDATE_DIMENSIONS,
   jobUpdate,
   UPDATE_SCHEMA_NAMES,
+  type CvFieldConfidence,
   type RecordSkill,
   type SkillUpdate,
 } from '@talent/records';
@@ -64,7 +65,7 @@ export class RecordUpdates {
       if ((SKILL_FIELDS as readonly string[]).includes(dimension)) continue;
       next[dimension] = Array.isArray(value) ? value : { ...(current[dimension] as object), ...(value as object) };
     }
-    dropEditedConfidence(next, patch.information as Record<string, unknown> | undefined);
+    dropEditedConfidence(kind, next, patch as Record<string, unknown>);
     const skillFields = SKILL_FIELDS.filter((field) => patch[field] !== undefined);
     if (skillFields.length > 0)
       Object.assign(
@@ -163,14 +164,47 @@ export class RecordUpdates {
   }
 }
 
-/** The analyzer's confidence of a job field no longer applies once a person has edited that field. */
-function dropEditedConfidence(record: Record<string, unknown>, information: Record<string, unknown> | undefined): void {
-  const confidence = record['field_confidence'] as Record<string, unknown> | undefined;
-  if (!confidence || !information) return;
-  const kept = { ...confidence };
+/** The analyzer's confidence of a field no longer applies once a person has edited that field. */
+function dropEditedConfidence(kind: Kind, record: Record<string, unknown>, patch: Record<string, unknown>): void {
+  if (!record['field_confidence']) return;
+  const kept = kind === 'cv' ? keptCvConfidence(record, patch) : keptJobConfidence(record, patch);
+  if (kept) record['field_confidence'] = kept;
+  else delete record['field_confidence'];
+}
+
+function keptJobConfidence(record: Record<string, unknown>, patch: Record<string, unknown>): object | undefined {
+  const kept = { ...(record['field_confidence'] as Record<string, unknown>) };
+  const information = (patch['information'] ?? {}) as Record<string, unknown>;
   if (information['title'] !== undefined) delete kept['title'];
   if (information['company'] !== undefined) delete kept['company'];
   if (information['locations'] !== undefined) delete kept['city'];
-  if (Object.keys(kept).length > 0) record['field_confidence'] = kept;
-  else delete record['field_confidence'];
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+// A CV's information fields and the confidence entry each one feeds (the name's is first_name and last_name).
+const CV_CONFIDENCE_OF: Readonly<Record<string, string>> = {
+  first_name: 'name',
+  last_name: 'name',
+  email: 'email',
+  phone: 'phone',
+  address: 'city',
+};
+
+/**
+ * A CV's: an edited information field loses its entry; an experience or education list sent anew (it replaces the
+ * stored one whole) keeps no entry, one empty entry per new item so that indexes still match the record's.
+ */
+function keptCvConfidence(
+  record: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): CvFieldConfidence | undefined {
+  const confidence = record['field_confidence'] as CvFieldConfidence;
+  const information: Record<string, unknown> = { ...confidence.information };
+  for (const [field, entry] of Object.entries(CV_CONFIDENCE_OF))
+    if ((patch['information'] as Record<string, unknown> | undefined)?.[field] !== undefined) delete information[entry];
+  const list = <K extends 'experience' | 'education'>(part: K): CvFieldConfidence[K] =>
+    patch[part] === undefined ? confidence[part] : (record[part] as unknown[]).map(() => ({}));
+  const kept = { information, experience: list('experience'), education: list('education') };
+  const entries = [kept.information, ...kept.experience, ...kept.education].some((e) => Object.keys(e).length > 0);
+  return entries ? kept : undefined;
 }
