@@ -262,7 +262,7 @@ function languageByLayouts(outcomes: readonly Outcome[]): void {
     )
     .sort(([a], [b]) => (a < b ? -1 : 1));
   console.log(`language × layout cells below 0.95 (${below.length} of ${cells.size * 3}; about 20 ads each):`);
-  for (const [cell, f, rows] of below) console.log(`  ${cell} ${f} ${f3(rate(rows))} (n=${rows.length / 1})`);
+  for (const [cell, f, rows] of below) console.log(`  ${cell} ${f} ${f3(rate(rows))} (n=${rows.length})`);
 }
 
 function report(outcomes: readonly Outcome[], record: readonly Outcome[]): void {
