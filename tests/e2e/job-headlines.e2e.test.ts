@@ -33,7 +33,7 @@ const ADS = [
     company: 'Fabrikam Foods',
     city: 'Manchester',
   },
-  // Layouts the headline model never trained on (headline-lr-2): company first with em dashes, city before company.
+  // Layouts the headline model never trained on (headline-lr-2 and -3): company first with em dashes, city before company.
   {
     head: 'Quillon Logistics — Payroll Specialist — Leeds, United Kingdom',
     title: 'Payroll Specialist',

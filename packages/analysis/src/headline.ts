@@ -51,6 +51,11 @@ const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\
 const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
 /** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
 export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
+/** "We're hiring:", "On recrute :", "Vacature –" opening a line: a prefix, not a hirer ("On" is no company). */
+const HIRING_PREFIX = new RegExp(`^(?:${alternation(all('hiringPrefix'))})\\s*`, 'iu');
+/** The text without a hiring prefix of the seven languages ("Wir suchen: Title" → "Title"). */
+export const withoutHiringPrefix = (text: string) => text.replace(HIRING_PREFIX, '');
+export const opensWithHiringPrefix = (text: string) => HIRING_PREFIX.test(text);
 const HIRING = new RegExp(
   `^(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
   'diu',
@@ -86,6 +91,11 @@ const NOISE = new Set(
   [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix')].map((w) => foldWords(w)).filter(Boolean),
 );
 const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
+/** The text without a trailing work arrangement or employment type in parentheses ("Acme Lda. (Temporal)"). */
+export function withoutTrailingNoise(text: string): string {
+  const m = /\s*\(([^()]+)\)\s*$/u.exec(text);
+  return m && NOISE.has(foldWords(m[1]!)) ? text.slice(0, m.index) : text;
+}
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 
 const HEAD_LINES = 6;
@@ -134,6 +144,8 @@ interface Cell {
   after: string;
 }
 
+const AT_NEXT = /^\s+[\p{Lu}\d]/u;
+
 /** The segments of a line between separators, each with the kind of separator on either side. */
 function cells(line: string): Cell[] {
   const out: Cell[] = [];
@@ -147,7 +159,13 @@ function cells(line: string): Cell[] {
   };
   for (const m of line.matchAll(SEPARATOR)) {
     const kind = Object.entries(m.groups ?? {}).find(([, v]) => v !== undefined)?.[0] ?? 'other';
-    if (kind === 'at' && m[0] !== m[0].toLowerCase()) continue;
+    // The "at" word itself in lower case, before a capital or digit (the 'i' flag folds the lookahead's \p{Lu}:
+    // "rédacteur en chef" and "audio- en videoapparatuur" stay whole).
+    if (
+      kind === 'at' &&
+      (m[0] !== m[0].toLowerCase() || (m[0] !== '@' && !AT_NEXT.test(line.slice(m.index + m[0].length))))
+    )
+      continue;
     push(m.index, kind);
     // A segment's "before" is the separator nearest to it: ") – Company" reads as a dash.
     before = kind;
@@ -213,7 +231,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
     // A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas.
     const words = line.split(/\s+/).length;
     const prose = words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line)) ? ['prose-line'] : [];
-    const hiring = HIRING.exec(line);
+    const hiring = opensWithHiringPrefix(line) ? null : HIRING.exec(line);
     if (hiring) {
       slot(hiring, 1, li, 'slot-hirer');
       const [from, to] = hiring.indices![2]!;
@@ -221,7 +239,9 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
       add(line.slice(from, to), li, from, to, [...context, 'slot-hired-whole']);
       for (const m of line.slice(from, to).matchAll(IN_WORD)) {
         const cut = from + m.index;
-        add(line.slice(from, cut), li, from, cut, context);
+        // What the rest after the cut looks like ("… à sec à Köln": only the last cut leaves a city).
+        const rest = shape(line.slice(cut + m[0].length, to)).filter((t) => NEIGHBOUR_TAGS.has(t));
+        add(line.slice(from, cut), li, from, cut, [...context, ...rest.map((t) => `rest-${t}`)]);
         add(line.slice(cut + m[0].length, to), li, cut + m[0].length, to, [where, 'slot-in']);
       }
     }

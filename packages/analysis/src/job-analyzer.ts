@@ -16,8 +16,11 @@ import {
   headlineCandidates,
   headlineConfidence,
   headlineModel,
+  opensWithHiringPrefix,
   pickHeadline,
   withoutGenderTags,
+  withoutHiringPrefix,
+  withoutTrailingNoise,
   type HeadlineField,
 } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
@@ -188,6 +191,10 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
 const HEADLINE_MIN_CONFIDENCE = 0.5;
 /** A pick replaces another segment the rules read only from this probability on. */
 const HEADLINE_SURE = 0.9;
+/** A rules' value the model gives less than this share gives way to its pick ("Sur site" read as the company). */
+const HEADLINE_UNLIKELY = 0.1;
+/** An empty field takes the pick from this probability on. */
+const HEADLINE_FILL = 0.1;
 
 /**
  * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
@@ -229,7 +236,7 @@ export function parseJob(text: string): JobText {
           !l.bullet &&
           wordCount(l.text) <= 20 &&
           !/[.!?]$/.test(l.text) &&
-          !HIRING.test(l.text) &&
+          (!HIRING.test(l.text) || opensWithHiringPrefix(l.text)) &&
           !JOIN.test(l.text) &&
           !ABOUT_COMPANY.test(l.text),
       )?.text ?? '';
@@ -242,9 +249,14 @@ export function parseJob(text: string): JobText {
   }
   const split = !company ? splitTitleAndCompany(title) : undefined;
   if (split) ({ title, company } = split);
-  title = tidy(withoutGenderTags(title.replace(GENDER_TAG, '')));
+  // Headline words that belong to no field leave the rules' values: gender tags, a hiring prefix, "(Temporal)".
+  const clean = (value: string) =>
+    tidy(withoutTrailingNoise(withoutHiringPrefix(withoutGenderTags(value.replace(GENDER_TAG, '')))));
+  title = clean(title);
   if (!company) {
     for (const l of top) {
+      // "On recrute : Title" opens with a hiring prefix: "On" is no company.
+      if (opensWithHiringPrefix(l.text)) continue;
       const m = HIRING.exec(l.text) ?? JOIN.exec(l.text);
       if (m?.[1]) {
         company = tidy(m[1].replace(/^(?:we\s+at|at)\s+/i, ''));
@@ -318,10 +330,21 @@ export function parseJob(text: string): JobText {
   };
   const scored = (field: HeadlineField, value: string) =>
     headlineConfidence(candidates, model, field, value)?.confidence;
-  const decide = (field: HeadlineField, rules: string, others: ReadonlyArray<string | undefined>): string => {
-    // A rules' value holding another field's value is wrong: the joint assignment's pick, however unsure.
+  const headLines = new Set(lines.slice(0, 6).map((l) => foldWords(l.text)));
+  const decide = (
+    field: HeadlineField,
+    rules: string,
+    others: ReadonlyArray<string | undefined>,
+    taken: ReadonlyArray<string | undefined> = [],
+  ): string => {
+    // A rules' value holding another field's value is wrong: the joint assignment's pick, however unsure; so is one
+    // equal to another field's value in the record ("Acme GmbH⏎Title, City" read by the rules as the title).
     const any = usable(field);
     if (rules && any && holdsAnother(rules, others) && !holdsAnother(any.value, others)) return any.value;
+    const equal = (v: string) => taken.some((t) => t && foldWords(t) === foldWords(v));
+    if (rules && any && equal(rules) && !equal(any.value)) return any.value;
+    // An empty field takes the joint assignment's pick unless it is clearly unsure.
+    if (!rules) return any && any.confidence >= HEADLINE_FILL ? any.value : rules;
     const pick = trusted(field);
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
@@ -331,10 +354,18 @@ export function parseJob(text: string): JobText {
     // A value no segment of the headline equals (read by a pattern: "Acme is hiring!") stays; otherwise the model
     // decides between the two segments ("Title – Remote" read by the rules as title – company).
     const rulesScore = scored(field, rules);
-    return rulesScore !== undefined && rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE
-      ? pick.value
-      : rules;
+    if (rulesScore === undefined)
+      // No candidate equals it: the model read those words otherwise. A whole headline line ("Se busca talento",
+      // a banner the slots cut) or a part of a sure pick ("Senior ICT" of "Senior ICT integration tester") gives way.
+      return pick.confidence >= HEADLINE_SURE && (headLines.has(foldWords(rules)) || holdsAnother(pick.value, [rules]))
+        ? pick.value
+        : rules;
+    // A rules' company or city the model finds unlikely gives way; a title is read from a whole line the model may
+    // cut wrongly ("Operations Analyst, Sales, Google Cloud"), so only a sure pick replaces it.
+    const unlikely = field !== 'title' && rulesScore < HEADLINE_UNLIKELY;
+    return (rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE) || unlikely ? pick.value : rules;
   };
+  company = clean(company);
   const rulesCompany = company;
   if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
   // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
@@ -356,8 +387,17 @@ export function parseJob(text: string): JobText {
     !!o && foldWords(o) !== foldWords(title) && segments.includes(foldWords(o));
   // The city as a segment marks the mix; the company alone may be a team ("Partner Manager, YouTube" at YouTube).
   const titleCity = [modelValue.city, places[0]?.city].filter(inTitle);
-  const mixed = titleCity.length > 0 ? [...titleCity, ...[company].filter(inTitle)] : [];
-  if (!fieldValue(top, TITLE_FIELD)) title = decide('title', title, [apart.company, apart.city, ...mixed]);
+  // ... unless the headline names that company only on the title's line ("Pulp Technician, Domebe SAS — Marseille"):
+  // then the title's line holds the company's slot ("Partner Manager, YouTube" below "YouTube is hiring!" stays).
+  const named = (value: string) =>
+    [...headLines].reduce((n, l) => n + ` ${l} `.split(` ${foldWords(value)} `).length - 1, 0);
+  const companyInTitle = [company].filter((c) => inTitle(c) && named(c) === 1);
+  const mixed = titleCity.length > 0 ? [...titleCity, ...[company].filter(inTitle)] : companyInTitle;
+  // A title behind a hiring prefix that is also a label ("Offerta di lavoro: Title, Acme B.V. / Groningen") holding
+  // the city as a segment is a headline: the model decides there too ("Job title: …" is a field, never overruled).
+  const prefixed = top.some((l) => opensWithHiringPrefix(l.text) && TITLE_FIELD.test(l.text));
+  if (!fieldValue(top, TITLE_FIELD) || (prefixed && titleCity.length > 0))
+    title = decide('title', title, [apart.company, apart.city, ...mixed], [company, places[0]?.city, modelValue.city]);
   if (modelValue.city && !locationValue.length) {
     // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
     const city = modelValue.city;

@@ -11,6 +11,12 @@ import type { SkillLinker } from '../src/types.js';
 
 const noSkills: SkillLinker = { link: async (_text, language) => ({ skills: [], language }) };
 const BODY = '\n\nRequirements\n- 3 years of experience with SQL\n- Good communication';
+const analyzer = createRulesAnalyzer(noSkills);
+/** What a client reads in the job record of an ad opening with `head`: title, company and first city. */
+async function recordOf(head: string): Promise<{ title: string; company: string; city: string | undefined }> {
+  const job = await analyzer.analyzeJob(head + BODY);
+  return { title: job.information.title, company: job.information.company, city: job.information.locations[0]?.city };
+}
 
 const ADS: Array<[string, { title: string; company: string; city: string }]> = [
   ['Data Engineer (m/w/d) – Contoso GmbH, Berlin', { title: 'Data Engineer', company: 'Contoso GmbH', city: 'Berlin' }],
@@ -67,6 +73,42 @@ const MORE_LAYOUTS: Array<[string, { title: string; company: string; city: strin
   ['Ingeniero de datos en Zentrix (Madrid)', { title: 'Ingeniero de datos', company: 'Zentrix', city: 'Madrid' }],
 ];
 
+/**
+ * The held-out layouts (never trained on) in the other six languages, with their headline words: a hiring prefix
+ * that is no company ("On recrute :"), "en"/"voor" inside titles, a company line above "Title, City (type)", a
+ * banner line above "El puesto:", a title behind a prefix-label holding company and city.
+ */
+const OTHER_LANGUAGES: Array<[string, { title: string; company: string; city: string }]> = [
+  [
+    'On recrute : Rédacteur en chef @ Lumora Médias · Lyon · Télétravail',
+    { title: 'Rédacteur en chef', company: 'Lumora Médias', city: 'Lyon' },
+  ],
+  [
+    'Velmar Conseil SAS\nChef de produit en assurances, Bordeaux (CDI)',
+    { title: 'Chef de produit en assurances', company: 'Velmar Conseil SAS', city: 'Bordeaux' },
+  ],
+  [
+    'Nordwind Logistik GmbH — Lagerleiter — Leipzig, Deutschland',
+    { title: 'Lagerleiter', company: 'Nordwind Logistik GmbH', city: 'Leipzig' },
+  ],
+  [
+    'Sobre Fibera Sistemas\nSe busca talento\nEl puesto: Técnico de mantenimiento\nSevilla, Spain',
+    { title: 'Técnico de mantenimiento', company: 'Fibera Sistemas', city: 'Sevilla' },
+  ],
+  [
+    'Verkoopspecialist audio- en videoapparatuur | Utrecht | Kesmar Techniek B.V.',
+    { title: 'Verkoopspecialist audio- en videoapparatuur', company: 'Kesmar Techniek B.V.', city: 'Utrecht' },
+  ],
+  [
+    'Porto | Sorrel Tecnologia Lda. | Engenheiro de Dados (m/f)',
+    { title: 'Engenheiro de Dados', company: 'Sorrel Tecnologia Lda.', city: 'Porto' },
+  ],
+  [
+    'Offerta di lavoro: Contabile, Nimbusa Servizi S.r.l. / Torino',
+    { title: 'Contabile', company: 'Nimbusa Servizi S.r.l.', city: 'Torino' },
+  ],
+];
+
 describe('job headlines', () => {
   it('proposes every expected value among the candidates, with features', () => {
     for (const [head, want] of ADS) {
@@ -88,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-14+headline-lr-2+cv-conf-1');
+    expect(analyzer.version).toBe('rules-14+headline-lr-3+cv-conf-1');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -105,19 +147,14 @@ describe('job headlines', () => {
   });
 
   it('reads layouts in other orders, with comma titles, prefixes, salaries and work arrangements', async () => {
-    const analyzer = createRulesAnalyzer(noSkills);
-    for (const [head, want] of MORE_LAYOUTS) {
-      const job = await analyzer.analyzeJob(head + BODY);
-      const got = {
-        title: job.information.title,
-        company: job.information.company,
-        city: job.information.locations[0]?.city,
-      };
-      expect(got, head).toEqual(want);
-    }
+    for (const [head, want] of MORE_LAYOUTS) expect(await recordOf(head), head).toEqual(want);
     const remote = await analyzer.analyzeJob(`Customer Success Manager – Remote\nOrbitly Inc.${BODY}`);
     expect(remote.information).toMatchObject({ title: 'Customer Success Manager', company: 'Orbitly Inc.' });
     expect(remote.information.locations).toEqual([]);
+  });
+
+  it('reads the held-out layouts in French, German, Spanish, Dutch, Portuguese and Italian into the record', async () => {
+    for (const [head, want] of OTHER_LANGUAGES) expect(await recordOf(head), head).toEqual(want);
   });
 
   it('proposes a comma or parenthesis title whole, and never gives two fields the same words', () => {

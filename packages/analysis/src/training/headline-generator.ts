@@ -113,6 +113,8 @@ const HELD_OUT_COMPOSITIONS: ReadonlySet<string> = new Set([
   'T,C,Y',
   'Y|C|T',
   'C line T,Y',
+  // "Title (Company) – City – salary"
+  'T(C) dash Y',
 ]);
 
 export const COMPOSED = 'composed';
@@ -128,12 +130,11 @@ function composed(p: Parts): { text: string; city: boolean } {
     };
     let text = render(order[0]!);
     let signature = order[0]!;
-    for (const [i, k] of order.slice(1).entries()) {
-      // Parentheses wrap the last field only: "Title – Company (City)".
-      const drawn = pick(p.random, JOINS);
-      const join = drawn === ' (' && i === 0 ? ' – ' : drawn;
+    for (const k of order.slice(1)) {
+      // Parentheses wrap one field: "Title – Company (City)", "Title (Company) | City".
+      const join = pick(p.random, JOINS);
       text += `${join}${render(k)}${join === ' (' ? ')' : ''}`;
-      signature += `${joinClass(join)}${k}`;
+      signature += `${joinClass(join)}${k}${join === ' (' ? ')' : ''}`;
     }
     if (HELD_OUT_COMPOSITIONS.has(signature)) continue;
     const extra = p.random();

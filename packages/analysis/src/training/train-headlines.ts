@@ -18,6 +18,7 @@ import {
   type HeadlineModel,
 } from '../headline.js';
 import { foldWords } from '../text.js';
+import { parseJob } from '../job-analyzer.js';
 import {
   generateHeadlines,
   HELD_OUT_LAYOUTS,
@@ -29,7 +30,7 @@ import { seeded } from './random.js';
 import { trainLogistic, trainPerceptron, type Sample } from './logistic.js';
 import { printReliability, shareRight } from './reliability.js';
 
-export const HEADLINE_MODEL_VERSION = 'headline-lr-2';
+export const HEADLINE_MODEL_VERSION = 'headline-lr-3';
 
 const readCsv = (path: string) =>
   parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as Array<
@@ -205,21 +206,75 @@ export function headlineSets(shared: string): { train: HeadlineExample[]; heldOu
   return { train, heldOut };
 }
 
-function report(outcomes: readonly Outcome[]): void {
+/** What a client gets: the job record's title, company and first city (rules + model) for each example. */
+function recordOutcomes(examples: readonly HeadlineExample[]): Outcome[] {
+  const out: Outcome[] = [];
+  for (const example of examples) {
+    const job = parseJob(example.text);
+    const got = {
+      title: job.information.title,
+      company: job.information.company,
+      city: job.information.locations[0]?.city ?? '',
+    };
+    for (const field of HEADLINE_FIELDS)
+      out.push({
+        field,
+        layout: example.layout,
+        language: example.language,
+        right: same(got[field], example[field]),
+        confidence: job.field_confidence?.[field]?.confidence ?? 0,
+      });
+  }
+  return out;
+}
+
+/** Per language, the trained and the held-out layouts; then every language × layout cell below the target. */
+function languageByLayouts(outcomes: readonly Outcome[]): void {
+  const groups = [
+    ['trained layouts', (o: Outcome) => !HELD_OUT_LAYOUTS.has(o.layout)],
+    ['held-out layouts', (o: Outcome) => HELD_OUT_LAYOUTS.has(o.layout)],
+  ] as const;
+  const fields = (rows: readonly Outcome[]) =>
+    HEADLINE_FIELDS.map((f) => f3(rate(rows.filter((r) => r.field === f)))).join('/');
+  console.log(`language  ${groups.map(([name]) => name.padEnd(18)).join(' ')}   title/company/city (target >= 0.95)`);
+  for (const language of [...new Set(outcomes.map((o) => o.language))].sort())
+    console.log(
+      `${language.padEnd(9)} ${groups.map(([, keep]) => fields(outcomes.filter((o) => o.language === language && keep(o))).padEnd(18)).join(' ')}`,
+    );
+  const cells = new Map<string, Outcome[]>();
+  for (const o of outcomes)
+    cells.set(`${o.language} ${o.layout}`, [...(cells.get(`${o.language} ${o.layout}`) ?? []), o]);
+  const below = [...cells]
+    .flatMap(([cell, rows]) =>
+      HEADLINE_FIELDS.map((f) => [cell, f, rows.filter((r) => r.field === f)] as const).filter(
+        ([, , r]) => rate(r) < 0.95,
+      ),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  console.log(`language × layout cells below 0.95 (${below.length} of ${cells.size * 3}; about 20 ads each):`);
+  for (const [cell, f, rows] of below) console.log(`  ${cell} ${f} ${f3(rate(rows))} (n=${rows.length})`);
+}
+
+function report(outcomes: readonly Outcome[], record: readonly Outcome[]): void {
   summary(outcomes);
   table(outcomes, 'layout');
   table(outcomes, 'language');
   console.log('reliability (held out, all fields):');
   printReliability(outcomes);
+  console.log('job record (rules + model, what a client gets) on the same held-out ads:');
+  summary(record);
+  table(record, 'layout');
+  languageByLayouts(record);
 }
 
 /** `pnpm eval:extraction`'s headline part: the committed model on the held-out ads, per layout and language. */
 export function printHeadlineHeldOut(sharedData: string, model: HeadlineModel): void {
-  const out = evaluate(prepare(headlineSets(sharedData).heldOut), model.weights, logit);
+  const { heldOut } = headlineSets(sharedData);
+  const out = evaluate(prepare(heldOut), model.weights, logit);
   console.log(
     `Job headlines: model ${model.version} on ${HELD_OUT_ADS} generated held-out ads (unseen titles; ${HELD_OUT_LAYOUTS.size} unseen layouts)`,
   );
-  report(out);
+  report(out, recordOutcomes(heldOut));
 }
 
 /** Trains, reports and writes data/headline-model.json; ESCO from `sharedData` (default ../shared/data). */
@@ -253,11 +308,12 @@ export function trainHeadlineModel(sharedData?: string): void {
       `  held-out ${field.padEnd(8)} logistic, joint assignment ${share(lrOut)}   logistic, each field alone ${share(lrAlone)}   averaged perceptron, joint ${share(pOut)}`,
     );
   }
-  report(lrOut);
   const model: HeadlineModel = { version: HEADLINE_MODEL_VERSION, weights: lr };
   const json = `${JSON.stringify(model, null, 1)}\n`;
   const out = join(repoRoot, 'packages/analysis/data/headline-model.json');
+  // Written first: the job record's figures below read the committed file, as the analyzer does.
   writeFileSync(out, json);
+  report(lrOut, recordOutcomes(sets.heldOut));
   console.log(`wrote ${out} (${json.length} bytes, sha256 ${createHash('sha256').update(json).digest('hex')})`);
 }
 
