@@ -3,18 +3,7 @@
 // Pune"), next to skill lines that use the same labels as skills, in lowercase and in Title Case ("Skills: logistics,
 // banking", "• Logistics"). dotin labels few names (33 mentions in half A), so the model learns the shapes of header
 // lines from these too. Text we generate: shippable. Deterministic for a seed.
-
-/** A small deterministic generator (mulberry32). */
-export function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './benchmarks.mjs';
 
 const SYLLABLES = ['bren', 'kal', 'vor', 'nor', 'vale', 'tex', 'lum', 'dar', 'sen', 'rik', 'mo', 'tan', 'zel', 'ard', 'quin', 'bel', 'fos', 'ter', 'ox', 'ly'];
 const GENERIC = ['Global', 'United', 'National', 'First', 'Advanced', 'Premier', 'City', 'Northern', 'Pacific', 'Metro'];
@@ -31,7 +20,7 @@ const titleCase = (label) => label.replace(/\p{L}+/gu, (w) => w[0].toUpperCase()
  * the names it wrote ({ start, end }) and of the skills it wrote.
  */
 export function generateNameTexts({ labels, cities, count, seed }) {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
   const proper = () => {
     const n = 2 + Math.floor(random() * 2);
