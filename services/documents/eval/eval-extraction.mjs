@@ -312,7 +312,7 @@ function recallAtPrecision(minPrecision, half, linked = linkedPerCv) {
     let fp = 0;
     let fn = 0;
     for (const [i, cv] of scored) {
-      const gold = [...new Set([...(cv.labels.get('Tech Tools') ?? []), ...(cv.labels.get('Job Specific Skills') ?? [])].map(norm).filter(Boolean))];
+      const gold = hardGoldOf(cv);
       const got = [...new Map(linked[i].filter((s) => s.type === 'hard-skill' && s.confidence >= t).map((s) => [s.id, s.name])).values()];
       const c = compare(gold, got, skillMatch);
       tp += c.tp;
@@ -323,6 +323,46 @@ function recallAtPrecision(minPrecision, half, linked = linkedPerCv) {
     if (p >= minPrecision) return { threshold: t, p, r: tp / Math.max(tp + fn, 1) };
   }
   return undefined;
+}
+
+/** Hard-skill gold spans of a CV: distinct, normalised (Tech Tools and Job Specific Skills). */
+const hardGoldOf = (cv) => [...new Set([...(cv.labels.get('Tech Tools') ?? []), ...(cv.labels.get('Job Specific Skills') ?? [])].map(norm).filter(Boolean))];
+
+/** Taxonomy skills by the words of their names: which names could match a span under skillMatch. */
+let namesByWord;
+function someSkillNameMatches(span) {
+  if (!namesByWord) {
+    namesByWord = new Map();
+    for (const skill of taxonomy.skills) {
+      const name = skill.labels.find((l) => l.language === 'en' && l.preferred)?.text;
+      if (name) for (const w of new Set(words(name))) namesByWord.set(w, [...(namesByWord.get(w) ?? []), name]);
+    }
+  }
+  return words(span).some((w) => (namesByWord.get(w) ?? []).some((name) => skillMatch(name, span)));
+}
+
+/**
+ * Where the hard-skill spans the sweep does not recall at P ≥ 0.70 are lost, per half: linked, but below the
+ * threshold; linked as a soft skill; another skill linked from words inside the span; or no link at all, split by
+ * whether some taxonomy skill's name would match the span (candidate generation) or none would (not in the taxonomy).
+ */
+function lostSpans(half, threshold) {
+  const lost = { 'below the threshold': 0, 'as a soft skill': 0, 'another skill inside the span': 0, 'no link, a skill name would match': 0, 'no link, no skill name matches': 0 };
+  for (const [i, cv] of cvs.entries()) {
+    if (cvHalf(cv.file) !== half) continue;
+    const links = linkedPerCv[i];
+    const matches = (s, g) => skillMatch(s.name, g);
+    for (const g of hardGoldOf(cv)) {
+      const hard = links.filter((s) => s.type === 'hard-skill');
+      if (hard.some((s) => s.confidence >= threshold && matches(s, g))) continue;
+      if (hard.some((s) => matches(s, g))) lost['below the threshold']++;
+      else if (links.some((s) => matches(s, g))) lost['as a soft skill']++;
+      else if (hard.some((s) => words(s.matchedText).length && words(s.matchedText).every((w) => words(g).includes(w)))) lost['another skill inside the span']++;
+      else if (someSkillNameMatches(g)) lost['no link, a skill name would match']++;
+      else lost['no link, no skill name matches']++;
+    }
+  }
+  return lost;
 }
 
 /**
@@ -419,6 +459,10 @@ console.log(
   ].join('\n'),
 );
 console.log("  hard skills at P ≥ 0.70: the lowest linker confidence (the acceptance model's probability) whose precision reaches 0.70; 'baseline (rules)': the rules' confidence, same run, same links.");
+{
+  const byHalf = Object.fromEntries(['A', 'B'].map((half) => [half, lostSpans(half, recallAtPrecision(0.7, half)?.threshold ?? Infinity)]));
+  console.log(`  hard-skill spans not recalled at P ≥ 0.70 (half A / half B): ${Object.keys(byHalf.A).map((k) => `${k} ${byHalf.A[k]} / ${byHalf.B[k]}`).join('; ')}`);
+}
 const namesCount = namesLinked.A.length + namesLinked.B.length;
 console.log(`  company or place names linked as skills (first mention inside a labelled company or location span): half A ${namesLinked.A.length}, half B ${namesLinked.B.length}   target 0   ${namesCount === 0 ? 'yes' : 'NO'}${namesCount ? `\n    ${[...namesLinked.A, ...namesLinked.B].slice(0, 8).join('\n    ')}` : ''}`);
 printSplit();

@@ -147,7 +147,7 @@ export function referenceRanker(skills, { k1 = 1.2, b = 0.75, limit = 20 } = {})
 }
 
 /** A small seeded PRNG (mulberry32): the same sequence on every run. */
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// `pnpm train:skills`: trains the linker's acceptance model (src/linking/acceptance-model.ts) and writes its weights to
-// services/skills/data/link-acceptance.json. Needs `pnpm build` and the shared data folder (ESCO + seed taxonomy).
+// `pnpm train:skills`: trains the linker's two models and writes their weights: first the name model of mentions
+// (src/linking/name-model.ts → data/name-mentions.json), then, over the mentions it leaves, the acceptance model of
+// links (src/linking/acceptance-model.ts → data/link-acceptance.json). Needs `pnpm build` and the shared data folder
+// (ESCO + seed taxonomy).
+//
+// Name model: every capitalised mention the rules make (no model) in the dotin CVs of half A that label at least one
+// company or location span; a name when it lies inside a "Companies worked at" or "Location" span. Its `accept` (a
+// mention at or above it is a name) is the lowest threshold at which the capitalised mentions half A labels as a
+// skill (Tech Tools, Job Specific Skills, Soft Skills) lose at most NAME_SKILL_LOSS of their number.
 //
 // Training data, only sets whose licence allows shipping what is learned from them:
 //   - dotin-train CVs of half A (sha1(file name) first byte even; CC0): every link the rules make (no model), right
@@ -19,6 +26,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDotinSpans, readSkillSpan } from './benchmarks.mjs';
 import { seedDir, sharedDataDir } from './shared-data.mjs';
+import { generateNameTexts } from './name-lines.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const { SkillCatalog } = await import(new URL('catalog.js', dist));
@@ -26,12 +34,23 @@ const { readTaxonomy } = await import(new URL('taxonomy/taxonomy-loader.js', dis
 const { SkillLinker, SCORING } = await import(new URL('linking/skill-linker.js', dist));
 const { BM25 } = await import(new URL('linking/lexical-retrieval.js', dist));
 const { FEATURE_NAMES } = await import(new URL('linking/link-features.js', dist));
+const { NAME_FEATURE_NAMES } = await import(new URL('linking/name-features.js', dist));
+const { NameModel } = await import(new URL('linking/name-model.js', dist));
 const { tokenKeys } = await import(new URL('text/normalize.js', dist));
 
 const SEED = 20261129;
 const LAMBDAS = [0.1, 1, 10, 30];
-const VERSION = 'acceptance-lr-1';
+const VERSION = 'acceptance-lr-2';
+const NAME_VERSION = 'names-lr-1';
+/** How many generated CV fragments the name model also learns from (name-lines.mjs). */
+const GENERATED_TEXTS = 600;
+/** Their weight in the fit against a dotin mention's 1: they teach the shapes, dotin the balance. */
+const GENERATED_WEIGHT = Number(process.argv.find((a) => a.startsWith('--generated-weight='))?.split('=')[1] ?? 0.1);
+/** The share of capitalised skill mentions of half A the name model may take for names. */
+const NAME_SKILL_LOSS = Number(process.argv.find((a) => a.startsWith('--name-skill-loss='))?.split('=')[1] ?? 0.01);
 const output = new URL('../data/link-acceptance.json', import.meta.url);
+const nameOutput = new URL('../data/name-mentions.json', import.meta.url);
+const check = process.argv.includes('--check');
 
 const data = sharedDataDir();
 if (!data || !existsSync(join(data, 'esco'))) {
@@ -40,7 +59,7 @@ if (!data || !existsSync(join(data, 'esco'))) {
 }
 const taxonomy = readTaxonomy({ escoDir: join(data, 'esco'), seedDir: seedDir() });
 const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() }, {});
-const linker = new SkillLinker(catalog.index, SCORING, BM25, null);
+const rulesLinker = new SkillLinker(catalog.index, SCORING, BM25, null, null);
 
 const contains = (a, b) => ` ${a} `.includes(` ${b} `);
 const containsWordwise = (a, b) => {
@@ -86,19 +105,40 @@ function skillSpanExamples(split) {
   return examples;
 }
 
-const vector = (features) => Float64Array.from(FEATURE_NAMES, (name) => features[name]);
+const vector = (features, names = FEATURE_NAMES) => Float64Array.from(names, (name) => features[name]);
+const NAME_SPANS = new Set(['Companies worked at', 'Location']);
+
+/**
+ * Capitalised mentions of the dotin CVs of one half (that label some company or location span), each with its name
+ * features, whether it is a name (inside such a span) and whether it is a skill (inside a skill span).
+ */
+function nameExamples(half) {
+  const dir = join(data, 'cvs/dotin-train');
+  const examples = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.xml')).sort()) {
+    if (dotinHalf(file) !== half) continue;
+    const { text, spans } = parseDotinSpans(readFileSync(join(dir, file), 'utf8'));
+    const names = spans.filter((s) => NAME_SPANS.has(s.type));
+    if (!names.length) continue;
+    const skills = spans.filter((s) => SKILL_TYPES.has(s.type));
+    const inside = (m, within) => within.some((s) => m.start >= s.start && m.end <= s.end);
+    for (const m of rulesLinker.link(text, { context: 'cv', nameFeatures: true }).mentions ?? [])
+      examples.push({ doc: `dotin:${file}`, x: vector(m.features, NAME_FEATURE_NAMES), y: +inside(m, names), skill: inside(m, skills), text: `${file}: "${m.matchedText}" → ${m.skill.name}` });
+  }
+  return examples;
+}
 
 /** L2-regularised logistic regression by Newton's method: returns [bias, ...weights] (the bias is not penalised). */
 function fit(examples, lambda) {
-  const d = FEATURE_NAMES.length + 1;
+  const d = examples[0].x.length + 1;
   const w = new Float64Array(d);
   for (let iteration = 0; iteration < 30; iteration++) {
     const gradient = new Float64Array(d);
     const hessian = Array.from({ length: d }, () => new Float64Array(d));
-    for (const { x, y } of examples) {
+    for (const { x, y, weight = 1 } of examples) {
       const p = sigmoid(w[0] + dot(w, x));
-      const r = p - y;
-      const s = p * (1 - p);
+      const r = weight * (p - y);
+      const s = weight * p * (1 - p);
       gradient[0] += r;
       hessian[0][0] += s;
       for (let i = 0; i < x.length; i++) {
@@ -176,7 +216,83 @@ function auc(w, examples) {
   return (sum - (positives * (positives + 1)) / 2) / (positives * negatives);
 }
 
+/** L2 strength by 5-fold cross-validated log-loss on the training data, then the fit on all of it. */
+function crossValidatedFit(training, label) {
+  const lossByLambda = LAMBDAS.map((lambda) => {
+    let loss = 0;
+    for (let k = 0; k < 5; k++) {
+      const w = fit(training.filter((e) => fold(e.doc) !== k), lambda);
+      const test = training.filter((e) => fold(e.doc) === k);
+      loss += logLoss(w, test) * test.length;
+    }
+    return loss / training.length;
+  });
+  const lambda = LAMBDAS[lossByLambda.indexOf(Math.min(...lossByLambda))];
+  console.log(`${label}: L2 strength by 5-fold log-loss: ${LAMBDAS.map((l, i) => `${l}: ${lossByLambda[i].toFixed(4)}`).join(', ')} → ${lambda}`);
+  return fit(training, lambda);
+}
+
+const round = (x) => Math.round(x * 1e4) / 1e4;
+/** The weights file of a model, its digest over what decides its answers. */
+function modelFile(version, names, w, accept, trainedOn) {
+  const weights = Object.fromEntries(names.map((name, i) => [name, round(w[i + 1])]));
+  const content = { version, accept, bias: round(w[0]), weights };
+  const digest = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+  console.log('weights:', Object.entries(weights).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([k, v]) => `${k} ${v}`).join(', '));
+  console.log(`digest ${digest}`);
+  return { ...content, trainedOn, digest };
+}
+
+/**
+ * Capitalised mentions of generated header and skill lines (name-lines.mjs) over lowercase labels of one or two words
+ * of the taxonomy's hard skills and the analysis package's cities.
+ */
+function generatedNameExamples(count) {
+  const labels = taxonomy.skills
+    .filter((skill) => skill.type === 'hard-skill')
+    .flatMap((skill) => skill.labels.filter((l) => l.language === 'en' && l.preferred).map((l) => l.text))
+    .filter((label) => /^[a-z]{4,}(?: [a-z]{4,})?$/.test(label))
+    .sort();
+  const cities = Object.values(JSON.parse(readFileSync(new URL('../../../packages/analysis/data/cities.json', import.meta.url), 'utf8'))).flat();
+  const examples = [];
+  for (const [i, { text, names, skills }] of generateNameTexts({ labels, cities, count, seed: SEED }).entries()) {
+    const inside = (m, within) => within.some((s) => m.start >= s.start && m.end <= s.end);
+    for (const m of rulesLinker.link(text, { language: 'en', context: 'cv', nameFeatures: true }).mentions ?? [])
+      examples.push({ doc: `generated:${i}`, weight: GENERATED_WEIGHT, x: vector(m.features, NAME_FEATURE_NAMES), y: +inside(m, names), skill: inside(m, skills), text: `generated ${i}: "${m.matchedText}" → ${m.skill.name}` });
+  }
+  return examples;
+}
+
+// --- the name model ---
 const started = Date.now();
+const generated = generatedNameExamples(GENERATED_TEXTS);
+const namesA = nameExamples('A');
+const namesB = nameExamples('B');
+const countNames = (examples) => `${examples.length} capitalised mentions, ${examples.filter((e) => e.y).length} in names, ${examples.filter((e) => e.skill).length} in skill spans`;
+console.log(`name model: dotin half A ${countNames(namesA)}; held out: half B ${countNames(namesB)} (${Date.now() - started} ms)`);
+console.log(`  generated: ${countNames(generated)}`);
+const nameW = crossValidatedFit([...namesA, ...generated], 'name model');
+const skillMentionsA = namesA.filter((e) => e.skill && !e.y);
+let nameAccept = 1;
+for (let t = 0.99; t >= 0.05; t -= 0.01) {
+  const lost = skillMentionsA.filter((e) => predict(nameW, e.x) >= t).length;
+  if (lost > NAME_SKILL_LOSS * skillMentionsA.length) break;
+  nameAccept = Math.round(t * 100) / 100;
+}
+for (const [label, examples] of [['generated (training)', generated], ['half A (training)', namesA], ['half B (held out)', namesB]]) {
+  const named = examples.filter((e) => predict(nameW, e.x) >= nameAccept);
+  const skillsHere = examples.filter((e) => e.skill && !e.y);
+  console.log(`  ${label}: AUC ${auc(nameW, examples).toFixed(3)}; at ${nameAccept}: names taken ${named.filter((e) => e.y).length}/${examples.filter((e) => e.y).length}, skill mentions taken ${named.filter((e) => e.skill && !e.y).length}/${skillsHere.length}, other mentions taken ${named.filter((e) => !e.skill && !e.y).length}`);
+}
+if (process.argv.includes('--show-names'))
+  for (const e of namesA.filter((e) => e.y || predict(nameW, e.x) >= nameAccept).sort((a, b) => predict(nameW, b.x) - predict(nameW, a.x)))
+    console.log(`    ${predict(nameW, e.x).toFixed(2)} ${e.y ? 'name ' : e.skill ? 'SKILL' : 'other'} ${e.text}${process.argv.includes('--show-features') ? ` ${NAME_FEATURE_NAMES.filter((_, i) => e.x[i]).join(' ')}` : ''}`);
+const nameModel = modelFile(NAME_VERSION, NAME_FEATURE_NAMES, nameW, nameAccept, ['dotin-train half A (CC0 1.0)', `${GENERATED_TEXTS} generated CV fragments (eval/name-lines.mjs)`]);
+// `--names-only`: the name model's figures, nothing written (a quicker loop while changing its features).
+if (process.argv.includes('--names-only')) process.exit(0);
+const linker = new SkillLinker(catalog.index, SCORING, BM25, null, new NameModel(nameModel));
+
+// --- the acceptance model, over the mentions the name model leaves ---
 const trainA = dotinExamples('A');
 const trainSkillSpan = skillSpanExamples('train');
 const heldB = dotinExamples('B');
@@ -187,19 +303,7 @@ function share(examples) {
   return (examples.filter((e) => e.y).length / Math.max(examples.length, 1)).toFixed(3);
 }
 
-// L2 strength by 5-fold cross-validation on the training data.
-const lossByLambda = LAMBDAS.map((lambda) => {
-  let loss = 0;
-  for (let k = 0; k < 5; k++) {
-    const w = fit(training.filter((e) => fold(e.doc) !== k), lambda);
-    const test = training.filter((e) => fold(e.doc) === k);
-    loss += logLoss(w, test) * test.length;
-  }
-  return loss / training.length;
-});
-const lambda = LAMBDAS[lossByLambda.indexOf(Math.min(...lossByLambda))];
-console.log(`L2 strength by 5-fold log-loss: ${LAMBDAS.map((l, i) => `${l}: ${lossByLambda[i].toFixed(4)}`).join(', ')} → ${lambda}`);
-const w = fit(training, lambda);
+const w = crossValidatedFit(training, 'acceptance model');
 
 // accept: links below it are dropped. 0 (every link the rules make stays; the model orders them by confidence): with
 // 0.11, the highest value keeping 99% of half A's right links, eval:skills' dotin recall fell .607 → .602 (A) and
@@ -214,28 +318,24 @@ for (let t = 0.01; acceptRecall < 1 && t < 0.5; t += 0.01) {
   accept = Math.round(t * 100) / 100;
 }
 
-const round = (x) => Math.round(x * 1e4) / 1e4;
-const weights = Object.fromEntries(FEATURE_NAMES.map((name, i) => [name, round(w[i + 1])]));
-const content = { version: VERSION, accept, bias: round(w[0]), weights };
-const digest = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
-const model = { ...content, trainedOn: ['dotin-train half A (CC0 1.0)', 'SkillSpan train (MIT)'], digest };
+const model = modelFile(VERSION, FEATURE_NAMES, w, accept, ['dotin-train half A (CC0 1.0)', 'SkillSpan train (MIT)']);
 
 for (const [name, examples] of [['dotin half A (training)', trainA], ['SkillSpan train (training)', trainSkillSpan], ['dotin half B (held out)', heldB]]) {
   const rules = auc(Object.assign(new Float64Array(FEATURE_NAMES.length + 1), { [1 + FEATURE_NAMES.indexOf('rule_confidence')]: 1 }), examples);
   console.log(`${name}: AUC model ${auc(w, examples).toFixed(3)}, rules' confidence ${rules.toFixed(3)}; log-loss ${logLoss(w, examples).toFixed(3)}`);
 }
 console.log(`accept ≥ ${accept}: half A links kept ${trainA.filter((e) => predict(w, e.x) >= accept).length}/${trainA.length}, half B ${heldB.filter((e) => predict(w, e.x) >= accept).length}/${heldB.length}`);
-console.log('weights:', Object.entries(weights).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([k, v]) => `${k} ${v}`).join(', '));
-console.log(`digest ${digest}`);
 
-if (process.argv.includes('--check')) {
-  const committed = JSON.parse(readFileSync(output, 'utf8'));
-  if (committed.digest !== digest) {
-    console.error(`committed weights differ: ${committed.digest} (committed) vs ${digest} (trained now)`);
-    process.exit(1);
+for (const [file, trained] of [[nameOutput, nameModel], [output, model]]) {
+  if (check) {
+    const committed = JSON.parse(readFileSync(file, 'utf8'));
+    if (committed.digest !== trained.digest) {
+      console.error(`committed weights differ: ${committed.digest} (committed) vs ${trained.digest} (trained now), ${file.pathname}`);
+      process.exit(1);
+    }
+    console.log(`committed weights reproduced: ${file.pathname}`);
+  } else {
+    writeFileSync(file, `${JSON.stringify(trained, null, 2)}\n`);
+    console.log(`wrote ${file.pathname}`);
   }
-  console.log('committed weights reproduced');
-} else {
-  writeFileSync(output, `${JSON.stringify(model, null, 2)}\n`);
-  console.log(`wrote ${output.pathname}`);
 }

@@ -75,7 +75,7 @@ export interface TextContext {
 }
 
 const EMPLOYER_PREPOSITIONS = new Set(LINKER_VOCABULARY.employerPrepositions);
-const YEAR = /\b(?:19|20)\d\d\b/;
+export const YEAR = /\b(?:19|20)\d\d\b/;
 const SECTION_FEATURE: Record<Section, FeatureName> = {
   skills: 'section_skills',
   experience: 'section_experience',
@@ -92,7 +92,7 @@ const CELL_REACH = 200;
  * A cell: the text between line breaks or runs of three spaces or more (an export that lost its line breaks keeps
  * runs of spaces where lines were), around [start, end), at most CELL_REACH characters on either side.
  */
-function cellAround(text: string, start: number, end: number): { from: number; to: number } {
+export function cellAround(text: string, start: number, end: number): { from: number; to: number } {
   const first = Math.max(0, start - CELL_REACH);
   const last = Math.min(text.length, end + CELL_REACH);
   let from = start;

@@ -26,6 +26,19 @@ export interface LinkedSkill {
 export interface LinkResult {
   language: string;
   skills: LinkedSkill[];
+  /** Every capitalised mention with its name features, when asked for (training the name model, inspection). */
+  mentions?: NameMention[];
+}
+
+/** A capitalised mention and what the name model read of it. */
+export interface NameMention {
+  skill: SkillView;
+  start: number;
+  end: number;
+  matchedText: string;
+  features: Readonly<Record<string, number>>;
+  /** The name model's probability that the mention is part of a firm's or a place's name (0 without a model). */
+  probability: number;
 }
 
 /** A skill ranked for one sentence: the ranking RP@5 measures, before any threshold. */

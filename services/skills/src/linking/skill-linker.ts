@@ -3,13 +3,23 @@ import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
 import { stemToken, tokenize, type Token } from '../text/normalize.js';
 import { detectLanguage } from './detect-language.js';
 import { BM25, LexicalRetrieval, type QueryTerm } from './lexical-retrieval.js';
-import type { Candidate, LinkContext, LinkResult, Match, RankedSentence, SentenceCandidates } from './linker-types.js';
+import type {
+  Candidate,
+  LinkContext,
+  LinkResult,
+  Match,
+  NameMention,
+  RankedSentence,
+  SentenceCandidates,
+} from './linker-types.js';
 import { ordinaryWords } from './ordinary-words.js';
 import { PhraseMatcher } from './phrase-matcher.js';
 import { PhraseDictionary } from './phrase-dictionary.js';
 import { AcceptanceModel } from './acceptance-model.js';
-import { sectionStarts } from './cv-sections.js';
+import { sectionStarts, type Section } from './cv-sections.js';
 import { linkFeatures, type TextContext } from './link-features.js';
+import { NameModel } from './name-model.js';
+import { nameFeatures, writtenCapitalised, type NameContext } from './name-features.js';
 import { hintFor, linkedSkills, ruleAcceptance, type Acceptance } from './link-selection.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
 import { withoutLoneWords } from './sense-filters/word-senses.js';
@@ -35,13 +45,16 @@ export class SkillLinker {
 
   /**
    * `acceptance`: the model that gives each link its confidence and rejects the unlikely ones (the shipped weights
-   * by default); null keeps the rules' confidence and every link (what the model is trained on).
+   * by default); null keeps the rules' confidence and every link (what the model is trained on). `names`: the model
+   * that tells mentions that are part of a firm's or a place's name (the shipped weights by default); null keeps
+   * every mention (what it is trained on).
    */
   constructor(
     private readonly index: SkillIndex,
     private readonly scoring = SCORING,
     private readonly bm25 = BM25,
     readonly acceptance: AcceptanceModel | null = AcceptanceModel.load(),
+    readonly names: NameModel | null = NameModel.load(),
   ) {
     this.phrases = new PhraseMatcher(index, () => this.ordinary);
   }
@@ -64,12 +77,19 @@ export class SkillLinker {
   }
 
   /**
-   * `features`: each link also carries its acceptance features (for training and inspection); `rulesOnly`: the rules'
-   * confidence and every link, as without a model (the evals' baseline).
+   * `features`: each link also carries its acceptance features (for training and inspection); `nameFeatures`: the
+   * result also lists every capitalised mention with its name features; `rulesOnly`: the rules' confidence and every
+   * mention and link, as without the models (the evals' baseline).
    */
   link(
     text: string,
-    options: { language?: string; context: LinkContext; features?: boolean; rulesOnly?: boolean },
+    options: {
+      language?: string;
+      context: LinkContext;
+      features?: boolean;
+      nameFeatures?: boolean;
+      rulesOnly?: boolean;
+    },
   ): LinkResult {
     // Only the best few skills found by relevance alone can reach RETRIEVAL_THRESHOLD.
     const { language, sentences } = this.candidates(
@@ -103,25 +123,70 @@ export class SkillLinker {
         }
       }
     }
+    let sections: { at: number; section: Section }[] | undefined;
+    const sectionsOf = () => (sections ??= options.context === 'cv' ? sectionStarts(text) : []);
+    const view = (skill: number) => this.index.viewAt(skill, language);
+    const named = this.withoutNames(text, matches, options, sectionsOf, view);
     const skills = linkedSkills(
       text,
-      matches,
+      named.matches,
       options.context,
-      (skill) => this.index.viewAt(skill, language),
-      this.acceptanceOf(text, matches, options.context, options.features ?? false, options.rulesOnly ?? false),
+      view,
+      this.acceptanceOf(text, named.matches, options, sectionsOf),
     );
-    return { language, skills };
+    return { language, skills, ...(named.mentions ? { mentions: named.mentions } : {}) };
+  }
+
+  /**
+   * The matches that are no part of a firm's or a place's name by the name model (every match without one), and,
+   * when asked for, every capitalised mention with its name features.
+   */
+  private withoutNames(
+    text: string,
+    matches: Match[],
+    options: { context: LinkContext; nameFeatures?: boolean; rulesOnly?: boolean },
+    sections: () => { at: number; section: Section }[],
+    view: (skill: number) => NameMention['skill'],
+  ): { matches: Match[]; mentions?: NameMention[] } {
+    const model = options.rulesOnly ? null : this.names;
+    if (!model && !options.nameFeatures) return { matches };
+    const at: NameContext = {
+      text,
+      cv: options.context === 'cv',
+      sections: sections(),
+      ordinary: this.ordinary,
+      matchStarts: matches.map((m) => m.start).sort((a, b) => a - b),
+    };
+    const mentions: NameMention[] = [];
+    const kept = matches.filter((match) => {
+      // A name is capitalised: a lowercase mention is none.
+      if (!writtenCapitalised(text, match)) return true;
+      const features = nameFeatures(match, at);
+      const probability = model ? model.probability(features) : 0;
+      if (options.nameFeatures)
+        mentions.push({
+          skill: view(match.phrase.skill),
+          start: match.start,
+          end: match.end,
+          matchedText: text.slice(match.start, match.end),
+          features,
+          probability,
+        });
+      return !model || probability < model.accept;
+    });
+    return { matches: kept, ...(options.nameFeatures ? { mentions } : {}) };
   }
 
   /** The acceptance of this text's links: the model's probability over each link's features, or the rules'. */
   private acceptanceOf(
     text: string,
     matches: Match[],
-    context: LinkContext,
-    withFeatures: boolean,
-    rulesOnly: boolean,
+    options: { context: LinkContext; features?: boolean; rulesOnly?: boolean },
+    sections: () => { at: number; section: Section }[],
   ): Acceptance {
-    const model = rulesOnly ? null : this.acceptance;
+    const { context } = options;
+    const withFeatures = options.features ?? false;
+    const model = options.rulesOnly ? null : this.acceptance;
     if (!model && !withFeatures) return ruleAcceptance;
     const skillsPerSegment = new Map<number, Set<number>>();
     for (const match of matches) {
@@ -131,7 +196,7 @@ export class SkillLinker {
     const at: TextContext = {
       text,
       context,
-      sections: context === 'cv' ? sectionStarts(text) : [],
+      sections: sections(),
       skillsPerSegment: new Map([...skillsPerSegment].map(([start, skills]) => [start, skills.size])),
     };
     return (mention, mentions) => {
