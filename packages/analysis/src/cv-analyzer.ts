@@ -20,6 +20,7 @@ import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
 import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
+import { restoreLineBreaks } from './layout/line-breaks.js';
 import { toLines, type Line } from './text.js';
 import { HIGHER_EDUCATION } from './lexicon.js';
 
@@ -173,7 +174,8 @@ function mailCountry(emails: readonly string[]): CountryCode | undefined {
 
 /** The text part of CV analysis: everything but the skills, which need the linker. */
 export function parseCv(text: string, now: Date): CvText {
-  const lines = toLines(text);
+  // Layout first: a CV pasted without its line breaks gets them back, so the stages below read lines.
+  const lines = toLines(restoreLineBreaks(text));
   const sections = cvSections(lines);
   const own = sections.filter(isOwn);
   const ownText = own.map((s) => [s.heading, ...s.lines.map((l) => l.text)].join('\n')).join('\n');

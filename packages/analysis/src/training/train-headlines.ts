@@ -232,9 +232,9 @@ export function printHeadlineHeldOut(sharedData: string, model: HeadlineModel): 
   report(out);
 }
 
-function main(sharedData?: string): void {
-  const repoRoot = process.cwd();
-  const sets = headlineSets(sharedData ?? join(repoRoot, '../shared/data'));
+/** Trains the headline model and writes data/headline-model.json (`pnpm train:analysis`, train-all.ts). */
+export function trainHeadlines(sharedData: string, repoRoot: string): void {
+  const sets = headlineSets(sharedData);
   const train = prepare(sets.train);
   const heldOut = prepare(sets.heldOut);
 
@@ -270,4 +270,3 @@ function main(sharedData?: string): void {
   console.log(`wrote ${out} (${json.length} bytes, sha256 ${createHash('sha256').update(json).digest('hex')})`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main(process.argv[2]);
