@@ -20,6 +20,7 @@ import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
 import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
+import { restoreLineBreaks } from './layout/line-breaks.js';
 import { toLines, type Line } from './text.js';
 import { HIGHER_EDUCATION } from './lexicon.js';
 import { cvConfidenceModel, cvFieldConfidence, observeCvFields } from './cv-confidence.js';
@@ -188,7 +189,8 @@ export function parseCv(text: string, now: Date): CvText {
 
 /** The rules' reading of a CV, before any confidence (what the confidence model is trained on). */
 export function readCv(text: string, now: Date): CvReading {
-  const lines = toLines(text);
+  // Layout first: a CV pasted without its line breaks gets them back, so the stages below read lines.
+  const lines = toLines(restoreLineBreaks(text));
   const sections = cvSections(lines);
   const own = sections.filter(isOwn);
   const ownText = own.map((s) => [s.heading, ...s.lines.map((l) => l.text)].join('\n')).join('\n');

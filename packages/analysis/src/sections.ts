@@ -59,6 +59,16 @@ function build<K extends string>(table: Record<K, readonly string[]>): Vocabular
 const CV_VOCABULARY = build(CV_HEADINGS);
 const JOB_VOCABULARY = build(JOB_HEADINGS);
 
+/**
+ * The number of words of the CV heading phrase that starts at `words[i]` (folded words), longest first; 0 when none
+ * does. The layout stage asks it where a heading may begin inside text whose line breaks were lost.
+ */
+export function cvHeadingWordsAt(words: readonly string[], i: number): number {
+  for (let n = Math.min(CV_VOCABULARY.maxWords, words.length - i); n >= 1; n--)
+    if (CV_VOCABULARY.exact.has(words.slice(i, i + n).join(' '))) return n;
+  return 0;
+}
+
 // A vocabulary word after one of these is part of a phrase ("Bachelor of Education"), not a heading.
 const PREPOSITIONS = new Set([
   'of',

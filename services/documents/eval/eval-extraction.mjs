@@ -37,7 +37,11 @@
 // TALENT_EVAL_SKIP_API=1 skips step 5 (no stack started). CV figures are also printed per half of a fixed split
 // (printSplit below); the worst lists show half A only unless TALENT_EVAL_WORST_HALF=B or all.
 // TALENT_EVAL_ONLY=cvs prints the labelled-CV part only. TALENT_EVAL_WORST_N=40 lengthens the CV worst lists (and prints them whole, unshortened) to read more failures.
-// TALENT_EVAL_CV_VARIANT=lines-lost: the same CVs with every line break replaced by a run of three spaces.
+// TALENT_EVAL_CV_VARIANT=<variant>: the same CVs in one layout variant of @talent/analysis/variants (lines-lost: every
+// line break replaced by a run of three spaces; lines-lost-one-space, -two-spaces, -space-tab, -mixed, headings-recased,
+// headings-missing, headings-missing-one-space, bullets, dates-column). TALENT_EVAL_CV_VARIANT=all: step 1 on the
+// text as it is, then a table of every variant × field × half (printCvVariants); TALENT_EVAL_BASELINE_ANALYSIS=<another
+// build's index.js> adds that build's figures, same run, same linker.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -62,6 +66,7 @@ if (!data) {
 // another build of the documents service (text extraction, the skills peer).
 const documentsDist = (path) => join(process.env.TALENT_EVAL_DOCUMENTS_DIST ?? join(repoRoot, 'services/documents/dist'), path);
 const { createRulesAnalyzer, countryNamed, countryOfRegion, findDegrees } = await import(process.env.TALENT_EVAL_ANALYSIS ?? '@talent/analysis');
+const { cvLayoutVariant, CV_LAYOUT_VARIANTS, seeded } = await import('@talent/analysis/variants');
 const { createTextExtractor } = await import(documentsDist('extraction/index.js'));
 const { usableEuropassText } = await import(documentsDist('extraction/europass.js')).catch(() => ({ usableEuropassText: () => undefined }));
 const { SkillCatalog } = await import(join(repoRoot, 'services/skills/dist/catalog.js'));
@@ -227,11 +232,55 @@ const PHONE_PROXY_OWN = process.env.TALENT_EVAL_PHONE_PROXY !== 'all';
 // The dotin export escapes apostrophes as \' ("Master\'s Degree") in texts and labels alike: an artefact of the
 // export, not of CVs, so both are read with the apostrophe a CV has.
 const unescape = (s) => s.replace(/\\'/g, "'");
+/** The record's contact, experience and education fields of one labelled CV against its spans, added to `scores`. */
+function scoreCvFields(scores, cv, r) {
+  const L = (type) => [...new Set(cv.labels.get(type) ?? [])];
+  const name = `${r.information.first_name} ${r.information.last_name}`.trim();
+  scores.add('name', cv.file, compare(L('Name').slice(0, 1), name ? [name] : [], (a, b) => norm(a) === norm(b)));
+  scores.add('email', cv.file, compare(L('Email Address').map((e) => e.toLowerCase().replace(/^indeed\.com\/r\//, '')), r.information.email, (a, b) => norm(a) === norm(b)));
+  const phones = proxyPhones(cv.text, !PHONE_PROXY_OWN);
+  scores.add('phone (proxy)', cv.file, compare(phones, r.information.phone, phoneMatch));
+  const titles = [...new Set(r.experience.map((e) => e.title).filter(Boolean))];
+  scores.add('designation', cv.file, compare(L('Designation'), titles, sameTitle));
+  // The record has no employer field: the employer is the entry's header text left after the title (the first
+  // line of `description` when short, see experience.ts), so that line is the predicted company.
+  const employers = r.experience
+    .map((e) => e.description.split('\n')[0] ?? '')
+    .filter((l) => l && words(l).length <= 12)
+    .map((l) => l.replace(/\s*[-–|,]\s*[^-–|,]*$/, (tail) => (words(tail).length <= 3 ? '' : tail)));
+  scores.add('companies', cv.file, compare(L('Companies worked at'), [...new Set(employers)], (got, exp) => ` ${norm(got)} `.includes(` ${norm(exp)} `) || same(got, exp)));
+  const city = r.information.address.city;
+  scores.add('location', cv.file, compare(L('Location').length ? [L('Location')[0]] : [], city ? [city] : [], (got, exp) => L('Location').some((l) => ` ${norm(l)} `.includes(` ${norm(got)} `)) && !!exp));
+  // The record splits "MS in Information Systems" into degree "MS" and major "Information Systems"; the labelled
+  // span holds both, so the degree is compared with its major written after it.
+  const degreeText = (e) => (e.major ? `${e.degree} in ${e.major}` : e.degree);
+  scores.add('degree', cv.file, compare(L('Degree'), scoredValues(r.education, (e) => e.degree && degreeText(e), L('Degree'), degreeMatch), degreeMatch));
+  scores.add('institution', cv.file, compare(L('College Name'), scoredValues(r.education, (e) => e.institution_name, L('College Name'), institutionMatch), institutionMatch));
+  const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
+  // A labelled span may be a range ("2005 - 2008"): the degree was earned in its last year, so each span gives
+  // its last year (the first version read every year of a range as a graduation year). A range runs forward, so
+  // a year not after the one before it starts another item: "2014 2010" (two degrees' years, selected as one
+  // span) gives both, "2003-2006 2003-2005 1995-2000" each range's last year (rules-8 round: it gave the last only).
+  const lastYear = (span) => {
+    const ys = (String(span).match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number);
+    return ys.filter((y, i) => i === ys.length - 1 || ys[i + 1] <= y).map(String);
+  };
+  const labelledYears = [...new Set(L('Graduation Year').flatMap(lastYear))];
+  const entryYear = (e) => years([e.end_date || e.start_date].filter(Boolean))[0] ?? '';
+  scores.add('graduation year', cv.file, compare(labelledYears, scoredValues(r.education, entryYear, labelledYears, (a, b) => a === b), (a, b) => a === b));
+}
+
+const CV_VARIANT = process.env.TALENT_EVAL_CV_VARIANT;
+if (CV_VARIANT && CV_VARIANT !== 'all' && !CV_LAYOUT_VARIANTS.includes(CV_VARIANT)) {
+  console.error(`TALENT_EVAL_CV_VARIANT: one of ${CV_LAYOUT_VARIANTS.join(', ')} or all`);
+  process.exit(2);
+}
+// Each CV's variant is drawn with a seed of its own (its file name), so every run reads the same texts.
+const variantOf = (text, variant, file) => cvLayoutVariant(text, variant, seeded(createHash('sha1').update(file).digest().readUInt32LE(0)));
 const cvs = readDotinCvs(join(data, 'cvs/dotin-train')).map((cv) => ({
   ...cv,
   file: cv.file.replace(/\.xml$/, ''),
-  // TALENT_EVAL_CV_VARIANT=lines-lost: each line break becomes a run of three spaces (pasted text, some exports).
-  text: process.env.TALENT_EVAL_CV_VARIANT === 'lines-lost' ? unescape(cv.text).replace(/\s*\n\s*/g, '   ') : unescape(cv.text),
+  text: CV_VARIANT && CV_VARIANT !== 'all' ? variantOf(unescape(cv.text), CV_VARIANT, cv.file) : unescape(cv.text),
   labels: new Map([...cv.labels].map(([type, spans]) => [type, spans.map(unescape)])),
 }));
 const cvHalf = (doc) => (createHash('sha1').update(`${doc}.xml`).digest()[0] & 1 ? 'B' : 'A');
@@ -250,43 +299,12 @@ for (const cv of cvs) {
   linkedPerCv.push(lastLinked);
   linkedPerCvRules.push(lastLinkedRules);
   const L = (type) => [...new Set(cv.labels.get(type) ?? [])];
-  const name = `${r.information.first_name} ${r.information.last_name}`.trim();
-  cvScores.add('name', cv.file, compare(L('Name').slice(0, 1), name ? [name] : [], (a, b) => norm(a) === norm(b)));
-  cvScores.add('email', cv.file, compare(L('Email Address').map((e) => e.toLowerCase().replace(/^indeed\.com\/r\//, '')), r.information.email, (a, b) => norm(a) === norm(b)));
-  const phones = proxyPhones(cv.text, !PHONE_PROXY_OWN);
-  cvScores.add('phone (proxy)', cv.file, compare(phones, r.information.phone, phoneMatch));
+  scoreCvFields(cvScores, cv, r);
   const titles = [...new Set(r.experience.map((e) => e.title).filter(Boolean))];
-  cvScores.add('designation', cv.file, compare(L('Designation'), titles, sameTitle));
   if (L('Designation').length) {
     designationCvs++;
     designationCvsRight += +titles.some((t) => L('Designation').some((d) => same(t, d)));
   }
-  // The record has no employer field: the employer is the entry's header text left after the title (the first
-  // line of `description` when short, see experience.ts), so that line is the predicted company.
-  const employers = r.experience
-    .map((e) => e.description.split('\n')[0] ?? '')
-    .filter((l) => l && words(l).length <= 12)
-    .map((l) => l.replace(/\s*[-–|,]\s*[^-–|,]*$/, (tail) => (words(tail).length <= 3 ? '' : tail)));
-  cvScores.add('companies', cv.file, compare(L('Companies worked at'), [...new Set(employers)], (got, exp) => ` ${norm(got)} `.includes(` ${norm(exp)} `) || same(got, exp)));
-  const city = r.information.address.city;
-  cvScores.add('location', cv.file, compare(L('Location').length ? [L('Location')[0]] : [], city ? [city] : [], (got, exp) => L('Location').some((l) => ` ${norm(l)} `.includes(` ${norm(got)} `)) && !!exp));
-  // The record splits "MS in Information Systems" into degree "MS" and major "Information Systems"; the labelled
-  // span holds both, so the degree is compared with its major written after it.
-  const degreeText = (e) => (e.major ? `${e.degree} in ${e.major}` : e.degree);
-  cvScores.add('degree', cv.file, compare(L('Degree'), scoredValues(r.education, (e) => e.degree && degreeText(e), L('Degree'), degreeMatch), degreeMatch));
-  cvScores.add('institution', cv.file, compare(L('College Name'), scoredValues(r.education, (e) => e.institution_name, L('College Name'), institutionMatch), institutionMatch));
-  const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
-  // A labelled span may be a range ("2005 - 2008"): the degree was earned in its last year, so each span gives
-  // its last year (the first version read every year of a range as a graduation year). A range runs forward, so
-  // a year not after the one before it starts another item: "2014 2010" (two degrees' years, selected as one
-  // span) gives both, "2003-2006 2003-2005 1995-2000" each range's last year (rules-8 round: it gave the last only).
-  const lastYear = (span) => {
-    const ys = (String(span).match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number);
-    return ys.filter((y, i) => i === ys.length - 1 || ys[i + 1] <= y).map(String);
-  };
-  const labelledYears = [...new Set(L('Graduation Year').flatMap(lastYear))];
-  const entryYear = (e) => years([e.end_date || e.start_date].filter(Boolean))[0] ?? '';
-  cvScores.add('graduation year', cv.file, compare(labelledYears, scoredValues(r.education, entryYear, labelledYears, (a, b) => a === b), (a, b) => a === b));
   const expected = expectedMonths(L('Years of Experience'));
   const total = r.experience.reduce((n, e) => n + e.duration, 0);
   if (expected !== undefined) yoe.labelled++;
@@ -388,6 +406,12 @@ async function companyPlaceLinks() {
  * Rules are tuned looking at half A's worst lists only (printed for A unless TALENT_EVAL_WORST_HALF=B|all);
  * half B is held out, and the gap between the halves' F1 is the honest measure of how general the rules are.
  */
+/** A field's F1 over the CVs of one half. */
+function halfF1(field, half) {
+  const c = field.docs.filter((d) => cvHalf(d.doc) === half).reduce((s, d) => ({ tp: s.tp + d.tp, fp: s.fp + d.fp, fn: s.fn + d.fn }), { tp: 0, fp: 0, fn: 0 });
+  return f1(c.tp / Math.max(c.tp + c.fp, 1), c.tp / Math.max(c.tp + c.fn, 1));
+}
+
 function printSplit() {
   const halves = { A: cvs.filter((cv) => cvHalf(cv.file) === 'A').length, B: cvs.filter((cv) => cvHalf(cv.file) === 'B').length };
   console.log(`\n  Split (sha1(file name) first byte even → A, odd → B; worst lists below: half ${WORST_HALF}): A ${halves.A} CVs, B ${halves.B} CVs`);
@@ -396,11 +420,32 @@ function printSplit() {
   for (const field of [...Object.keys(CV_TARGETS), 'location', 'years of experience (±12 mo/20%)']) {
     const f = cvScores.fields.get(field);
     if (!f) continue;
-    const [a, b] = ['A', 'B'].map((h) => {
-      const c = f.docs.filter((d) => cvHalf(d.doc) === h).reduce((s, d) => ({ tp: s.tp + d.tp, fp: s.fp + d.fp, fn: s.fn + d.fn }), { tp: 0, fp: 0, fn: 0 });
-      return f1(c.tp / Math.max(c.tp + c.fp, 1), c.tp / Math.max(c.tp + c.fn, 1));
-    });
+    const [a, b] = ['A', 'B'].map((h) => halfF1(f, h));
     console.log(`  ${pad(field, 34)} ${lpad(fmt(a), 6)} ${lpad(fmt(b), 6)} ${lpad((b - a >= 0 ? '+' : '') + (b - a).toFixed(3), 7)}`);
+  }
+}
+
+/**
+ * TALENT_EVAL_CV_VARIANT=all: the labelled CVs in every layout variant, F1 per field and half (B held out) next to
+ * the targets; with TALENT_EVAL_BASELINE_ANALYSIS, another build's analyzer on the same texts (same linker) below.
+ * The labels and the phone proxy read the text as it is; the analyzer reads the variant.
+ */
+async function printCvVariants() {
+  withBaseline = false;
+  const fields = [['name', 'name'], ['email', 'email'], ['phone (proxy)', 'phone'], ['designation', 'designation'], ['companies', 'employer'], ['degree', 'degree'], ['institution', 'institution']];
+  const baselinePath = process.env.TALENT_EVAL_BASELINE_ANALYSIS;
+  const analyzers = [['', analyzer]];
+  if (baselinePath) analyzers.push(['  before', (await import(baselinePath)).createRulesAnalyzer(linker, { now: () => NOW })]);
+  console.log(`\nCV layout variants (@talent/analysis/variants): F1 per field, half A / half B (held out)${baselinePath ? `; "before": ${baselinePath}` : ''}`);
+  console.log(`  ${pad('variant', 28)} ${fields.map(([, h]) => lpad(h, 11)).join(' ')}`);
+  console.log(`  ${pad('target', 28)} ${fields.map(([f]) => lpad(`≥ ${CV_TARGETS[f].toFixed(2)}`, 11)).join(' ')}`);
+  for (const variant of CV_LAYOUT_VARIANTS) {
+    for (const [label, a] of analyzers) {
+      const scores = new Scores({ partial: true });
+      for (const cv of cvs) scoreCvFields(scores, cv, await a.analyzeCv(variantOf(cv.text, variant, cv.file)));
+      const half = (field, h) => halfF1(scores.fields.get(field), h);
+      console.log(`  ${pad(label || variant, 28)} ${fields.map(([f]) => lpad(`${fmt(half(f, 'A'))}/${fmt(half(f, 'B'))}`, 11)).join(' ')}`);
+    }
   }
 }
 
@@ -468,6 +513,7 @@ console.log(`  company or place names linked as skills (first mention inside a l
 printSplit();
 printCvConfidence(cvs, records, cvHalf);
 for (const field of cvScores.fields.keys()) printWorst(cvScores, field, WORST_N, WORST_HALF);
+if (CV_VARIANT === 'all') await printCvVariants();
 // TALENT_EVAL_ONLY=cvs stops here (labelled CVs only: a quick loop while writing rules).
 if (process.env.TALENT_EVAL_ONLY === 'cvs') process.exit(0);
 

@@ -1,11 +1,17 @@
 /**
- * `pnpm train:analysis [shared data folder]`: every learned model of the analyzer, one line each, from the
- * repository root after `pnpm build` (the folder defaults to ../shared/data).
+ * `pnpm train:analysis [shared data folder] [headline|layout|cv-confidence]`: retrains every learned model of the
+ * analyzer (or the one named) with fixed seeds, each printing its file's sha256 (the same each run). Run from the
+ * repository root after `pnpm build`; the folder defaults to ../shared/data. The layout model comes before the
+ * confidence model, which reads CVs through the layout stage.
  */
+import { join } from 'node:path';
 import { trainCvConfidenceModel } from './train-cv-confidence.js';
 import { trainHeadlineModel } from './train-headlines.js';
+import { trainLayout } from './train-layout.js';
 
-const sharedData = process.argv[2];
-
-trainHeadlineModel(sharedData);
-trainCvConfidenceModel(sharedData ?? '../shared/data');
+const repoRoot = process.cwd();
+const sharedData = process.argv[2] ?? join(repoRoot, '../shared/data');
+const only = process.argv[3];
+if (!only || only === 'headline') trainHeadlineModel(sharedData);
+if (!only || only === 'layout') trainLayout(sharedData, repoRoot);
+if (!only || only === 'cv-confidence') trainCvConfidenceModel(sharedData);

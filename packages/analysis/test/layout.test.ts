@@ -1,0 +1,68 @@
+// The layout stage (src/layout): a CV pasted without its line breaks gets them back from the learned model
+// (data/layout-model.json); text whose lines are marked is left as it is, so its record does not change.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCv } from '../src/cv-analyzer.js';
+import { layoutModel, linesLost, restoreLineBreaks } from '../src/layout/line-breaks.js';
+import { cvLayoutVariant, seeded } from '../src/training/cv-variants.js';
+
+const NOW = new Date('2025-06-15T12:00:00Z');
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/languages/${name}`, import.meta.url), 'utf8');
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
+
+// Written for this test (fake person, firms and school), pasted as one paragraph: every line break a single space.
+const PASTED =
+  'Marisol Quennell marisol.quennell@example.org +44 7700 900321 Bristol, United Kingdom PROFILE Logistics planner ' +
+  'with seven years in retail distribution and a record of cutting delivery costs. WORK EXPERIENCE Transport ' +
+  'Planner Hallow Freight Ltd, Bristol April 2020 - Present • Planned the routes of 40 vehicles a day. • Cut fuel ' +
+  'costs by 12 %. Logistics Coordinator Castlemere Stores plc, Bath June 2016 - March 2020 • Booked carriers and ' +
+  'tracked deliveries. EDUCATION BSc Supply Chain Management University of Wessex 2012 - 2016 SKILLS SAP, Excel, ' +
+  'route planning';
+
+describe('layout stage: line breaks lost', () => {
+  it('reads the name, the posts and the degree of a CV pasted as one paragraph', () => {
+    expect(linesLost(PASTED)).toBe(true);
+    const cv = parseCv(PASTED, NOW);
+    expect(`${cv.information.first_name} ${cv.information.last_name}`).toBe('Marisol Quennell');
+    expect(cv.experience.map((e) => e.title)).toContain('Transport Planner');
+    expect(cv.education.map((e) => e.degree).join(' ')).toMatch(/BSc/);
+  });
+
+  it('restores the line breaks before headings and posts', () => {
+    const lines = restoreLineBreaks(PASTED).split('\n');
+    expect(lines).toContain('EDUCATION');
+    expect(lines.length).toBeGreaterThan(8);
+  });
+
+  it('gives back the name and first post of the English fixture CV with every line break a single space', () => {
+    const text = fixture('cv-en.txt');
+    const pasted = cvLayoutVariant(text, 'lines-lost-one-space', seeded(1));
+    const before = parseCv(text, NOW);
+    const after = parseCv(pasted, NOW);
+    expect(after.information).toMatchObject({
+      first_name: before.information.first_name,
+      last_name: before.information.last_name,
+    });
+    expect(after.experience[0]?.title).toBe(before.experience[0]?.title);
+    expect(after.education[0]?.degree).toBe(before.education[0]?.degree);
+  });
+
+  it('is deterministic: the same text gives the same lines, and the model is the committed version', () => {
+    expect(restoreLineBreaks(PASTED)).toBe(restoreLineBreaks(PASTED));
+    expect(layoutModel().version).toBe('layout-lr-1');
+  });
+});
+
+describe('layout stage: lines kept', () => {
+  it.each(LANGUAGES)('leaves the %s fixture CV as it is (its record cannot change)', (lang) => {
+    const text = fixture(`cv-${lang}.txt`);
+    expect(linesLost(text)).toBe(false);
+    expect(restoreLineBreaks(text)).toBe(text);
+  });
+
+  it('leaves a PDF export whose lines became runs of spaces to the line splitter', () => {
+    const exported = cvLayoutVariant(fixture('cv-en.txt'), 'lines-lost', seeded(1));
+    expect(linesLost(exported)).toBe(false);
+    expect(restoreLineBreaks(exported)).toBe(exported);
+  });
+});
