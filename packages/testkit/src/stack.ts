@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { HealthProbe, SERVICES, serviceSpec, type BackendName, type ReadyAnnouncement, type ServiceName } from '@talent/platform';
+import { HealthProbe, SERVICES, serviceSpec, type BackendName, type ReadyAnnouncement, type ServiceName, type ServiceSpec } from '@talent/platform';
 
 /** Repository root, from packages/testkit/dist or src. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -204,7 +204,7 @@ export async function startProcessStack(options: StackOptions): Promise<ProcessS
   try {
     for (const name of START_ORDER) {
       // Built once the peers run, so their addresses are known.
-      const env: NodeJS.ProcessEnv = { ...options.env };
+      const env: NodeJS.ProcessEnv = { ...(serviceSpec(name) as ServiceSpec).processEnv, ...options.env };
       if (serviceSpec(name).database) env.DATABASE_SCHEMA = options.schemaFor?.(name as Backend) ?? name;
       for (const peer of PEERS[name]) env[`${peer.toUpperCase()}_SERVICE_ADDR`] = services[peer].address;
       Object.assign(env, options.serviceEnv?.[name]);

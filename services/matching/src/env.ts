@@ -28,6 +28,13 @@ export const matchingEnvSchema = backendEnv('matching').extend({
    * piled up to ≈ 250 MB of old space; the live set is small since issue 27, so collecting sooner costs little.
    */
   MATCH_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1_000).default(50),
+  /**
+   * glibc's allocator settings, read by the C runtime before Node starts (README, "Memory", item 5): declared so
+   * that the chart may set them; the service itself never reads them.
+   */
+  MALLOC_ARENA_MAX: z.string().optional(),
+  MALLOC_MMAP_THRESHOLD_: z.string().optional(),
+  MALLOC_TRIM_THRESHOLD_: z.string().optional(),
 });
 
 export type MatchingEnv = z.output<typeof matchingEnvSchema>;
