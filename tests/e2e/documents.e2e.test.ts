@@ -81,7 +81,8 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
     expect(status).toBe(200);
     expect(body.status).toBe('COMPLETED');
     const cv = body.data;
-    // The spec's fields, in the spec's order.
+    // The spec's fields, in the spec's order, with the extension field_confidence (per-field confidence) before
+    // the timestamps.
     expect(Object.keys(cv)).toEqual([
       'id',
       'information',
@@ -91,6 +92,7 @@ describe('CVs and jobs end to end (REST → gateway → documents → skills/bil
       'source_language',
       'hard_skills',
       'soft_skills',
+      'field_confidence',
       'created_at',
       'updated_at',
     ]);
