@@ -204,7 +204,7 @@ describe('LLM analyzer and re-scoring end to end (REST â†’ documents/matching â†
       scorer: 'rules-6',
       requirement_rescorer: JUDGE_MODEL,
       job_analyzer: `llm-1:${ANALYZER_MODEL}`,
-      cv_analyzers: [`llm-1:${ANALYZER_MODEL}`, expect.stringMatching(/^rules-\d+(\+headline-lr-\d+)?$/)],
+      cv_analyzers: [`llm-1:${ANALYZER_MODEL}`, expect.stringMatching(/^rules-\d+(\+[a-z-]+-\d+)*$/)],
     });
   });
 });
