@@ -1,6 +1,6 @@
 import { DomainError, isDomainError, type AsyncClient } from '@talent/platform';
 import { documents, type skills } from '@talent/proto';
-import type { RecordSkill } from '@talent/records';
+import { emptyCvInformation, type RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { blindCv } from '../src/matches/blind.js';
 import { fetchAndScore } from '../src/matches/scored-inputs.js';
@@ -57,16 +57,7 @@ const TITLES = ['Backend Engineer', 'Java Developer', 'Data analyst', 'Shop assi
 function cvs(count: number): CvRecord[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `2000000a-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    information: {
-      first_name: 'A',
-      last_name: 'B',
-      email: [],
-      phone: [],
-      linkedin: '',
-      github: '',
-      website: '',
-      address: { city: '', country: '' },
-    },
+    information: { ...emptyCvInformation(), first_name: 'A', last_name: 'B' },
     experience: [
       {
         title: `${TITLES[i % TITLES.length]!}${i % 7 === 0 ? ` ${i % 11}` : ''}`,

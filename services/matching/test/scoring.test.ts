@@ -1,4 +1,4 @@
-import type { RecordSkill } from '@talent/records';
+import { emptyCvInformation, type RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
 import { GROUP_SHARES } from '../src/scoring/shares.js';
@@ -118,16 +118,7 @@ function cv(over: Partial<CvRecord> = {}): CvRecord {
   cvSeq++;
   return {
     id: `20000000-0000-4000-8000-${String(cvSeq).padStart(12, '0')}`,
-    information: {
-      first_name: 'A',
-      last_name: 'B',
-      email: [],
-      phone: [],
-      linkedin: '',
-      github: '',
-      website: '',
-      address: { city: '', country: '' },
-    },
+    information: { ...emptyCvInformation(), first_name: 'A', last_name: 'B' },
     experience: [],
     education: [],
     skill_descriptions: [],
