@@ -50,6 +50,19 @@ export function degreeMatch(got: string, exp: string): boolean {
   );
 }
 
+/**
+ * The record has no employer field: an experience entry's employer is its description's first line (the rules'
+ * convention), read as the eval reads it: at most 12 words, a short tail after a dash, bar or comma (its place:
+ * "Accenture - Pune") cut off; undefined when the line is no candidate (empty or longer).
+ */
+export const employerOfLine = (line: string): string | undefined =>
+  line && words(line).length <= 12
+    ? line.replace(/\s*[-–|,]\s*[^-–|,]*$/, (tail) => (words(tail).length <= 3 ? '' : tail))
+    : undefined;
+/** A labelled employer inside the entry's employer line, or the same entity. */
+export const employerMatch = (got: string, exp: string): boolean =>
+  ` ${norm(got)} `.includes(` ${norm(exp)} `) || same(got, exp);
+
 /** Labelled college spans often carry the major or board before the name: an institution of two or more words inside counts. */
 export const institutionMatch = (got: string, exp: string): boolean =>
   same(got, exp) || (words(got).length >= 2 && ` ${norm(exp)} `.includes(` ${norm(got)} `));
