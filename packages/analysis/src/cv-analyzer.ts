@@ -20,10 +20,11 @@ import { detectLanguage } from './language.js';
 import { findName, withTwoSurnames } from './names.js';
 import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
-import { restoreLineBreaks } from './layout/line-breaks.js';
+import { linesLost, restoreLineBreaks } from './layout/line-breaks.js';
 import { toLines, type Line } from './text.js';
 import { HIGHER_EDUCATION } from './lexicon.js';
 import { cvConfidenceModel, cvFieldConfidence, observeCvFields } from './cv-confidence.js';
+import { entryModel, withEmployerFirst, type EntryModel } from './scoring/employer.js';
 
 export type CvText = Omit<CvContent, 'hard_skills' | 'soft_skills'>;
 
@@ -187,8 +188,14 @@ export function parseCv(text: string, now: Date): CvText {
   return { ...content, field_confidence: cvFieldConfidence(observations, content, cvConfidenceModel()) };
 }
 
-/** The rules' reading of a CV, before any confidence (what the confidence model is trained on). */
-export function readCv(text: string, now: Date): CvReading {
+/**
+ * The rules' reading of a CV, with the learned entry scoring, before any confidence (what the confidence model is
+ * trained on). `entry: null` leaves the rules' employer lines as they are (what the entry model is trained on).
+ */
+export function readCv(text: string, now: Date, scoring: { entry?: EntryModel | null } = {}): CvReading {
+  // Lines the layout stage guessed (pasted text) are often fragments of the real ones: the entry model, which
+  // chooses among whole lines, is not applied there (on half B it moved fragments as often as employers).
+  const entry = linesLost(text) ? null : scoring.entry === undefined ? entryModel() : scoring.entry;
   // Layout first: a CV pasted without its line breaks gets them back, so the stages below read lines.
   const lines = toLines(restoreLineBreaks(text));
   const sections = cvSections(lines);
@@ -225,7 +232,7 @@ export function readCv(text: string, now: Date): CvReading {
       ...findLinks(ownText),
       address: place,
     },
-    experience,
+    experience: entry ? experience.map((e) => withEmployerFirst(e, entry)) : experience,
     education: [
       ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
       ...own.filter((s) => s.kind === 'certifications').flatMap((s) => degreesAmongCertificates(s.lines, now)),

@@ -63,7 +63,7 @@ const TITLE_LABEL = new RegExp(
   `^(?:designation|position(?:\\s+held)?|job\\s+title|title|role|post|funktion|position|poste|fonction|puesto|cargo|ruolo|posizione|functie|função)\\s*[:：]\\s*|${EUROPASS_TITLE.source}`,
   'i',
 );
-const EMPLOYER_LABEL = new RegExp(
+export const EMPLOYER_LABEL = new RegExp(
   `^(?:company(?:\\s+name)?|employer(?:\\s+name)?|name\\s+of\\s+(?:the\\s+)?(?:employer|company|organi[sz]ation)|firm|client|organi[sz]ation(?:\\s+name)?|arbeitgeber|firma|unternehmen|entreprise|employeur|société|empresa|azienda|datore\\s+di\\s+lavoro|werkgever|bedrijf)\\s*[:：]\\s*|${EUROPASS_EMPLOYER.source}`,
   'i',
 );
@@ -189,14 +189,14 @@ function parts(text: string): string[] {
 // "Kelkoo.com", "acme.io": a company named by its web address.
 const WEB_NAME = /\b[\p{L}\d-]+\.(?:com|net|org|io|co|biz|info)\b/iu;
 
-function isOrganisation(text: string): boolean {
+export function isOrganisation(text: string): boolean {
   return (
     legalForms.inText(text) || institutionWords.inText(text) || organisationHints.inText(text) || WEB_NAME.test(text)
   );
 }
 
 /** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
-function isRole(text: string): boolean {
+export function isRole(text: string): boolean {
   // "Co-" before a word is a prefix ("Co-Founder", "Co-CEO"), not the legal form "Co.".
   const legal = legalForms.inText(text.replace(/\bco-(?=\p{L})/giu, 'co'));
   if (!roleWords.inText(text) || legal || isSentence(text)) return false;
@@ -264,7 +264,7 @@ function isDutyLine(text: string): boolean {
  * A place line of a header ("Pittsburgh, PA", "Kent OH", "Lyon, France"): never the title. Only places a country
  * or region confirms are recognised, so a title is never mistaken for one.
  */
-function isPlace(text: string): boolean {
+export function isPlace(text: string): boolean {
   if (roleWords.inText(text) || wordCount(text) > 5) return false;
   if (countryNamed(text)) return true;
   if (isCityRegion(text)) return true;
@@ -388,7 +388,7 @@ function mayBeEmployer(text: string): boolean {
 }
 
 /** "McAfee Inc, Canada", "Acme Corp": an organisation, or a name followed by its place. */
-function isEmployerLine(text: string): boolean {
+export function isEmployerLine(text: string): boolean {
   if (isOrganisation(text)) return !isSentence(text) && !isRole(text);
   if (isCityRegion(text)) return false;
   const [name, ...more] = parts(text);
