@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { countryNamed } from './places.js';
 import { legalForms, organisationHints, roleWords } from './lexicon.js';
 import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
+import { isJobHeading } from './sections.js';
 import { foldWords } from './text.js';
 
 export const HEADLINE_FIELDS = ['title', 'company', 'city'] as const;
@@ -29,7 +30,10 @@ export interface HeadlineCandidate {
 
 export interface HeadlinePick {
   value: string;
+  /** Its share of the field's probability among the headline's candidates and "none" (calibrated). */
   confidence: number;
+  /** The candidate's own probability of being the field, whatever the others score. */
+  probability: number;
   evidence: string;
 }
 
@@ -145,6 +149,9 @@ interface Cell {
 }
 
 const AT_NEXT = /^\s+[\p{Lu}\d]/u;
+/** A dash between two amounts is a range ("40.000 – 69.000 €", "77–114k €", "£47,000 – £59,000"), not a separator. */
+const AMOUNT_BEFORE = /\d\s*(?:k|[€$£])?\s*$/iu;
+const AMOUNT_AFTER = /^\s*(?:R\$|[€$£])?\s*\d/u;
 
 /** The segments of a line between separators, each with the kind of separator on either side. */
 function cells(line: string): Cell[] {
@@ -164,6 +171,12 @@ function cells(line: string): Cell[] {
     if (
       kind === 'at' &&
       (m[0] !== m[0].toLowerCase() || (m[0] !== '@' && !AT_NEXT.test(line.slice(m.index + m[0].length))))
+    )
+      continue;
+    if (
+      kind === 'dash' &&
+      AMOUNT_BEFORE.test(line.slice(from, m.index)) &&
+      AMOUNT_AFTER.test(line.slice(m.index + m[0].length))
     )
       continue;
     push(m.index, kind);
@@ -222,9 +235,14 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
       ],
     });
   };
+  // A section heading ("Votre profil", "Requirements") and the lines under it are the ad's body: features, so the
+  // model weighs them (the "About Acme" heading may still be followed by "The role: Title").
+  const heading = lines.map((l) => isJobHeading({ text: l, bullet: false }));
+  const below = (li: number) =>
+    heading[li] ? ['heading-line'] : heading.slice(0, li).some(Boolean) ? ['below-heading'] : [];
   const slot = (m: RegExpExecArray, group: number, li: number, name: string) => {
     const at = m.indices?.[group];
-    if (m[group] && at) add(m[group], li, at[0], at[1], [li === 0 ? 'first-line' : 'later-line', name]);
+    if (m[group] && at) add(m[group], li, at[0], at[1], [li === 0 ? 'first-line' : 'later-line', ...below(li), name]);
   };
   lines.forEach((line, li) => {
     const where = li === 0 ? 'first-line' : /^[-•*–]\s/.test(line) ? 'bullet-line' : 'later-line';
@@ -235,14 +253,14 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
     if (hiring) {
       slot(hiring, 1, li, 'slot-hirer');
       const [from, to] = hiring.indices![2]!;
-      const context = [where, 'slot-hired'];
+      const context = [where, ...below(li), 'slot-hired'];
       add(line.slice(from, to), li, from, to, [...context, 'slot-hired-whole']);
       for (const m of line.slice(from, to).matchAll(IN_WORD)) {
         const cut = from + m.index;
         // What the rest after the cut looks like ("… à sec à Köln": only the last cut leaves a city).
         const rest = shape(line.slice(cut + m[0].length, to)).filter((t) => NEIGHBOUR_TAGS.has(t));
         add(line.slice(from, cut), li, from, cut, [...context, ...rest.map((t) => `rest-${t}`)]);
-        add(line.slice(cut + m[0].length, to), li, cut + m[0].length, to, [where, 'slot-in']);
+        add(line.slice(cut + m[0].length, to), li, cut + m[0].length, to, [where, ...below(li), 'slot-in']);
       }
     }
     const about = ABOUT.exec(line);
@@ -277,6 +295,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
             : [];
         add(line.slice(first.start, end), li, first.start, end, [
           where,
+          ...below(li),
           ...prose,
           segments.length === 1 ? 'line-alone' : `cells-${Math.min(segments.length, 5)}`,
           `before:${first.before}`,
@@ -388,7 +407,12 @@ export function pickHeadline(text: string, model: HeadlineModel): Partial<Record
     const a = assigned[field];
     if (a) {
       const share = valueShare(candidates, (f) => logit(model.weights[field], f), a.candidate.value);
-      picks[field] = { value: a.candidate.value, confidence: rounded(share), evidence: a.candidate.line };
+      picks[field] = {
+        value: a.candidate.value,
+        confidence: rounded(share),
+        probability: rounded(sigmoid(a.logit)),
+        evidence: a.candidate.line,
+      };
     }
   }
   return picks;
@@ -409,7 +433,12 @@ export function headlineConfidence(
   }
   if (!best) return undefined;
   const share = valueShare(candidates, (f) => logit(model.weights[field], f), value);
-  return { value: best.candidate.value, confidence: rounded(share), evidence: best.candidate.line };
+  return {
+    value: best.candidate.value,
+    confidence: rounded(share),
+    probability: rounded(sigmoid(best.z)),
+    evidence: best.candidate.line,
+  };
 }
 
 let committed: HeadlineModel | undefined;

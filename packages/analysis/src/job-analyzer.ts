@@ -215,6 +215,12 @@ function continues(value: string, part: string): boolean {
 const holdsAnother = (value: string, others: ReadonlyArray<string | undefined>) =>
   others.some((o) => o && foldWords(o) !== foldWords(value) && ` ${foldWords(value)} `.includes(` ${foldWords(o)} `));
 
+/** The country a headline line names right after a city ("Zaandam, Nederland"), for a city the list lacks. */
+function countryAfter(city: string, line: string): string {
+  const at = line.indexOf(city);
+  const next = at < 0 ? undefined : /^\s*[,(|·•–—-]\s*([^,()|·•–—]+)/u.exec(line.slice(at + city.length))?.[1];
+  return (next && countryNamed(next.trim())?.name) || '';
+}
 const countryOfCity = (city: string) =>
   Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
 
@@ -344,7 +350,9 @@ export function parseJob(text: string): JobText {
     const equal = (v: string) => taken.some((t) => t && foldWords(t) === foldWords(v));
     if (rules && any && equal(rules) && !equal(any.value)) return any.value;
     // An empty field takes the joint assignment's pick unless it is clearly unsure.
-    if (!rules) return any && any.confidence >= HEADLINE_FILL ? any.value : rules;
+    // A lone weak candidate has a large share (nothing competes): it must be likely on its own too (a segment of a
+    // sentence, "A high school diploma is required", is no company).
+    if (!rules) return any && any.confidence >= HEADLINE_FILL && any.probability >= HEADLINE_FILL ? any.value : rules;
     const pick = trusted(field);
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
@@ -405,7 +413,7 @@ export function parseJob(text: string): JobText {
     const first = places[0];
     if (known > 0) places.unshift(...places.splice(known, 1));
     else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
-      places.unshift({ city, country: countryOfCity(city) });
+      places.unshift({ city, country: countryOfCity(city) || countryAfter(city, trusted('city')!.evidence) });
   }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [

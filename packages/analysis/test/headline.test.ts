@@ -130,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-14+headline-lr-3+layout-lr-1+entry-lr-1+cv-conf-1');
+    expect(analyzer.version).toBe('rules-14+headline-lr-4+layout-lr-1+entry-lr-1+cv-conf-1');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -155,6 +155,38 @@ describe('job headlines', () => {
 
   it('reads the held-out layouts in French, German, Spanish, Dutch, Portuguese and Italian into the record', async () => {
     for (const [head, want] of OTHER_LANGUAGES) expect(await recordOf(head), head).toEqual(want);
+  });
+
+  it('keeps a salary range whole, so no amount of it is read as a title', async () => {
+    const head = 'Lagerist (Norvaldt Logistik) – Bremen – 38.000 – 46.000 € p.a.';
+    const values = headlineCandidates(head + BODY).map((c) => c.value);
+    expect(values).not.toContain('38.000');
+    expect(values).not.toContain('46.000 € p.a');
+    expect(await recordOf(head)).toEqual({ title: 'Lagerist', company: 'Norvaldt Logistik', city: 'Bremen' });
+    const k = 'Kassierer (Brovia) – Wien – 27–31k €';
+    expect(headlineCandidates(k + BODY).map((c) => c.value)).not.toContain('27');
+  });
+
+  it('reads a city missing from the city list from where it stands, with the country the line names', async () => {
+    expect(await recordOf('Elektriker (m/w/d) – Halverstal Energie GmbH – Quedlinburg')).toEqual({
+      title: 'Elektriker',
+      company: 'Halverstal Energie GmbH',
+      city: 'Quedlinburg',
+    });
+    const job = await analyzer.analyzeJob(`Verpleegkundige — Zorggroep Amstelrand — Zaandam, Nederland${BODY}`);
+    expect(job.information.locations[0]).toEqual({ city: 'Zaandam', country: 'Netherlands' });
+    expect(job.information.company).toBe('Zorggroep Amstelrand');
+  });
+
+  it('reads lines under a section heading as the body, not the headline', async () => {
+    const head =
+      'Veltamo Santé\nAide-soignant De Nuit, Lille (CDI)\n\nVotre profil\nsoins palliatifs\nhygiène hospitalière';
+    const candidates = headlineCandidates(head);
+    expect(candidates.find((c) => c.value === 'soins palliatifs')?.features).toContain('below-heading');
+    expect(candidates.find((c) => c.value === 'Veltamo Santé')?.features).not.toContain('below-heading');
+    const job = await analyzer.analyzeJob(head);
+    expect(job.information.title).toBe('Aide-soignant De Nuit');
+    expect(job.information.company).toBe('Veltamo Santé');
   });
 
   it('proposes a comma or parenthesis title whole, and never gives two fields the same words', () => {

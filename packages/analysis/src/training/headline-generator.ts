@@ -3,8 +3,8 @@
  * Titles: ESCO occupation labels (CC BY 4.0; French and Dutch labels for those languages), some with a seniority
  * word or a ", Specialty" from ESCO knowledge labels ("Software Developer, Cloud Technologies"); companies: invented
  * names (made of syllables, so no name recurs enough to be learned) with a sector word and a legal form of the city's
- * country; cities: data/cities.json; headline words, work arrangements, employment types and salaries:
- * data/headline/<language>.json. Nothing from the Google careers set.
+ * country; cities: data/cities.json and, a quarter of them, invented place names; headline words, work arrangements,
+ * employment types and salaries: data/headline/<language>.json. Nothing from the Google careers set.
  */
 import {
   CITIES,
@@ -283,6 +283,8 @@ function jobTitle(random: Random, source: TitleSource, language: HeadlineLanguag
   return title;
 }
 
+const UNKNOWN_CITY_SHARE = 0.25;
+
 /** `count` examples from the layouts given, drawn with `random`. */
 export function generateHeadlines(
   random: Random,
@@ -298,7 +300,9 @@ export function generateHeadlines(
     const language = pick(random, HEADLINE_LANGUAGES);
     const w = HEADLINE_WORDS[language];
     const country = pick(random, countries);
-    const city = pick(random, CITIES[country]!);
+    // A quarter of the cities are invented names, as a place missing from data/cities.json is to the model: the city
+    // must be read from where it stands (after a dash, before a country, in brackets), not only from the list.
+    const city = random() < UNKNOWN_CITY_SHARE ? inventedName(random) : pick(random, CITIES[country]!);
     const parts: Parts = {
       title: jobTitle(random, source, language, w),
       company: company(random, country, w),
