@@ -46,7 +46,7 @@ import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
 // The analyzer package and the documents service's text extractor: the one place this eval imports them from.
 import { createRulesAnalyzer } from '@talent/analysis';
 import { createTextExtractor } from '../../documents/dist/extraction/index.js';
-import { GROUP_SHARES, prepareDetails, scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
+import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
 
 const POOL_SIZE = 150;
 const JOB_COUNT = 40;
@@ -398,18 +398,37 @@ function fitShares(tuning) {
         const dimension = params[key].split('\t')[0];
         dims.set(dimension, [...(dims.get(dimension) ?? []), [key, a / w / 10]]);
       }
-      return { relevant: relevant.has(cv.id), dims: [...dims.values()] };
+      // The groups each dimension holds (the same for every CV of a job): the relevance scale depends on them.
+      const groups = {};
+      for (const [dimension, items] of dims) groups[dimension] = items.map(([key]) => params[key].split('\t')[1]);
+      return { relevant: relevant.has(cv.id), dims: [...dims.values()], groups, pattern: JSON.stringify(groups) };
     });
     return { pos: rows.filter((r) => r.relevant), neg: rows.filter((r) => !r.relevant) };
   });
-  const score = (dims, w) => {
+  // The scorer's aggregation (applyShares): the relevance group's shares × the job's relevanceScale.
+  const scaled = (row, w, scales) => {
+    let scale = scales.get(row.pattern);
+    if (scale === undefined) {
+      const shares = {};
+      params.forEach((p, i) => {
+        const [dimension, group] = p.split('\t');
+        (shares[dimension] ??= {})[group] = w[i];
+      });
+      scale = relevanceScale(row.groups, shares);
+      scales.set(row.pattern, scale);
+    }
+    return params.map((p, i) => (p.endsWith('\trelevance') ? w[i] * scale : w[i]));
+  };
+  const score = (row, w, scales) => {
+    const ws = scaled(row, w, scales);
+    const dims = row.dims;
     let t = 0;
     for (const items of dims) {
       let a = 0;
       let b = 0;
       for (const [i, v] of items) {
-        a += w[i] * v;
-        b += w[i];
+        a += ws[i] * v;
+        b += ws[i];
       }
       t += b > 0 ? a / b : 0;
     }
@@ -417,13 +436,14 @@ function fitShares(tuning) {
   };
   const loss = (theta) => {
     const w = theta.map(Math.exp);
+    const scales = new Map();
     let total = 0;
     for (const { pos, neg } of examples) {
       if (!pos.length || !neg.length) continue;
-      const sn = neg.map((n) => score(n.dims, w));
+      const sn = neg.map((n) => score(n, w, scales));
       let l = 0;
       for (const p of pos) {
-        const sp = score(p.dims, w);
+        const sp = score(p, w, scales);
         for (const b of sn) {
           const z = FIT_TEMPERATURE * (sp - b);
           l += z > 30 ? 0 : Math.log1p(Math.exp(-z));

@@ -1,6 +1,7 @@
 import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
-import { GROUP_SHARES, scoreCandidates, type CvRecord, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, type CvRecord, type DetailGroup, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import type { Dimension } from '../src/scoring/types.js';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
 
 // Issue 28: requirements that link to no taxonomy skill still count on the CV's text, and the whole ad is
@@ -86,11 +87,15 @@ describe('whole-ad relevance and unlinked requirements', () => {
     expect(ranked.map((c) => c.person_id)).toEqual([trainer.id, planner.id]);
     const soft = GROUP_SHARES.soft_skills;
     expect(soft.relevance!).toBeGreaterThan(soft.skills!);
+    // The relevance's share × the job's scale (rules-7), from the groups the ad's details fall in.
+    const groups: Partial<Record<Dimension, DetailGroup[]>> = {};
+    for (const d of prepareDetails(ad, graph)(planner)) if (!groups[d.dimension]?.includes(d.group)) (groups[d.dimension] ??= []).push(d.group);
+    const relevance = soft.relevance! * relevanceScale(groups);
     for (const c of ranked) {
       const details = c.score_dict.soft_skills;
       // Each group's share of the dimension (scoring/shares.ts), whatever the number of details in it.
       expect(c.score_meta.soft_skills).toBeCloseTo(
-        (soft.skills! * details['plan']!.score + soft.relevance! * details[RELEVANCE_KEY]!.score) / (soft.skills! + soft.relevance!),
+        (soft.skills! * details['plan']!.score + relevance * details[RELEVANCE_KEY]!.score) / (soft.skills! + relevance),
         2,
       );
     }

@@ -1,22 +1,33 @@
 import { emptyCvInformation, type RecordSkill } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
-import { GROUP_SHARES } from '../src/scoring/shares.js';
+import { GROUP_SHARES, relevanceScale } from '../src/scoring/shares.js';
 
-/** The skills' share of hard skills beside the whole-ad relevance detail (the ads below have no requirement line there). */
-const SKILLS_SHARE = GROUP_SHARES.hard_skills.skills! / (GROUP_SHARES.hard_skills.skills! + GROUP_SHARES.hard_skills.relevance!);
+/**
+ * The skills' share of hard skills beside the whole-ad relevance detail (the ads below have no requirement line
+ * there); the relevance's share is scaled by the job's relevanceScale (rules-7), from the groups its details fall in.
+ */
+function skillsShare(j: JobRecord, c: CvRecord): number {
+  const groups: Partial<Record<Dimension, DetailGroup[]>> = {};
+  for (const d of prepareDetails(j, graph)(c)) if (!groups[d.dimension]?.includes(d.group)) (groups[d.dimension] ??= []).push(d.group);
+  const skills = GROUP_SHARES.hard_skills.skills!;
+  return skills / (skills + GROUP_SHARES.hard_skills.relevance! * relevanceScale(groups));
+}
 import {
   DIMENSIONS,
   FINAL_SCORE_FORMULA,
   hasRequirements,
+  prepareDetails,
   SCORER_VERSION,
   scoreCandidates,
   type CvRecord,
+  type DetailGroup,
   type JobRecord,
   type MatchCandidate,
   type SkillGraph,
   type Weights,
 } from '../src/scoring/index.js';
+import type { Dimension } from '../src/scoring/types.js';
 
 // --- a small taxonomy: Databases > SQL > {PostgreSQL, MySQL}; Containers > {Docker, Kubernetes}; Programming > {Java, Kotlin}
 const ID = {
@@ -315,8 +326,9 @@ describe('scoring: skills', () => {
     // The skills keep their learned share of the dimension by their weights ((2×10 + 1×0) / 3), the whole-ad relevance
     // detail the rest (scoring/shares.ts).
     const r = (c: MatchCandidate) => c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(withRequired.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (20 / 3) + (1 - SKILLS_SHARE) * r(withRequired), 2);
-    expect(withOptional.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (10 / 3) + (1 - SKILLS_SHARE) * r(withOptional), 2);
+    const share = skillsShare(j, cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] }));
+    expect(withRequired.score_meta.hard_skills).toBeCloseTo(share * (20 / 3) + (1 - share) * r(withRequired), 2);
+    expect(withOptional.score_meta.hard_skills).toBeCloseTo(share * (10 / 3) + (1 - share) * r(withOptional), 2);
     expect(withRequired.score_meta.hard_skills).toBeGreaterThan(withOptional.score_meta.hard_skills);
   });
 });
@@ -625,7 +637,8 @@ describe('scoring: aggregation and ranking', () => {
       experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
       information: { ...job().information, title: '', activity_sector: '' },
     });
-    const c = only(j, cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] }), {
+    const javaCv = cv({ hard_skills: [skill(ID.java, 'satisfies', 'Java.')] });
+    const c = only(j, javaCv, {
       experience: 0.1,
       hard_skills: 0.4,
       soft_skills: 0.3,
@@ -635,7 +648,8 @@ describe('scoring: aggregation and ranking', () => {
     expect(c.score_meta.soft_skills).toBe(0);
     // Java 2×10 of 2+2+2+1+1 keeps the skills' share of the dimension, the whole-ad relevance detail the rest.
     const r = c.score_dict.hard_skills[RELEVANCE_KEY]!.score;
-    expect(c.score_meta.hard_skills).toBeCloseTo(SKILLS_SHARE * (20 / 8) + (1 - SKILLS_SHARE) * r, 2);
+    const share = skillsShare(j, javaCv);
+    expect(c.score_meta.hard_skills).toBeCloseTo(share * (20 / 8) + (1 - share) * r, 2);
     expect(c.summary_score).toBe(c.score_meta.hard_skills); // only hard_skills has details
   });
 
@@ -698,7 +712,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-6');
+    expect(SCORER_VERSION).toBe('rules-7');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

@@ -1,6 +1,6 @@
 import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
-import { applyShares, GROUP_SHARES } from '../src/scoring/shares.js';
+import { applyShares, GROUP_SHARES, relevanceScale } from '../src/scoring/shares.js';
 import { prepareExperience } from '../src/scoring/experience.js';
 import { scoreCandidates, type JobRecord, type SkillGraph, type WeightedDetail, type Weights } from '../src/scoring/index.js';
 
@@ -12,20 +12,21 @@ const detail = (dimension: WeightedDetail['dimension'], group: WeightedDetail['g
   detail: { score, criteria: 'test', explanation: 'test' },
 });
 
-describe('learned group shares (rules-6)', () => {
+describe('learned group shares (rules-6, relevance scaled since rules-7)', () => {
   it('gives a group its share of the dimension however many details it has', () => {
     const many = Array.from({ length: 15 }, (_, i) => detail('hard_skills', 'skills', `skill ${i}`, i % 2 ? 1 : 2, 10));
     const shared = applyShares([...many, detail('hard_skills', 'relevance', 'relevance', 1, 0)]);
     const total = (group: string) => shared.filter((d) => d.group === group).reduce((a, d) => a + d.weight, 0);
     expect(total('skills')).toBeCloseTo(GROUP_SHARES.hard_skills.skills!, 10);
-    expect(total('relevance')).toBeCloseTo(GROUP_SHARES.hard_skills.relevance!, 10);
+    // The relevance's share × the scale that keeps its part of the total (rules-7, below).
+    expect(total('relevance')).toBeCloseTo(GROUP_SHARES.hard_skills.relevance! * relevanceScale({ hard_skills: ['skills', 'relevance'] }), 10);
     // Inside the group, a required skill (2) still weighs twice an optional one (1).
     expect(shared[0]!.weight).toBeCloseTo(2 * shared[1]!.weight, 10);
   });
 
   it('leaves a group the ad does not state out: the others keep their proportions', () => {
-    const withoutDegree = applyShares([detail('education', 'major', 'major', 1, 10), detail('education', 'relevance', 'r', 1, 0)]);
-    expect(withoutDegree.map((d) => d.weight)).toEqual([GROUP_SHARES.education.major, GROUP_SHARES.education.relevance]);
+    const withoutDegree = applyShares([detail('education', 'major', 'major', 1, 10), detail('education', 'requirement lines', 'line', 1, 0)]);
+    expect(withoutDegree.map((d) => d.weight)).toEqual([GROUP_SHARES.education.major, GROUP_SHARES.education['requirement lines']]);
   });
 
   it('weighs the soft skills an ad names below the whole-ad relevance, and the job title highest in experience', () => {
@@ -57,7 +58,10 @@ describe('job title words the ad keeps coming back to', () => {
     expect(words['aircraft']).toBeGreaterThan(words['technician']!);
   });
 
-  it('ranks the CV holding the field word of the title above one holding the two generic words', () => {
+  // The job title detail, not the ranking: since rules-7 the whole-ad relevance keeps its usual part of the total in
+  // an ad naming no soft skill, and on these bare titles it counts “maintenance technician” (two ad-title words) above
+  // “aircraft” (one).
+  it('scores the CV title holding the field word of the job title above one holding the two generic words', () => {
     const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
     const job = { ...ad('Inspect aircraft, repair aircraft structures, sign aircraft logbooks, fly on aircraft and test aircraft.'), job_requirements: ['Sign logbooks.'] };
     const cv = (id: string, title: string) => ({
@@ -71,7 +75,53 @@ describe('job title words the ad keeps coming back to', () => {
       soft_skills: [],
     });
     const ranked = scoreCandidates(job, [cv('cv-plant', 'Plant Maintenance Technician'), cv('cv-aircraft', 'Aircraft Mechanic')], equal, graph);
-    expect(ranked.map((c) => c.person_id)).toEqual(['cv-aircraft', 'cv-plant']);
-    expect(ranked[0]!.score_dict.experience['job title']!.explanation).toContain('aircraft ×2.79');
+    const title = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.experience['job title']!;
+    expect(title('cv-aircraft').score).toBeGreaterThan(title('cv-plant').score);
+    expect(title('cv-aircraft').explanation).toContain('aircraft ×2.79');
+  });
+});
+
+describe('the whole-ad relevance keeps its weight in the total (rules-7)', () => {
+  const everyGroup = Object.fromEntries(Object.entries(GROUP_SHARES).map(([dimension, table]) => [dimension, Object.keys(table)])) as Parameters<typeof relevanceScale>[0];
+  /** The relevance group's fraction of each dimension's weight, after applyShares. */
+  const fractions = (details: WeightedDetail[]) => {
+    const shared = applyShares(details);
+    return [...new Set(shared.map((d) => d.dimension))].map((dimension) => {
+      const own = shared.filter((d) => d.dimension === dimension);
+      return own.filter((d) => d.group === 'relevance').reduce((a, d) => a + d.weight, 0) / own.reduce((a, d) => a + d.weight, 0);
+    });
+  };
+  const mean = (values: number[]) => values.reduce((a, v) => a + v, 0) / values.length;
+  const full = [
+    ...Object.entries(GROUP_SHARES).flatMap(([dimension, table]) =>
+      Object.keys(table).map((group) => detail(dimension as WeightedDetail['dimension'], group as WeightedDetail['group'], group, 1, 5)),
+    ),
+  ];
+
+  it('leaves the learned shares as they are for an ad stating every group', () => {
+    expect(relevanceScale(everyGroup)).toBeCloseTo(1, 6);
+  });
+
+  it('raises the relevance of an ad that names no soft skill and no degree to its usual part of the total', () => {
+    const narrow = [
+      detail('experience', 'job title', 'job title', 1, 5),
+      detail('experience', 'relevance', 'relevance', 1, 5),
+      detail('hard_skills', 'skills', 'skill', 1, 5),
+      detail('hard_skills', 'relevance', 'relevance', 1, 5),
+    ];
+    expect(relevanceScale({ experience: ['job title', 'relevance'], hard_skills: ['skills', 'relevance'] })).toBeGreaterThan(1);
+    // Without the scale, relevance would be ≈ 9 % of such an ad's total instead of ≈ 30 %.
+    expect(mean(fractions(narrow))).toBeCloseTo(mean(fractions(full)), 6);
+    // The other groups keep their proportions: only the relevance's weight moved.
+    const shared = applyShares(narrow);
+    expect(shared[0]!.weight).toBe(GROUP_SHARES.experience['job title']);
+    expect(shared[2]!.weight).toBe(GROUP_SHARES.hard_skills.skills);
+  });
+
+  it('is the same for every CV of a job and 1 when no dimension holds a relevance detail', () => {
+    expect(relevanceScale({ experience: ['job title'] })).toBe(1);
+    const a = applyShares([detail('experience', 'job title', 't', 1, 0), detail('experience', 'relevance', 'r', 1, 10)]);
+    const b = applyShares([detail('experience', 'job title', 't', 1, 10), detail('experience', 'relevance', 'r', 1, 0)]);
+    expect(a.map((d) => d.weight)).toEqual(b.map((d) => d.weight));
   });
 });

@@ -19,7 +19,7 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   round(10 × min(1, share / FULL_SHARE)).
  * One detail in each dimension the ad states (the same figure; experience quotes the CV's experience entries,
  * education its education entries when they hold a matched word), group `relevance`, whose share of each
- * dimension is learned with the others (shares.ts, rules-6).
+ * dimension is learned with the others (shares.ts, rules-6) and scaled per job to keep its part of the total (rules-7).
  */
 export const RELEVANCE_KEY = 'relevance to the ad';
 export const K1 = 1.2;

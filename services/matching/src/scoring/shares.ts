@@ -28,7 +28,8 @@ export function shareOf(dimension: Dimension, group: DetailGroup, shares = GROUP
 
 /**
  * The details with their weights inside their dimension's average: a detail's weight inside its group × its
- * group's share ÷ the group's total weight. Order and everything else unchanged.
+ * group's share (× the job's relevance scale for the `relevance` group, see relevanceScale) ÷ the group's total
+ * weight. Order and everything else unchanged.
  */
 export function applyShares(details: readonly WeightedDetail[], shares = GROUP_SHARES): WeightedDetail[] {
   const totals: Partial<Record<Dimension, Partial<Record<DetailGroup, number>>>> = {};
@@ -36,8 +37,74 @@ export function applyShares(details: readonly WeightedDetail[], shares = GROUP_S
     const groups = (totals[d.dimension] ??= {});
     groups[d.group] = (groups[d.group] ?? 0) + d.weight;
   }
+  const present: Partial<Record<Dimension, DetailGroup[]>> = {};
+  for (const [dimension, groups] of Object.entries(totals)) present[dimension as Dimension] = Object.keys(groups!) as DetailGroup[];
+  const scale = relevanceScale(present, shares);
   return details.map((d) => {
     const total = totals[d.dimension]![d.group]!;
-    return { ...d, weight: total > 0 ? (shareOf(d.dimension, d.group, shares) * d.weight) / total : 0 };
+    const share = shareOf(d.dimension, d.group, shares) * (d.group === 'relevance' ? scale : 1);
+    return { ...d, weight: total > 0 ? (share * d.weight) / total : 0 };
   });
+}
+
+/** The relevance group's share and the other groups' shares summed, per dimension holding a relevance detail. */
+type RelevanceSplit = readonly (readonly [relevance: number, others: number])[];
+
+/** Mean over the dimensions of the relevance group's fraction of its dimension, its shares × `scale`. */
+function meanRelevanceFraction(split: RelevanceSplit, scale: number): number {
+  let sum = 0;
+  for (const [relevance, others] of split) sum += (scale * relevance) / (others + scale * relevance);
+  return split.length ? sum / split.length : 0;
+}
+
+function splitOf(groups: Partial<Record<Dimension, readonly DetailGroup[]>>, shares: typeof GROUP_SHARES): RelevanceSplit {
+  const split: (readonly [number, number])[] = [];
+  for (const dimension of Object.keys(shares) as Dimension[]) {
+    const present = groups[dimension];
+    if (!present?.includes('relevance')) continue;
+    const others = present.filter((g) => g !== 'relevance').reduce((a, g) => a + shareOf(dimension, g, shares), 0);
+    split.push([shareOf(dimension, 'relevance', shares), others]);
+  }
+  return split;
+}
+
+/** The relevance's mean fraction over the four dimensions with every group of the table present, per table. */
+const targets = new WeakMap<typeof GROUP_SHARES, number>();
+function targetFraction(shares: typeof GROUP_SHARES): number {
+  let target = targets.get(shares);
+  if (target === undefined) {
+    const all = Object.fromEntries(Object.entries(shares).map(([dimension, table]) => [dimension, Object.keys(table) as DetailGroup[]]));
+    target = meanRelevanceFraction(splitOf(all, shares), 1);
+    targets.set(shares, target);
+  }
+  return target;
+}
+
+/** Bisection steps for the scale: fixed, so the same job always gets the same factor to the last bit. */
+const SCALE_STEPS = 50;
+const MAX_SCALE = 1000;
+
+/**
+ * The factor on the relevance group's shares for a job whose dimensions hold these groups (rules-7). The whole-ad
+ * relevance detail sits in every dimension the ad states, with very different learned fractions of each (soft
+ * skills ≈ 0.84, education ≈ 0.21, hard skills ≈ 0.12, experience ≈ 0.05 with every group present). An ad naming
+ * no soft skills and no degree therefore ranked almost by the job title alone: the relevance's part of the total
+ * fell from ≈ 30 % to ≈ 9 %, however well the CV's text answered the ad. So its shares are scaled by one factor per
+ * job, found by bisection, such that its mean fraction over the dimensions the job states equals its mean fraction
+ * over the four dimensions with every group of the table present — the balance the table was learned with. It
+ * depends on the job's groups alone (the same for all its CVs), and the groups the ad states keep their
+ * proportions among themselves; 1 when no dimension holds a relevance detail.
+ */
+export function relevanceScale(groups: Partial<Record<Dimension, readonly DetailGroup[]>>, shares = GROUP_SHARES): number {
+  const split = splitOf(groups, shares);
+  if (split.length === 0) return 1;
+  const target = targetFraction(shares);
+  let lo = 0;
+  let hi = MAX_SCALE;
+  for (let i = 0; i < SCALE_STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    if (meanRelevanceFraction(split, mid) < target) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
