@@ -113,6 +113,8 @@ function afterCountry(before: string): boolean {
   return !!m?.[1] && !!countryNamed(m[1]);
 }
 
+const EMAIL_IN_LINE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
 function digits(s: string): string {
   return s.replace(/\D/g, '');
 }
@@ -144,6 +146,23 @@ export function findPhones(
     if (FAX_LABEL.test(text.slice(Math.max(0, found.startsAt - 16), found.startsAt))) continue;
     if (afterCountry(text.slice(Math.max(0, found.startsAt - 40), found.startsAt))) continue;
     push(found.number.number);
+  }
+  // On a line that also gives an e-mail address, a number the parser finds only "possible" is still the person's
+  // (fictional and newly allocated ranges, "+44 7700 900123", are not "valid" to libphonenumber's metadata).
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    if (EMAIL_IN_LINE.test(line))
+      for (const found of findPhoneNumbersInText(line, {
+        ...(defaultCountry ? { defaultCountry } : {}),
+        extended: true,
+      })) {
+        const raw = line.slice(found.startsAt, found.endsAt).trim();
+        const [from, to] = [offset + found.startsAt, offset + found.endsAt];
+        if (!/^[+(0]/.test(raw) || DATE_LIKE.some((re) => re.test(raw)) || digits(raw).length < 8 || inRange(from, to))
+          continue;
+        if (found.number.isPossible()) push(found.number.number);
+      }
+    offset += line.length + 1;
   }
   for (const m of text.matchAll(PHONE_LABEL)) {
     const raw = (m[1] ?? '').trim();

@@ -8,7 +8,7 @@
  * two fields on the same words.
  */
 import { readFileSync } from 'node:fs';
-import { countryNamed } from './places.js';
+import { countryNamed, countryOfRegion } from './places.js';
 import { legalForms, organisationHints, roleWords } from './lexicon.js';
 import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
 import { isJobHeading } from './sections.js';
@@ -51,7 +51,8 @@ const alternation = (words: readonly string[]) =>
     .map(escape)
     .join('|');
 
-const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\\s*){1,3}[mwfdhvx]\\s*[)\\]]`;
+// Also bare, between spaces ("Pflegefachkraft m/w/d", "Chef de partie H/F - CDI").
+const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\\s*){1,3}[mwfdhvx]\\s*[)\\]]|(?<=\\s)(?:[mwfdhvx]\\s?/\\s?){1,3}[mwfdhvx](?=\\s|$)`;
 const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
 /** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
 export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
@@ -149,6 +150,8 @@ interface Cell {
 }
 
 const AT_NEXT = /^\s+[\p{Lu}\d]/u;
+/** A place and a region code written after it without a comma ("Austin TX", "Toronto ON"). */
+const REGION_CODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+(\p{Lu}{2,3})$/u;
 /** A dash between two amounts is a range ("40.000 – 69.000 €", "77–114k €", "£47,000 – £59,000"), not a separator. */
 const AMOUNT_BEFORE = /\d\s*(?:k|[€$£])?\s*$/iu;
 const AMOUNT_AFTER = /^\s*(?:R\$|[€$£])?\s*\d/u;
@@ -293,6 +296,14 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
           j > i
             ? [`run${j - i + 1}`, ...joins, ...runParts(segments.slice(i + 1, j + 1), tags.slice(i + 1, j + 1))]
             : [];
+        // "Austin TX": the place before a capitalised region code is a candidate of its own.
+        const region = j === i ? REGION_CODE.exec(first.text) : null;
+        if (region && countryOfRegion(region[2]!))
+          add(region[1]!, li, first.start, first.start + region[1]!.length, [
+            where,
+            ...below(li),
+            'before-region-code',
+          ]);
         add(line.slice(first.start, end), li, first.start, end, [
           where,
           ...below(li),
@@ -345,6 +356,9 @@ export function assignHeadline(
   const options = HEADLINE_FIELDS.map((field): Option[] => [
     undefined,
     ...candidates
+      // A work arrangement or employment type alone ("Teletrabalho", "Hybride", "CDI") is no field's value; it stays a
+      // candidate so that a rules' value equal to it is scored (and replaced).
+      .filter((candidate) => !NOISE.has(foldWords(candidate.value)))
       .map((candidate) => ({ candidate, logit: logitOf(field, candidate.features) }))
       .sort((a, b) => b.logit - a.logit)
       .slice(0, TOP_PER_FIELD),

@@ -350,9 +350,10 @@ export function parseJob(text: string): JobText {
     const equal = (v: string) => taken.some((t) => t && foldWords(t) === foldWords(v));
     if (rules && any && equal(rules) && !equal(any.value)) return any.value;
     // An empty field takes the joint assignment's pick unless it is clearly unsure.
-    // A lone weak candidate has a large share (nothing competes): it must be likely on its own too (a segment of a
-    // sentence, "A high school diploma is required", is no company).
-    if (!rules) return any && any.confidence >= HEADLINE_FILL && any.probability >= HEADLINE_FILL ? any.value : rules;
+    // A lone weak candidate has a large share (nothing competes): a company or city must be likely on its own too (a
+    // segment of a sentence, "A high school diploma is required", is no company); every ad has a title.
+    const alone = field === 'title' || (any?.probability ?? 0) >= HEADLINE_FILL;
+    if (!rules) return any && any.confidence >= HEADLINE_FILL && alone ? any.value : rules;
     const pick = trusted(field);
     if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;

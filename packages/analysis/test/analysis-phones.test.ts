@@ -36,6 +36,18 @@ describe('phone labels', () => {
   });
 });
 
+describe('numbers on a contact line', () => {
+  it('keeps a possible number on the line of an e-mail address, though its range is reserved or new', () => {
+    // 07700 900xxx is the UK's range for fiction: libphonenumber does not call it valid, but it is the person's number.
+    expect(findPhones('maria@example.com | +44 7700 900123 | Manchester, UK', 'GB')).toEqual(['+447700900123']);
+    expect(findPhones('maria@example.com · 07700 900456', 'GB')).toEqual(['+447700900456']);
+    // Digits that are no phone number stay out: a date range, a postcode.
+    expect(findPhones('jonas@example.de | Hauptstraße 12, 79098 Freiburg | 2019 - 2021', 'DE')).toEqual([]);
+    // Without an e-mail address on the line, a number must be valid (or labelled).
+    expect(findPhones('Registration 07700 900789', 'GB')).toEqual([]);
+  });
+});
+
 describe('fax numbers', () => {
   it('leaves out a number written after a fax label, but not a shared phone and fax line', () => {
     expect(findPhones('Tel.: +49 30 1234567  Fax: +49 30 1234568', 'DE')).toEqual(['+49301234567']);

@@ -130,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-14+headline-lr-4+layout-lr-1+entry-lr-1+cv-conf-1');
+    expect(analyzer.version).toBe('rules-15+headline-lr-5+layout-lr-1+entry-lr-1+cv-conf-1');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -176,6 +176,31 @@ describe('job headlines', () => {
     const job = await analyzer.analyzeJob(`Verpleegkundige — Zorggroep Amstelrand — Zaandam, Nederland${BODY}`);
     expect(job.information.locations[0]).toEqual({ city: 'Zaandam', country: 'Netherlands' });
     expect(job.information.company).toBe('Zorggroep Amstelrand');
+  });
+
+  it('reads place names in their real shapes, a region code after the city, bare gender tags and lone work arrangements', async () => {
+    const cases: Array<[string, { title: string; company: string; city: string }]> = [
+      [
+        'Pflegefachkraft m/w/d\nKlinikum Sonnental gGmbH · Freiburg im Breisgau',
+        { title: 'Pflegefachkraft', company: 'Klinikum Sonnental gGmbH', city: 'Freiburg im Breisgau' },
+      ],
+      [
+        'Chef de partie H/F - CDI\nRestaurant Le Petit Marché, Bordeaux',
+        { title: 'Chef de partie', company: 'Restaurant Le Petit Marché', city: 'Bordeaux' },
+      ],
+      [
+        'Warehouse Associate | Keystone Freight | Bad Kreuznach',
+        { title: 'Warehouse Associate', company: 'Keystone Freight', city: 'Bad Kreuznach' },
+      ],
+      ['Barista – Café Lumière – Saint-Malo', { title: 'Barista', company: 'Café Lumière', city: 'Saint-Malo' }],
+    ];
+    for (const [head, want] of cases) expect(await recordOf(head), head).toEqual(want);
+    const austin = await analyzer.analyzeJob(`Personal Trainer - FitLife Gym, Austin TX${BODY}`);
+    expect(austin.information).toMatchObject({ title: 'Personal Trainer', company: 'FitLife Gym' });
+    expect(austin.information.locations[0]).toEqual({ city: 'Austin', country: 'United States' });
+    const remote = await analyzer.analyzeJob(`Lithographer – Presencial\nFerramar Gráfica S.A.${BODY}`);
+    expect(remote.information).toMatchObject({ title: 'Lithographer', company: 'Ferramar Gráfica S.A.' });
+    expect(remote.information.locations).toEqual([]);
   });
 
   it('reads lines under a section heading as the body, not the headline', async () => {

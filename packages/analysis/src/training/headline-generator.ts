@@ -284,6 +284,25 @@ function jobTitle(random: Random, source: TitleSource, language: HeadlineLanguag
 }
 
 const UNKNOWN_CITY_SHARE = 0.25;
+/** Words that join or open real place names ("Freiburg im Breisgau", "Bad Homburg", "Saint-Étienne", "Fort Worth"). */
+const PLACE_JOINS = ['am', 'im', 'an der', 'ob der', 'sur', 'sous', 'upon', 'on', 'de', 'del', 'di', 'aan den', 'do'];
+const PLACE_OPENS = ['Bad', 'San', 'Santa', 'Sankt', 'Saint', 'New', 'Port', 'Fort', 'Villa', 'Porto', 'Den', 'Le'];
+
+/** An invented place name in the shapes real ones take: one word, two joined by a particle, or an opening word. */
+function inventedPlace(random: Random): string {
+  const r = random();
+  if (r < 0.6) return inventedName(random);
+  if (r < 0.8) return `${inventedName(random)} ${pick(random, PLACE_JOINS)} ${inventedName(random)}`;
+  const open = pick(random, PLACE_OPENS);
+  return open === 'Saint' && random() < 0.5 ? `Saint-${inventedName(random)}` : `${open} ${inventedName(random)}`;
+}
+
+/** Region codes written after a city in the countries whose ads do so ("Austin, TX", "Toronto ON"). */
+const REGION_CODES: Record<string, readonly string[]> = {
+  'United States': ['TX', 'CA', 'NY', 'WA', 'MA', 'IL', 'CO', 'GA', 'FL', 'NC', 'OH', 'PA', 'AZ', 'MN', 'OR', 'VA'],
+  Canada: ['ON', 'QC', 'BC', 'AB'],
+  Australia: ['NSW', 'VIC', 'QLD'],
+};
 
 /** `count` examples from the layouts given, drawn with `random`. */
 export function generateHeadlines(
@@ -302,12 +321,17 @@ export function generateHeadlines(
     const country = pick(random, countries);
     // A quarter of the cities are invented names, as a place missing from data/cities.json is to the model: the city
     // must be read from where it stands (after a dash, before a country, in brackets), not only from the list.
-    const city = random() < UNKNOWN_CITY_SHARE ? inventedName(random) : pick(random, CITIES[country]!);
+    const city = random() < UNKNOWN_CITY_SHARE ? inventedPlace(random) : pick(random, CITIES[country]!);
+    // Where ads name a region instead of the country, it stands where the country would ("Austin, TX"); now and
+    // then without the comma ("Austin TX", read by the candidates' region-code split).
+    const regions = REGION_CODES[country];
+    const region = regions && random() < 0.5 ? pick(random, regions) : undefined;
+    const glued = region !== undefined && random() < 0.3;
     const parts: Parts = {
       title: jobTitle(random, source, language, w),
       company: company(random, country, w),
-      city,
-      country,
+      city: glued ? `${city} ${region}` : city,
+      country: region !== undefined && !glued ? region : country,
       w,
       random,
     };
