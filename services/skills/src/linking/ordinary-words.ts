@@ -51,8 +51,8 @@ export function lessCommonEnglishWords(): ReadonlySet<string> {
 }
 
 /**
- * Words the loaded languages write in lowercase: every word a label (of any language) or a description writes in
- * lowercase (ESCO's descriptions alone hold ~15k English words), the stop words of every loaded language and the
+ * Words the loaded languages write in lowercase: every word a label (of any language; not a one-word label that is a
+ * skill's name elsewhere) or a description writes in lowercase (ESCO's descriptions alone hold ~15k English words), the stop words of every loaded language and the
  * common words of English (commonWords(): the seed alone writes few). A technology acronym written lowercase
  * ("sql", "mysql") is read as the acronym only when it is none of these ("led", "cops", "less", "rest", French
  * "mes" are words).
@@ -62,9 +62,31 @@ export function ordinaryWords(index: SkillIndex): Set<string> {
   const addLowercase = (text: string) => {
     for (const token of tokenize(text)) if (token.surface === token.key) words.add(token.key);
   };
-  for (const text of index.labelText) addLowercase(text);
+  // Not a one-word label that is a skill's name elsewhere: ESCO lists "matlab" as an alternative label of computer
+  // vision, which would make "Matlab" an ordinary word and not the MATLAB acronym (namedWords()).
+  const named = namedWords(index);
+  for (const text of index.labelText) {
+    const tokens = tokenize(text);
+    if (tokens.length === 1 && named.has(tokens[0]!.key)) continue;
+    for (const token of tokens) if (token.surface === token.key) words.add(token.key);
+  }
   for (let skill = 0; skill < index.size; skill++) addLowercase(index.description(skill));
   for (const language of index.languages) for (const word of stopwords[language] ?? []) words.add(foldText(word));
   for (const language of index.languages) for (const word of commonWords(language)) words.add(word);
   return words;
+}
+
+/**
+ * Folded one-word preferred labels written with capitals, in any language: skills' names ("MATLAB", "Python"). ESCO
+ * also lists some of them in lowercase as alternative labels of other skills ("matlab" for computer vision); such a
+ * label alone does not make the name an ordinary word (one written only in capitals or as the taxonomy writes it).
+ */
+export function namedWords(index: SkillIndex): Set<string> {
+  const named = new Set<string>();
+  for (let label = 0; label < index.labelText.length; label++) {
+    if (index.labelPreferred[label] !== 1) continue;
+    const tokens = tokenize(index.labelText[label]!);
+    if (tokens.length === 1 && /\p{Lu}/u.test(tokens[0]!.surface)) named.add(tokens[0]!.key);
+  }
+  return named;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SkillIndex } from '../search/skill-index.js';
 import { foldText, stemToken, tokenize } from '../text/normalize.js';
-import { commonWords, lessCommonEnglishWords, mostCommonEnglishWords } from './ordinary-words.js';
+import { commonWords, lessCommonEnglishWords, mostCommonEnglishWords, namedWords } from './ordinary-words.js';
 
 const stopwords = createRequire(import.meta.url)('stopwords-iso/stopwords-iso.json') as Record<string, string[]>;
 
@@ -71,10 +71,14 @@ export class PhraseDictionary {
   ) {
     const languageId = index.languages.indexOf(stemLanguage);
     this.common = new Set(stopwords[stemLanguage] ?? []);
+    const named = namedWords(index);
     for (let label = 0; label < index.labelText.length; label++) {
       if (index.labelLanguage[label] !== languageId) continue;
       // In lowercase, accents and all: "responsabilità" of "Senso di responsabilità" is a word (its key is folded).
-      for (const token of tokenize(index.labelText[label]!))
+      // Not a one-word label that is a skill's name elsewhere (ordinary-words' namedWords()).
+      const tokens = tokenize(index.labelText[label]!);
+      if (tokens.length === 1 && named.has(tokens[0]!.key)) continue;
+      for (const token of tokens)
         if (token.surface === token.surface.toLowerCase()) this.lowercaseWords.add(token.key);
     }
     for (const word of this.lowercaseWords) this.lowercaseStems.add(stemToken(word, stemLanguage));

@@ -23,6 +23,7 @@ import {
   COMMA,
   capitalRuns,
   colonWithin,
+  commaWithin,
   initials,
   isAcronym,
   isVersion,
@@ -297,8 +298,12 @@ export class PhraseMatcher {
         if (tokens[i]!.glued && i > 0) continue;
         // "Mind the gap: analysis of …" is not "gap analysis".
         if (length > 1 && colonWithin(breaks, i, i + length - 1)) continue;
-        const phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
-        if (!phrases) continue;
+        let phrases = dictionary.lookup(stemmed.slice(i, i + length).join(' '));
+        // A comma between the words is a list ("T-SQL, Query Optimization" is no "SQL query"), unless the label
+        // writes one too.
+        if (phrases && length > 1 && commaWithin(breaks, i, i + length - 1))
+          phrases = phrases.filter((p) => p.surface.includes(','));
+        if (!phrases?.length) continue;
         const chosen = this.choose(phrases, tokens.slice(i, i + length), sentenceStart, capitalsMark);
         // The English labels read in text of another language: a name written in lowercase that the text's language
         // writes as a word ("notions" in French) is that word, and so is any of its stop words ("die Wartung" in

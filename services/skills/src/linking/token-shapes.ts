@@ -69,6 +69,12 @@ export function colonWithin(breaks: Uint8Array, from: number, to: number): boole
   return false;
 }
 
+/** A comma stands after one of the tokens from..to-1 (between the words of a span). */
+export function commaWithin(breaks: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (breaks[k] === COMMA) return true;
+  return false;
+}
+
 export const COMMA = 1;
 
 export const COLON = 2;
