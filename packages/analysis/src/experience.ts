@@ -20,7 +20,7 @@ import {
   type DateSpan,
 } from './dates.js';
 import { parsePlace } from './contacts.js';
-import { institutionWords, legalForms, organisationHints, roleWords } from './lexicon.js';
+import { cvRoleWords, institutionWords, legalForms, organisationHints, roleWords, type WordSet } from './lexicon.js';
 import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, ENTRY_LABELS, SAMPLE_PAGE_WORDS } from './headings.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { isCvHeading } from './sections.js';
@@ -197,11 +197,23 @@ export function isOrganisation(text: string): boolean {
 
 /** Has a role word and no legal form or school word ("Systems Engineer" yes, "Infosys Systems Ltd" no). */
 export function isRole(text: string): boolean {
+  return hasRole(text, roleWords);
+}
+
+function hasRole(text: string, words: WordSet): boolean {
   // "Co-" before a word is a prefix ("Co-Founder", "Co-CEO"), not the legal form "Co.".
   const legal = legalForms.inText(text.replace(/\bco-(?=\p{L})/giu, 'co'));
-  if (!roleWords.inText(text) || legal || isSentence(text)) return false;
-  return !institutionWords.inText(text) || schoolQualifiedRole(text);
+  if (!words.inText(text) || legal || isSentence(text)) return false;
+  return !institutionWords.inText(text) || schoolQualifiedRole(text, words);
 }
+
+/**
+ * A part of an entry's header that names its title: `isRole` with the occupation head words derived from ESCO as
+ * well (`cvRoleWords`: "Elektroniker für Betriebstechnik", "Carreleur", "Onderhoudsmonteur"). Only where a header
+ * line's title is chosen; the other rules (positions in an entry's body, employer and place lines, the entry
+ * model's features) keep the lexicon's words, which they were written and trained with.
+ */
+const isTitleRole = (text: string): boolean => hasRole(text, cvRoleWords);
 
 /**
  * "High School Teacher", "Campus Director", "University Lecturer": a title ends on its role word, and a school
@@ -209,11 +221,11 @@ export function isRole(text: string): boolean {
  * or links it with "of" ("College of Nursing Instructors"), while a title's own "of" does not ("Director of
  * Professional Development/Assistant School Director").
  */
-function schoolQualifiedRole(text: string): boolean {
+function schoolQualifiedRole(text: string, roles: WordSet): boolean {
   const words = foldWords(text).split(' ').filter(Boolean);
   const last = words[words.length - 1];
   const named = words.some((w, i) => institutionWords.has(w) && LINK_WORDS.has(words[i + 1] ?? ''));
-  return !!last && roleWords.has(last) && !institutionWords.has(last) && !named;
+  return !!last && roles.has(last) && !institutionWords.has(last) && !named;
 }
 const LINK_WORDS = new Set(['of', 'de', 'di', 'da', 'der', 'des', 'du', 'van', 'do', 'della', 'del']);
 
@@ -301,7 +313,7 @@ function pickTitle(
     if (named) return { title: named, rest: headers.filter((_, j) => j !== i) };
     const series = roleSeries(line);
     if (series) return { title: series, rest: replaceLine(headers, i, line, series) };
-    const part = parts(line).find(isRole) ?? parts(line).map(roleAfterLegalForm).find(Boolean);
+    const part = parts(line).find(isTitleRole) ?? parts(line).map(roleAfterLegalForm).find(Boolean);
     const role = part && shoutedHead(part);
     if (role) return { title: role, rest: employerFirst(replaceLine(headers, i, line, role), headers, i) };
   }
@@ -310,10 +322,42 @@ function pickTitle(
   const i = headers.findIndex(
     (h) => mayBeTitle(h) && !isOrganisation(h) && !isPlace(h) && !isSentence(h) && !isLabelLine(h),
   );
-  if (i < 0) return { title: '', rest: [...headers] };
+  if (i < 0) {
+    // "Canalizador na Águas do Minho Lda., Braga": a line that opens with a plain part before a firm's name (a
+    // legal form) opens with the title, in whatever language the title is written. Not before a school or another
+    // organisation: "Practicum, Smith High School" names a programme there, not a post.
+    const k = headers.findIndex((h) => mayBeTitle(h) && titleBeforeEmployer(h));
+    if (k < 0) return { title: '', rest: [...headers] };
+    const first = parts(headers[k]!)[0]!;
+    return { title: first, rest: replaceLine(headers, k, headers[k]!, first) };
+  }
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * "Canalizador, Panificadora Lusa Lda., Porto", "Scaffolder at Northgate Access Ltd": a short capitalised first part
+ * that is no organisation, place, duty, label or person's name, followed by a part with a legal form.
+ */
+function titleBeforeEmployer(line: string): boolean {
+  const [first, second] = parts(line);
+  return (
+    !!first &&
+    !!second &&
+    /^\p{Lu}/u.test(first) &&
+    wordCount(first) <= 5 &&
+    !isOrganisation(first) &&
+    !isPlace(first) &&
+    !isSentence(first) &&
+    !isLabelLine(first) &&
+    !looksLikeName(first) &&
+    legalForms.inText(second) &&
+    // "HALLORAN & BIRCH, LLP", "Acme, Inc.": a legal form alone after a comma is the end of the firm's own name.
+    foldWords(second)
+      .split(' ')
+      .some((w) => !legalForms.has(w))
+  );
 }
 
 /**
@@ -1389,7 +1433,7 @@ function titleSlots(entries: readonly (readonly Slot[])[]): (at: number) => bool
   const seen = new Set<number>();
   for (const slots of entries) {
     const titled = slots.find(
-      (s) => TITLE_LABEL.test(s.text) || !!roleInSentence(s.text) || parts(s.text).some(isRole),
+      (s) => TITLE_LABEL.test(s.text) || !!roleInSentence(s.text) || parts(s.text).some(isTitleRole),
     );
     if (titled) seen.add(titled.at);
   }

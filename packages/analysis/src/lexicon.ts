@@ -2,6 +2,7 @@
  * Word lists (en, de, fr, es, it, nl, pt) that tell what a short line is: a job title, an employer, a school,
  * a street. Matched on `foldWords` output; `~x` also matches words ending in x (German/Dutch compounds).
  */
+import { readFileSync } from 'node:fs';
 import { LEGAL_FORMS } from '@talent/platform';
 import { foldWords } from './text.js';
 
@@ -719,6 +720,24 @@ class WordSet {
 }
 
 export const roleWords = new WordSet(ROLE_WORDS);
+
+/**
+ * The role words the CV title rules read (`isRole` in experience.ts): the list above and the occupation head
+ * words and compound endings derived from the ESCO occupation labels (data/role-words.json, written by
+ * `pnpm train:analysis <data> role-words`, src/training/role-words.ts), so a title in a trade nobody listed
+ * ("Elektroniker für Betriebstechnik", "Onderhoudsmonteur", "Carreleur") is still read as one. Kept apart from
+ * `roleWords`, which the headline, layout and confidence models use as a feature (changing it would change
+ * what they were trained on), and which names, degrees and places read as "not a name / not a place".
+ */
+const learnedRoles = JSON.parse(readFileSync(new URL('../data/role-words.json', import.meta.url), 'utf8')) as {
+  words: string[];
+  suffixes: string[];
+};
+export const cvRoleWords = new WordSet([
+  ...ROLE_WORDS,
+  ...learnedRoles.words,
+  ...learnedRoles.suffixes.map((s) => `~${s}`),
+]);
 // Legal forms (the platform's list) and "Company", which ends English firm names: a line with one of these names an
 // organisation even when it also has a role word.
 export const legalForms = new WordSet([...LEGAL_FORMS, 'company']);
