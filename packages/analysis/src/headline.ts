@@ -96,8 +96,12 @@ const NOISE = new Set(
   [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix')].map((w) => foldWords(w)).filter(Boolean),
 );
 const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
-/** The text without a trailing work arrangement or employment type in parentheses ("Acme Lda. (Temporal)"). */
+/**
+ * The text without a trailing work arrangement or employment type in parentheses ("Acme Lda. (Temporal)"); nothing
+ * when the text is only one ("CDI", "Remote").
+ */
 export function withoutTrailingNoise(text: string): string {
+  if (NOISE.has(foldWords(text))) return '';
   const m = /\s*\(([^()]+)\)\s*$/u.exec(text);
   return m && NOISE.has(foldWords(m[1]!)) ? text.slice(0, m.index) : text;
 }

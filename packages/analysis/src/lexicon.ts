@@ -740,7 +740,16 @@ export const cvRoleWords = new WordSet([
 ]);
 // Legal forms (the platform's list) and "Company", which ends English firm names: a line with one of these names an
 // organisation even when it also has a role word.
-export const legalForms = new WordSet([...LEGAL_FORMS, 'company']);
+/** Abbreviations written with dots ("S.A.", "S.r.l.", "B.V.", "S.A. de C.V."): their letters run together. */
+const DOTTED_ABBREVIATION = /(?<![\p{L}.])(?:\p{L}{1,3}\.){2,}/gu;
+
+/** Legal forms, also where they are written with dots ("Lusa S.A.", "Kesmar B.V.", "Dorcoko S.r.l."). */
+class LegalForms extends WordSet {
+  override inText(text: string): boolean {
+    return super.inText(text.replace(DOTTED_ABBREVIATION, (m) => `${m.replaceAll('.', '')} `));
+  }
+}
+export const legalForms = new LegalForms([...LEGAL_FORMS, 'company']);
 export const organisationHints = new WordSet(ORGANISATION_HINTS);
 export const institutionWords = new WordSet(INSTITUTION_WORDS);
 export const streetWords = new WordSet(STREET_WORDS);

@@ -130,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-16+headline-lr-5+layout-lr-1+entry-lr-1+cv-conf-1');
+    expect(analyzer.version).toBe('rules-17+headline-lr-6+layout-lr-1+entry-lr-1+cv-conf-1');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -201,6 +201,16 @@ describe('job headlines', () => {
     const remote = await analyzer.analyzeJob(`Lithographer – Presencial\nFerramar Gráfica S.A.${BODY}`);
     expect(remote.information).toMatchObject({ title: 'Lithographer', company: 'Ferramar Gráfica S.A.' });
     expect(remote.information.locations).toEqual([]);
+  });
+
+  it('reads a legal form written with dots as one ("S.A.", "B.V.", "S.r.l.")', async () => {
+    const { legalForms } = await import('../src/lexicon.js');
+    for (const firm of ['Panificadora Lusa S.A.', 'Kesmar Techniek B.V.', 'Dorcoko S.r.l.', 'Orinlux S.A. de C.V.'])
+      expect(legalForms.inText(firm), firm).toBe(true);
+    for (const other of ['Ph.D. in Physics', 'Worked in the U.S.A.', 'M.Sc. Chemistry'])
+      expect(legalForms.inText(other), other).toBe(false);
+    const candidates = headlineCandidates(`Técnico de Mantenimiento | Talleres Ribera S.L. | Zaragoza${BODY}`);
+    expect(candidates.find((c) => c.value === 'Talleres Ribera S.L.')?.features).toContain('legal');
   });
 
   it('reads lines under a section heading as the body, not the headline', async () => {
