@@ -103,7 +103,10 @@ const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
 export function withoutTrailingNoise(text: string): string {
   if (NOISE.has(foldWords(text))) return '';
   const m = /\s*\(([^()]+)\)\s*$/u.exec(text);
-  return m && NOISE.has(foldWords(m[1]!)) ? text.slice(0, m.index) : text;
+  if (m && NOISE.has(foldWords(m[1]!))) return text.slice(0, m.index);
+  // "Pflegefachkraft in Vollzeit", "Comptable en CDI": an employment type joined by a preposition ends the title.
+  const joined = /\s+(?:in|en|em|a|à|op|im)\s+(\p{L}[\p{L}-]*)\s*$/iu.exec(text);
+  return joined && NOISE.has(foldWords(joined[1]!)) ? text.slice(0, joined.index) : text;
 }
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 

@@ -130,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-17+headline-lr-6+layout-lr-1+entry-lr-1+cv-conf-1');
+    expect(analyzer.version).toBe('rules-18+headline-lr-6+layout-lr-1+entry-lr-1+cv-conf-1');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');
@@ -193,6 +193,10 @@ describe('job headlines', () => {
         { title: 'Warehouse Associate', company: 'Keystone Freight', city: 'Bad Kreuznach' },
       ],
       ['Barista – Café Lumière – Saint-Malo', { title: 'Barista', company: 'Café Lumière', city: 'Saint-Malo' }],
+      [
+        'Pflegefachkraft (m/w/d) in Vollzeit\nKlinikum Sonnental gGmbH · Freiburg im Breisgau',
+        { title: 'Pflegefachkraft', company: 'Klinikum Sonnental gGmbH', city: 'Freiburg im Breisgau' },
+      ],
     ];
     for (const [head, want] of cases) expect(await recordOf(head), head).toEqual(want);
     const austin = await analyzer.analyzeJob(`Personal Trainer - FitLife Gym, Austin TX${BODY}`);
