@@ -113,8 +113,6 @@ function afterCountry(before: string): boolean {
   return !!m?.[1] && !!countryNamed(m[1]);
 }
 
-const EMAIL_IN_LINE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-
 function digits(s: string): string {
   return s.replace(/\D/g, '');
 }
@@ -151,7 +149,7 @@ export function findPhones(
   // (fictional and newly allocated ranges, "+44 7700 900123", are not "valid" to libphonenumber's metadata).
   let offset = 0;
   for (const line of text.split('\n')) {
-    if (EMAIL_IN_LINE.test(line))
+    if (findEmails(line).length > 0)
       for (const found of findPhoneNumbersInText(line, {
         ...(defaultCountry ? { defaultCountry } : {}),
         extended: true,

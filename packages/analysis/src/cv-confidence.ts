@@ -6,7 +6,7 @@
  * `training/train-cv-confidence.ts` on half A of the labelled dotin CVs) turns them into the probability that the
  * value is right. The evidence is the passage of the original text the value was found in.
  */
-import { readFileSync } from 'node:fs';
+import { committedData } from './data-files.js';
 import type { CvContent, CvFieldConfidence } from '@talent/records';
 import type { CvSectionKind } from './headings.js';
 import { hasPhoneLabel } from './contacts.js';
@@ -335,11 +335,5 @@ export function cvFieldConfidence(
   return out;
 }
 
-let committed: CvConfidenceModel | undefined;
 /** The committed model (data/cv-confidence-model.json). */
-export function cvConfidenceModel(): CvConfidenceModel {
-  committed ??= JSON.parse(
-    readFileSync(new URL('../data/cv-confidence-model.json', import.meta.url), 'utf8'),
-  ) as CvConfidenceModel;
-  return committed;
-}
+export const cvConfidenceModel = committedData<CvConfidenceModel>('cv-confidence-model.json');

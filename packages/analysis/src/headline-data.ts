@@ -1,5 +1,5 @@
 /** The headline stage's data files (data/headline/<language>.json, data/cities.json), read once. */
-import { readFileSync } from 'node:fs';
+import { dataFile } from './data-files.js';
 
 export const HEADLINE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'] as const;
 export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
@@ -24,12 +24,9 @@ export interface HeadlineWords {
   salary: string[];
 }
 
-const dataFile = (path: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../data/${path}`, import.meta.url), 'utf8'));
-
 export const HEADLINE_WORDS: Readonly<Record<HeadlineLanguage, HeadlineWords>> = Object.fromEntries(
-  HEADLINE_LANGUAGES.map((lang) => [lang, dataFile(`headline/${lang}.json`) as HeadlineWords]),
+  HEADLINE_LANGUAGES.map((lang) => [lang, dataFile<HeadlineWords>(`headline/${lang}.json`)]),
 ) as Record<HeadlineLanguage, HeadlineWords>;
 
 /** Country → its cities (data/cities.json). */
-export const CITIES = dataFile('cities.json') as Readonly<Record<string, readonly string[]>>;
+export const CITIES = dataFile<Readonly<Record<string, readonly string[]>>>('cities.json');

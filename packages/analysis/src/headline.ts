@@ -7,7 +7,7 @@
  * every candidate for every field, and the joint assignment picks the best-scoring (title, company, city) with no
  * two fields on the same words.
  */
-import { readFileSync } from 'node:fs';
+import { committedData } from './data-files.js';
 import { countryNamed, countryOfRegion } from './places.js';
 import { legalForms, organisationHints, roleWords } from './lexicon.js';
 import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
@@ -462,11 +462,5 @@ export function headlineConfidence(
   };
 }
 
-let committed: HeadlineModel | undefined;
 /** The committed model (data/headline-model.json). */
-export function headlineModel(): HeadlineModel {
-  committed ??= JSON.parse(
-    readFileSync(new URL('../data/headline-model.json', import.meta.url), 'utf8'),
-  ) as HeadlineModel;
-  return committed;
-}
+export const headlineModel = committedData<HeadlineModel>('headline-model.json');

@@ -2,7 +2,7 @@
  * Word lists (en, de, fr, es, it, nl, pt) that tell what a short line is: a job title, an employer, a school,
  * a street. Matched on `foldWords` output; `~x` also matches words ending in x (German/Dutch compounds).
  */
-import { readFileSync } from 'node:fs';
+import { dataFile } from './data-files.js';
 import { LEGAL_FORMS } from '@talent/platform';
 import { foldWords } from './text.js';
 
@@ -729,10 +729,7 @@ export const roleWords = new WordSet(ROLE_WORDS);
  * `roleWords`, which the headline, layout and confidence models use as a feature (changing it would change
  * what they were trained on), and which names, degrees and places read as "not a name / not a place".
  */
-const learnedRoles = JSON.parse(readFileSync(new URL('../data/role-words.json', import.meta.url), 'utf8')) as {
-  words: string[];
-  suffixes: string[];
-};
+const learnedRoles = dataFile<{ words: string[]; suffixes: string[] }>('role-words.json');
 export const cvRoleWords = new WordSet([
   ...ROLE_WORDS,
   ...learnedRoles.words,

@@ -3,7 +3,7 @@
  * exports), with a logistic regression over the gaps between tokens (features.ts, weights data/layout-model.json,
  * trained by training/train-layout.ts). Text whose lines are marked leaves unchanged.
  */
-import { readFileSync } from 'node:fs';
+import { committedData } from '../data-files.js';
 import { logit } from '../headline.js';
 import { contextOf, gapFeatures, tokenize } from './features.js';
 
@@ -14,13 +14,8 @@ export interface LayoutModel {
   weights: Record<string, number>;
 }
 
-let committed: LayoutModel | undefined;
-export function layoutModel(): LayoutModel {
-  committed ??= JSON.parse(
-    readFileSync(new URL('../../data/layout-model.json', import.meta.url), 'utf8'),
-  ) as LayoutModel;
-  return committed;
-}
+/** The committed model (data/layout-model.json). */
+export const layoutModel = committedData<LayoutModel>('layout-model.json');
 
 // Measured on the dotin CVs: texts that keep their lines mark one every 12–90 characters (a line break, or a run of
 // two or more spaces or a tab that toLines reads as one); pasted text with its breaks lost marks none.

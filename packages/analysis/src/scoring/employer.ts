@@ -9,7 +9,7 @@
  * are never features (a company's name learned from the training CVs would not generalise), lowercase words are
  * (prose, "client", "project", "team" are vocabulary).
  */
-import { readFileSync } from 'node:fs';
+import { committedData } from '../data-files.js';
 import type { CvExperience } from '@talent/records';
 import {
   cannotBeEmployer,
@@ -135,9 +135,5 @@ export function withEmployerFirst(entry: CvExperience, model: EntryModel): CvExp
   return { ...entry, description: [all[best]!, ...all.filter((_, j) => j !== best)].join('\n') };
 }
 
-let committed: EntryModel | undefined;
 /** The committed weights (data/entry-model.json, written by `pnpm train:analysis`). */
-export function entryModel(): EntryModel {
-  committed ??= JSON.parse(readFileSync(new URL('../../data/entry-model.json', import.meta.url), 'utf8')) as EntryModel;
-  return committed;
-}
+export const entryModel = committedData<EntryModel>('entry-model.json');
