@@ -45,10 +45,11 @@ export interface HeadlineModel {
 type WordKey = { [K in keyof HeadlineWords]: HeadlineWords[K] extends string[] ? K : never }[keyof HeadlineWords];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const all = (key: WordKey) => [...new Set(HEADLINE_LANGUAGES.flatMap((l) => HEADLINE_WORDS[l][key]))];
+// A typographic apostrophe is as common as the straight one ("We’re hiring").
 const alternation = (words: readonly string[]) =>
   [...words]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map((w) => escape(w).replace(/['’]/g, "['’]"))
     .join('|');
 
 // Also bare, between spaces ("Pflegefachkraft m/w/d", "Chef de partie H/F - CDI").
@@ -56,8 +57,12 @@ const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\
 const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
 /** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
 export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
-/** "We're hiring:", "On recrute :", "Vacature –" opening a line: a prefix, not a hirer ("On" is no company). */
-const HIRING_PREFIX = new RegExp(`^(?:${alternation(all('hiringPrefix'))})\\s*`, 'iu');
+/**
+ * "We're hiring:", "On recrute :", "Vacature –" opening a line: a prefix, not a hirer ("On" is no company). Whatever
+ * mark ends it ("We're hiring!", "Now hiring –") ends the prefix.
+ */
+const PREFIX_WORDS = all('hiringPrefix').map((p) => p.replace(/\s*[:–—-]$/u, ''));
+const HIRING_PREFIX = new RegExp(`^(?:${alternation(PREFIX_WORDS)})\\s*(?:[:!–—-]|\\.{3}|…)\\s*`, 'iu');
 /** The text without a hiring prefix of the seven languages ("Wir suchen: Title" → "Title"). */
 export const withoutHiringPrefix = (text: string) => text.replace(HIRING_PREFIX, '');
 export const opensWithHiringPrefix = (text: string) => HIRING_PREFIX.test(text);
@@ -84,6 +89,8 @@ const SEPARATORS: ReadonlyArray<readonly [string, string]> = [
   ['open', '[([]'],
   ['close', '[)\\]]'],
   ['colon', ':(?=\\s)'],
+  // "We're hiring! Sous Chef": an exclamation or a question ends a sentence, never a field.
+  ['bang', '[!?](?=\\s)'],
   // "Engineer at Acme", "Ingeniero en Acme": a lower-case "at" word before a capital (French/Dutch "en" is "and"
   // or "in" inside titles: "Technicien en Recirculation" stays whole; the run across it is a candidate too).
   ['at', `(?<=\\s)(?:(?:${alternation(all('at'))})(?=\\s+[\\p{Lu}\\d])|@(?=\\s))`], // lower case only: see cells()

@@ -7,11 +7,10 @@ import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
 import { detectLanguage } from './language.js';
 import { parsePlace } from './contacts.js';
 import { roleWords } from './lexicon.js';
-import { countryNamed, countryOfRegion } from './places.js';
+import { countryNamed, countryOfCity, countryOfRegion } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
-import { CITIES } from './headline-data.js';
 import {
   headlineCandidates,
   headlineConfidence,
@@ -123,7 +122,10 @@ function fieldValue(lines: readonly Line[], re: RegExp): string {
   return '';
 }
 
-/** "Mountain View, CA, United States" → city + country; a lone name is a country when known, else a city. */
+/**
+ * "Mountain View, CA, United States" → city + country; a lone name is a country when known, else a city (with the
+ * country of our city list).
+ */
 export function parseJobLocation(text: string): JobLocation | undefined {
   const parts = text
     .split(',')
@@ -133,11 +135,12 @@ export function parseJobLocation(text: string): JobLocation | undefined {
   const first = parts[0]!.replace(/^\d{4,6}\s+|\s+\d{4,6}$/g, '');
   if (parts.length === 1) {
     const country = countryNamed(first);
-    return country ? { city: '', country: country.name } : { city: first, country: '' };
+    return country ? { city: '', country: country.name } : { city: first, country: countryOfCity(first)?.name ?? '' };
   }
   const last = parts[parts.length - 1]!;
   const country = countryNamed(last) ?? countryOfRegion(last);
-  return { city: first, country: country?.name ?? last };
+  // "München, Bayern": a region we do not know names no country when the city's is known.
+  return { city: first, country: country?.name ?? (countryOfCity(first)?.name ?? last) };
 }
 
 function locations(value: string): JobLocation[] {
@@ -221,8 +224,9 @@ function countryAfter(city: string, line: string): string {
   const next = at < 0 ? undefined : /^\s*[,(|·•–—-]\s*([^,()|·•–—]+)/u.exec(line.slice(at + city.length))?.[1];
   return (next && countryNamed(next.trim())?.name) || '';
 }
-const countryOfCity = (city: string) =>
-  Object.entries(CITIES).find(([, cities]) => cities.some((c) => foldWords(c) === foldWords(city)))?.[0] ?? '';
+
+/** A line that opens with an amount of money: "£34,000 – £38,000", "45.000 € brutto", "R$ 5.000", "USD 80k". */
+const PAY_LINE = /^\s*(?:[€$£¥₹]|R\$|(?:EUR|USD|GBP|CHF|INR)\s?)\s*\d|^\s*\d[\d.,\s]*(?:k\s*)?(?:[€$£]|EUR\b|USD\b|GBP\b|CHF\b)/u;
 
 /** The text part of job analysis: everything but the skills, which need the linker. */
 export function parseJob(text: string): JobText {
@@ -414,7 +418,7 @@ export function parseJob(text: string): JobText {
     const first = places[0];
     if (known > 0) places.unshift(...places.splice(known, 1));
     else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
-      places.unshift({ city, country: countryOfCity(city) || countryAfter(city, trusted('city')!.evidence) });
+      places.unshift({ city, country: countryOfCity(city)?.name || countryAfter(city, trusted('city')!.evidence) });
   }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [
@@ -441,7 +445,8 @@ export function parseJob(text: string): JobText {
 
   const minimum = joinWrapped(sectionLines(sections, 'requirements'));
   const preferred = joinWrapped(sectionLines(sections, 'preferred'));
-  let requirements = [...minimum, ...preferred];
+  // A pay line left under the last heading ("£34,000 – £38,000 + tronc.") is an offer, not a requirement.
+  let requirements = [...minimum, ...preferred].filter((l) => !PAY_LINE.test(l));
   if (requirements.length === 0) {
     // No requirement heading: requirement-like lines outside the about/benefits/responsibilities text.
     requirements = joinWrapped(sectionLines(sections, 'header', 'other')).filter(

@@ -2,6 +2,7 @@
  * Country names (English, native and the other analysed languages) → canonical English name and ISO 3166 code,
  * plus first-level regions of a few large countries, so "Pune, Maharashtra" or "Austin, TX" name their country.
  */
+import { CITIES } from './headline-data.js';
 import { foldWords } from './text.js';
 
 export interface Country {
@@ -173,6 +174,18 @@ export function countryOfRegion(text: string): Country | undefined {
   if (/^[A-Za-z]{2}$/.test(t) && t !== t.toUpperCase()) return undefined;
   const code = REGION_COUNTRY.get(foldWords(t));
   return code ? BY_CODE.get(code) : undefined;
+}
+
+let cityCountries: Map<string, Country> | undefined;
+/** The country of a city our list names ("Stuttgart" → Germany, "Lisboa" → Portugal), or undefined. */
+export function countryOfCity(city: string): Country | undefined {
+  cityCountries ??= new Map(
+    Object.entries(CITIES).flatMap(([name, cities]) => {
+      const country = countryNamed(name);
+      return country ? cities.map((c) => [foldWords(c), country] as const) : [];
+    }),
+  );
+  return cityCountries.get(foldWords(city));
 }
 
 export function countryByCode(code: string): Country | undefined {

@@ -477,7 +477,7 @@ describe('rules analyzer', () => {
       activity_sector: '',
       locations: [
         { city: 'Berlin', country: 'Germany' },
-        { city: 'Hamburg', country: '' },
+        { city: 'Hamburg', country: 'Germany' },
       ],
       job_type: 'full-time',
       contract_type: 'permanent',

@@ -45,7 +45,14 @@ interface Parts {
 const gender = (p: Parts) => pick(p.random, p.w.gender);
 const remote = (p: Parts) => pick(p.random, p.w.remote);
 const jobType = (p: Parts) => pick(p.random, p.w.jobTypes);
-const prefix = (p: Parts) => pick(p.random, p.w.hiringPrefix);
+/** A hiring prefix as its language writes it, or closed by another mark ("We're hiring!", "Vacature –"). */
+const prefix = (p: Parts) => {
+  const written = pick(p.random, p.w.hiringPrefix);
+  const mark = p.random();
+  if (mark < 0.5) return written;
+  const bare = written.replace(/\s*[:–]$/u, '');
+  return mark < 0.75 ? `${bare}!` : `${bare} –`;
+};
 const salary = (p: Parts) => {
   const lo = 30 + Math.floor(p.random() * 50);
   return pick(p.random, p.w.salary)
