@@ -140,7 +140,7 @@ export function parseJobLocation(text: string): JobLocation | undefined {
   const last = parts[parts.length - 1]!;
   const country = countryNamed(last) ?? countryOfRegion(last);
   // "München, Bayern": a region we do not know names no country when the city's is known.
-  return { city: first, country: country?.name ?? (countryOfCity(first)?.name ?? last) };
+  return { city: first, country: country?.name ?? countryOfCity(first)?.name ?? last };
 }
 
 function locations(value: string): JobLocation[] {
@@ -226,7 +226,8 @@ function countryAfter(city: string, line: string): string {
 }
 
 /** A line that opens with an amount of money: "£34,000 – £38,000", "45.000 € brutto", "R$ 5.000", "USD 80k". */
-const PAY_LINE = /^\s*(?:[€$£¥₹]|R\$|(?:EUR|USD|GBP|CHF|INR)\s?)\s*\d|^\s*\d[\d.,\s]*(?:k\s*)?(?:[€$£]|EUR\b|USD\b|GBP\b|CHF\b)/u;
+const PAY_LINE =
+  /^\s*(?:[€$£¥₹]|R\$|(?:EUR|USD|GBP|CHF|INR)\s?)\s*\d|^\s*\d[\d.,\s]*(?:k\s*)?(?:[€$£]|EUR\b|USD\b|GBP\b|CHF\b)/u;
 
 /** The text part of job analysis: everything but the skills, which need the linker. */
 export function parseJob(text: string): JobText {

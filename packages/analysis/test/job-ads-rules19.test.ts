@@ -7,7 +7,7 @@ import { createRulesAnalyzer } from '../src/index.js';
 
 const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
 const analyzer = createRulesAnalyzer(noSkills, { now: () => new Date('2026-11-29T12:00:00Z') });
-const job = (lines: readonly string[]) => analyzer.analyzeJob(lines.join("\n"));
+const job = (lines: readonly string[]) => analyzer.analyzeJob(lines.join('\n'));
 
 describe('a hiring prefix ends at whatever mark closes it', () => {
   for (const prefix of ["We're hiring!", 'We’re hiring!', 'We are hiring:', 'Now hiring –']) {
