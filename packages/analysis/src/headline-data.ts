@@ -7,6 +7,8 @@ export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
 export interface HeadlineWords {
   gender: string[];
   hiring: string[];
+  /** "We", "Wir": a subject that is no company ("We are hiring a …"). */
+  pronouns: string[];
   article: string[];
   in: string[];
   at: string[];

@@ -62,12 +62,22 @@ export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
  * mark ends it ("We're hiring!", "Now hiring –") ends the prefix.
  */
 const PREFIX_WORDS = all('hiringPrefix').map((p) => p.replace(/\s*[:–—-]$/u, ''));
-const HIRING_PREFIX = new RegExp(`^(?:${alternation(PREFIX_WORDS)})\\s*(?:[:!–—-]|\\.{3}|…)\\s*`, 'iu');
+const HIRING_PREFIX = new RegExp(`^(?:${alternation(PREFIX_WORDS)})\\s*(?:[:!–—-]|\\.{3}|…|$)\\s*`, 'iu');
 /** The text without a hiring prefix of the seven languages ("Wir suchen: Title" → "Title"). */
 export const withoutHiringPrefix = (text: string) => text.replace(HIRING_PREFIX, '');
 export const opensWithHiringPrefix = (text: string) => HIRING_PREFIX.test(text);
+/** The text with every line's hiring prefix blanked, same length: "Offre d'emploi :" names no skill. */
+export const blankHiringPrefixes = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => {
+      const lead = line.length - line.trimStart().length;
+      const prefix = HIRING_PREFIX.exec(line.slice(lead))?.[0] ?? '';
+      return prefix ? line.slice(0, lead) + ' '.repeat(prefix.length) + line.slice(lead + prefix.length) : line;
+    })
+    .join('\n');
 const HIRING = new RegExp(
-  `^(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
+  `^(?!(?:${alternation(all('pronouns'))})\\s)(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
   'diu',
 );
 /** "… a Title in City": every "in" word of the rest is a possible split (titles have them too: "Merchant in Metals"). */
@@ -219,6 +229,17 @@ function runParts(rest: readonly Cell[], restTags: readonly string[][]): string[
 }
 
 /** The candidates of every field in the first lines of an ad. */
+/** The city of our list that opens a segment followed by at most two more words ("Lyon 7e", "Berlin-Mitte"). */
+function knownCityBefore(text: string): string | undefined {
+  const words = [...text.matchAll(/[^\s-]+/gu)];
+  for (let k = Math.min(3, words.length - 1); k >= 1 && words.length - k <= 2; k--) {
+    const last = words[k - 1]!;
+    const prefix = text.slice(0, last.index + last[0].length);
+    if (CITY_SET.has(foldWords(prefix))) return prefix;
+  }
+  return undefined;
+}
+
 export function headlineCandidates(text: string): HeadlineCandidate[] {
   const lines = text
     .split('\n')
@@ -310,6 +331,10 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
           j > i
             ? [`run${j - i + 1}`, ...joins, ...runParts(segments.slice(i + 1, j + 1), tags.slice(i + 1, j + 1))]
             : [];
+        // "Lyon 7e", "Berlin-Mitte": a city of our list before a district is a candidate of its own.
+        const district = j === i ? knownCityBefore(first.text) : undefined;
+        if (district)
+          add(district, li, first.start, first.start + district.length, [where, ...below(li), 'before-district']);
         // "Austin TX": the place before a capitalised region code is a candidate of its own.
         const region = j === i ? REGION_CODE.exec(first.text) : null;
         if (region && countryOfRegion(region[2]!))

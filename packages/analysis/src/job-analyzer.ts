@@ -12,6 +12,7 @@ import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import {
+  blankHiringPrefixes,
   headlineCandidates,
   headlineConfidence,
   headlineModel,
@@ -354,6 +355,18 @@ export function parseJob(text: string): JobText {
     if (rules && any && holdsAnother(rules, others) && !holdsAnother(any.value, others)) return any.value;
     const equal = (v: string) => taken.some((t) => t && foldWords(t) === foldWords(v));
     if (rules && any && equal(rules) && !equal(any.value)) return any.value;
+    // With no "Location:" field, a rules' company that the joint assignment reads as the city, likely enough
+    // ("Magazijnmedewerker – Venlo"): the assignment's company when it is sure enough of one, else none.
+    const city = usable('city');
+    if (
+      field === 'company' &&
+      rules &&
+      !locationValue.length &&
+      city &&
+      city.probability >= HEADLINE_FILL &&
+      foldWords(city.value) === foldWords(rules)
+    )
+      return any && any.confidence >= HEADLINE_FILL ? any.value : '';
     // An empty field takes the joint assignment's pick unless it is clearly unsure.
     // A lone weak candidate has a large share (nothing competes): a company or city must be likely on its own too (a
     // segment of a sentence, "A high school diploma is required", is no company); every ad has a title.
@@ -536,13 +549,13 @@ export async function analyzeJobText(text: string, linker: SkillLinker): Promise
 
 /**
  * The skills part of job analysis, shared by every analyzer: skills in preferred lines are optional; the company's
- * and the places' names are no skills (masked before linking).
+ * and the places' names and hiring prefixes ("Offre d'emploi :") are no skills (masked before linking).
  */
 export async function linkJobSkills(job: JobText, text: string, linker: SkillLinker): Promise<JobContent> {
   const { preferred, ...parsed } = job;
   const { company, locations: places } = parsed.information;
   const names = [company, ...places.flatMap((p) => [p.city, p.country])];
-  const linked = await linker.link(maskNames(text, names), parsed.source_language, 'job');
+  const linked = await linker.link(maskNames(blankHiringPrefixes(text), names), parsed.source_language, 'job');
   const { hard, soft } = toRecordSkills(linked.skills, (s) => relationship(s, preferred));
   return {
     ...parsed,

@@ -64,3 +64,67 @@ describe('a CV address that names only its city', () => {
     expect(cv.information.address).toEqual({ city: 'Stuttgart', country: 'Germany' });
   });
 });
+
+describe('ordinary ads in other languages', () => {
+  it('a banner line above the headline is no place ("Stellenanzeige")', async () => {
+    const record = await job([
+      'Stellenanzeige',
+      '',
+      'Die Stadtwerke Lindau GmbH suchen zum 01.03.2027 eine/n',
+      '',
+      'Elektroniker/in für Betriebstechnik (m/w/d)',
+      'in Vollzeit, unbefristet',
+      '',
+      'Ihr Profil:',
+      '• Führerschein Klasse B',
+    ]);
+    expect(record.information.title).toBe('Elektroniker/in für Betriebstechnik');
+    expect(record.information.company).toBe('Die Stadtwerke Lindau GmbH');
+    expect(record.information.locations.map((l) => l.city)).not.toContain('Stellenanzeige');
+  });
+  it('a city with its district gives the city ("Lyon 7e")', async () => {
+    const record = await job([
+      "Offre d'emploi : Comptable fournisseurs H/F",
+      'CDI – Lyon 7e – Télétravail 2 jours/semaine',
+      '',
+      'Votre profil',
+      '- 3 ans d’expérience minimum',
+    ]);
+    expect(record.information.title).toBe('Comptable fournisseurs');
+    expect(record.information.locations[0]).toEqual({ city: 'Lyon', country: 'France' });
+  });
+  it('a place after the title is no company when the ad names its employer below', async () => {
+    const record = await job([
+      'Magazijnmedewerker – Venlo',
+      'Fulltime | Direct in dienst bij Kuehne+Nagel',
+      '',
+      'Wat vragen wij?',
+      '- Heftruckcertificaat',
+    ]);
+    expect(record.information.company).toBe('Kuehne+Nagel');
+    expect(record.information.locations.map((l) => l.city)).toEqual(['Venlo']);
+  });
+  it('a company written in the plural hires; "we" is no company', async () => {
+    const utilities = await job([
+      'Die Stadtwerke Lindau GmbH suchen eine/n Netzmonteur/in (m/w/d)',
+      '',
+      'Ihr Profil:',
+      '- Ausbildung',
+    ]);
+    expect(utilities.information.company).toBe('Die Stadtwerke Lindau GmbH');
+    const we = await job(['We are hiring a Barista in Porto.', 'You will prepare coffee and serve customers.']);
+    expect(we.information.company).toBe('');
+  });
+  it('a hiring prefix names no skill', async () => {
+    const texts: string[] = [];
+    const recording = createRulesAnalyzer(
+      { link: async (text: string, language: string) => (texts.push(text), { language, skills: [] }) },
+      { now: () => new Date('2026-11-29T12:00:00Z') },
+    );
+    await recording.analyzeJob(
+      "Offre d'emploi : Comptable H/F\nVoltaire Conseil – Lyon\n\nVotre profil\n- Maîtrise d'Excel",
+    );
+    expect(texts[0]).not.toMatch(/offre d'emploi/i);
+    expect(texts[0]).toMatch(/Maîtrise d'Excel/);
+  });
+});
