@@ -164,7 +164,8 @@ function agreement(a: readonly TitleWord[], b: readonly TitleWord[], rankCounts:
 /**
  * Whether an occupation is confident and agrees with the words of the title (see occupationsOf): match score ≥
  * MIN_OCCUPATION_SCORE, each of the title and the occupation's name holds at least MIN_WORD_AGREEMENT of the
- * other's weighted words, and one field word of the title is a word of the name itself (rules-8). A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
+ * other's weighted words, one field word of the title is a word of the name itself, and every rank word of the name
+ * (assistant, head, apprentice…) is in the title (rules-8). A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
  * line of work, so it maps to nothing.
  */
 export function agrees(query: string, occupation: TitleOccupation): boolean {
@@ -180,7 +181,9 @@ export function agrees(query: string, occupation: TitleOccupation): boolean {
     // Agreement through stems alone is a guess: “account manager” is not an “accounting manager”. At least one field
     // word must be the occupation's own word (a plural aside); the others may be its derivations (“software
     // development” → “software developer”).
-    field.some((w) => name.words.some((x) => sameLemma(w.word, x.word)))
+    field.some((w) => name.words.some((x) => sameLemma(w.word, x.word))) &&
+    // A rank the occupation names and the title does not is another post (“… teaching assistant”, “head chef”).
+    name.words.every((x) => !isRank(x.word) || title.words.some((w) => sameWord(w, x)))
   );
 }
 
