@@ -346,7 +346,7 @@ describe('scoring: experience', () => {
           end_date: '2020-12',
         },
         {
-          title: 'Freelance web developer',
+          title: 'Freelance backend web developer',
           activity_sector: 'Software',
           description: '',
           duration: 6,
@@ -369,11 +369,11 @@ describe('scoring: experience', () => {
       criteria:
         "relevant months of experience vs 36 required: round(10 × min(1, months / required)); an entry is relevant when its title covers at least 50% of the job role's weighted words or names at least 2 of the job's hard skills",
       explanation:
-        '12 of 36 months required in relevant experience: “Backend developer (2020-01–2020-12)” 12 months (title covers backend ×1, developer ×1 of “Backend Developer”); “Freelance web developer (2020-07–2020-12)” 6 months (title covers developer ×1 of “Backend Developer”); 6 overlapping months counted once. Total experience 36 months.',
+        '12 of 36 months required in relevant experience: “Backend developer (2020-01–2020-12)” 12 months (title covers backend ×7.6, developer ×3.81 of “Backend Developer”); “Freelance backend web developer (2020-07–2020-12)” 6 months (title covers backend ×7.6, developer ×3.81 of “Backend Developer”); 6 overlapping months counted once. Total experience 36 months.',
     });
     expect(exp['job title']).toMatchObject({ score: 10 });
     expect(exp['job title']!.explanation).toBe(
-      '“Backend Developer” vs CV experience “Backend developer (2020-01–2020-12)”: backend ×1, developer ×1 of backend ×1, developer ×1 = 1.',
+      '“Backend Developer” vs CV experience “Backend developer (2020-01–2020-12)”: backend ×7.6, developer ×3.81 of backend ×7.6, developer ×3.81 = 1.',
     );
     expect(exp['activity sector']).toMatchObject({ score: 10 });
   });
@@ -712,7 +712,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-7');
+    expect(SCORER_VERSION).toBe('rules-8');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

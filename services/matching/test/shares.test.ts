@@ -2,6 +2,7 @@ import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
 import { applyShares, GROUP_SHARES, relevanceScale } from '../src/scoring/shares.js';
 import { prepareExperience } from '../src/scoring/experience.js';
+import { specificity } from '../src/scoring/specificity.js';
 import { scoreCandidates, type JobRecord, type SkillGraph, type WeightedDetail, type Weights } from '../src/scoring/index.js';
 
 const detail = (dimension: WeightedDetail['dimension'], group: WeightedDetail['group'], key: string, weight: number, score: number): WeightedDetail => ({
@@ -36,6 +37,18 @@ describe('learned group shares (rules-6, relevance scaled since rules-7)', () =>
   });
 });
 
+/** A CV whose one experience entry (36 months) has this title and nothing else. */
+const cv = (id: string, title: string) => ({
+  id,
+  information: emptyCvInformation(),
+  experience: [{ title, activity_sector: '', description: '', duration: 36, start_date: '2021-01', end_date: '2023-12' }],
+  education: [],
+  skill_descriptions: [],
+  source_language: 'en',
+  hard_skills: [],
+  soft_skills: [],
+});
+
 describe('job title words the ad keeps coming back to', () => {
   const graph: SkillGraph = { broader: () => [], narrower: () => [], name: () => undefined };
   const ad = (description: string): JobRecord => ({
@@ -53,8 +66,9 @@ describe('job title words the ad keeps coming back to', () => {
     const keys = { education: new Set<string>(), hard_skills: new Set<string>(), soft_skills: new Set<string>(), experience: new Set<string>() };
     const prepared = prepareExperience(ad('Inspect aircraft, repair aircraft structures and sign aircraft logbooks.'), keys, [], graph);
     const words = Object.fromEntries(prepared.titles[0]!.words.map((w) => [w.word, w.weight]));
-    expect(words['aircraft']).toBeCloseTo(1 + Math.log(4), 2);
-    expect(words['maintenance']).toBe(1);
+    // × each word's ESCO specificity (rules-8).
+    expect(words['aircraft']).toBeCloseTo((1 + Math.log(4)) * specificity('aircraft'), 1);
+    expect(words['maintenance']).toBeCloseTo(specificity('maintenance'), 2);
     expect(words['aircraft']).toBeGreaterThan(words['technician']!);
   });
 
@@ -64,20 +78,42 @@ describe('job title words the ad keeps coming back to', () => {
   it('scores the CV title holding the field word of the job title above one holding the two generic words', () => {
     const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
     const job = { ...ad('Inspect aircraft, repair aircraft structures, sign aircraft logbooks, fly on aircraft and test aircraft.'), job_requirements: ['Sign logbooks.'] };
-    const cv = (id: string, title: string) => ({
-      id,
-      information: emptyCvInformation(),
-      experience: [{ title, activity_sector: '', description: '', duration: 36, start_date: '2021-01', end_date: '2023-12' }],
-      education: [],
-      skill_descriptions: [],
-      source_language: 'en',
-      hard_skills: [],
-      soft_skills: [],
-    });
     const ranked = scoreCandidates(job, [cv('cv-plant', 'Plant Maintenance Technician'), cv('cv-aircraft', 'Aircraft Mechanic')], equal, graph);
     const title = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.experience['job title']!;
     expect(title('cv-aircraft').score).toBeGreaterThan(title('cv-plant').score);
-    expect(title('cv-aircraft').explanation).toContain('aircraft ×2.79');
+    expect(title('cv-aircraft').explanation).toContain('aircraft ×10.21');
+  });
+});
+
+describe('title words weighed by their specificity to a line of work (rules-8, ESCO occupations)', () => {
+  const graph: SkillGraph = { broader: () => [], narrower: () => [], name: () => undefined };
+  const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+  const job = (title: string): JobRecord => ({
+    id: 'job',
+    information: { title, company: '', description: '', activity_sector: '', locations: [], job_type: '', contract_type: '' },
+    experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
+    education_preference: { degree: '', major: '', score: '' },
+    job_requirements: ['Coach members.'],
+    source_language: 'en',
+    hard_skills: [],
+    soft_skills: [],
+  });
+
+  it('learns from ESCO that a trade word is specific and a word hundreds of occupations use is not', () => {
+    expect(specificity('farm')).toBeGreaterThan(3 * specificity('operations'));
+    expect(specificity('recruiter')).toBeGreaterThan(3 * specificity('technical'));
+    // Plural and singular are one word; a word ESCO never uses counts as rare.
+    expect(specificity('farms')).toBe(specificity('farm'));
+    expect(specificity('zzqx')).toBeGreaterThan(specificity('aircraft'));
+  });
+
+  it('gives a CV title sharing the trade word of the ad title far more credit than one sharing its common word', () => {
+    const ranked = scoreCandidates(job('Farm Operations Supervisor'), [cv('cv-ops', 'Operations Manager'), cv('cv-farm', 'Farm Hand')], equal, graph);
+    const title = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.experience['job title']!;
+    expect(title('cv-farm').score).toBeGreaterThanOrEqual(5);
+    expect(title('cv-ops').score).toBeLessThanOrEqual(2);
+    expect(ranked[0]!.person_id).toBe('cv-farm');
+    expect(title('cv-farm').explanation).toContain(`farm ×${Math.round(specificity('farm') * 100) / 100}`);
   });
 });
 

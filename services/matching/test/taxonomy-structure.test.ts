@@ -129,10 +129,11 @@ describe('job titles through ESCO occupations', () => {
     const ranked = scoreCandidates(posting, [lawyer, hr, recruiter], weights, graph);
     const byId = new Map(ranked.map((c) => [c.person_id, c.score_dict.experience]));
     // “technical recruiter” → “recruitment consultant” shares no field word with the title; “personnel officer” →
-    // “human resources officer” only the generic noun: words alone decide (“recruiter” is ½ of the role).
+    // “human resources officer” only the generic noun: words alone decide, each weighed by its ESCO specificity
+    // (rules-8: “recruiter” names a trade, “technical” is used by hundreds of occupations).
     expect(byId.get(recruiter.id)!['job title']).toMatchObject({
-      score: 5,
-      explanation: '“Technical Recruiter” vs CV experience “Talent Acquisition Recruiter (2019-01–2021-12)”: recruiter ×1 of technical ×1, recruiter ×1 = 0.5.',
+      score: 9,
+      explanation: '“Technical Recruiter” vs CV experience “Talent Acquisition Recruiter (2019-01–2021-12)”: recruiter ×6.5 of technical ×1.08, recruiter ×6.5 = 0.86.',
     });
     expect(byId.get(hr.id)!['job title']!.score).toBe(0);
     expect(byId.get(hr.id)!['job title']!.explanation).not.toContain('ESCO');
@@ -157,6 +158,6 @@ describe('job titles through ESCO occupations', () => {
   it('change nothing without occupations (the seed taxonomy): words alone decide', () => {
     const ranked = scoreCandidates(posting, [lawyer, hr, recruiter], weights, plain);
     const byId = new Map(ranked.map((c) => [c.person_id, c.score_dict.experience['job title']!.score]));
-    expect([byId.get(recruiter.id), byId.get(hr.id), byId.get(lawyer.id)]).toEqual([5, 0, 0]);
+    expect([byId.get(recruiter.id), byId.get(hr.id), byId.get(lawyer.id)]).toEqual([9, 0, 0]);
   });
 });

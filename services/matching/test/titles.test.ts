@@ -88,6 +88,19 @@ describe('title → occupation mapping: confident and in the words of the title,
     expect(agrees('lecturer', occ('assistant lecturer', 0.8))).toBe(false);
     expect(agrees('project', occ('projectionist', 0.82))).toBe(false);
   });
+  it('refuses a mapping whose field words agree only through a shared stem (account / accounting)', () => {
+    expect(agrees('account manager', occ('accounting manager', 1))).toBe(false);
+    expect(agrees('account executive', occ('accounting executive', 1))).toBe(false);
+    // One field word the occupation's own (a plural aside), the others may be derivations of its words.
+    expect(agrees('software development', occ('software developer', 1))).toBe(true);
+    expect(agrees('accountants', occ('accountant', 1))).toBe(true);
+  });
+  it('refuses an occupation naming a rank the title does not state (another post)', () => {
+    expect(agrees('secondary school teaching', occ('secondary school teaching assistant', 1))).toBe(false);
+    expect(agrees('kitchen assistant', occ('kitchen assistant', 1))).toBe(true);
+    // The title's own rank words still say nothing against the occupation.
+    expect(agrees('senior accountant', occ('accountant', 1))).toBe(true);
+  });
   it('maps a title of rank words and generic role nouns only to nothing', () => {
     expect(agrees('consultant', occ('consul', 1))).toBe(false);
     expect(agrees('executive', occ('executive assistant', 0.9))).toBe(false);

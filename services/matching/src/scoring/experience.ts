@@ -11,6 +11,7 @@ import {
   type PreparedTitle,
   type TitleMatch,
 } from './titles.js';
+import { specificity } from './specificity.js';
 import type { CvRecord, DetailGroup, Dimension, JobRecord, SkillGraph, TitleOccupation, WeightedDetail } from './types.js';
 import { contentStems, contentStemsOf, coverage, entryLabel, fold, quote, round2, tokens, toScore, uniqueKey } from './text.js';
 
@@ -22,7 +23,8 @@ import { contentStems, contentStemsOf, coverage, entryLabel, fold, quote, round2
  *   weighted words (titles.ts), or when its title and description name at least two of the job's hard skills (the
  *   one skill, when the job has one): years spent in another line of work do not count towards the job's years.
  * - title, when the job names one: the weighted share of the job role's words found in the closest CV experience
- *   title (titles.ts; each word's weight × (1 + ln(1 + its occurrences in the ad's body)), rules-6), × 10; or, when higher, the ESCO occupation credit: both titles map to the same occupation
+ *   title (titles.ts; each word's weight × (1 + ln(1 + its occurrences in the ad's body)), rules-6, × its ESCO
+ *   specificity, rules-8), × 10; or, when higher, the ESCO occupation credit: both titles map to the same occupation
  *   (0.8 × the weaker mapping score) or to the same ISCO-08 unit group (0.6 × it). The job's information title
  *   and its experience-preference title are both tried and the better one counts;
  * - activity sector, when the job names one: the share of its words in the closest CV entry's sector, × 10.
@@ -95,11 +97,14 @@ function bodyCounts(job: JobRecord): Map<string, number> {
 
 /**
  * A title word the ad's body keeps coming back to names its line of work (“aircraft” in an aircraft mechanic's
- * ad), one it never repeats qualifies it: weight × (1 + ln(1 + occurrences in the body)).
+ * ad), one it never repeats qualifies it: weight × (1 + ln(1 + occurrences in the body)). Since rules-8 also ×
+ * the word's specificity to a line of work, learned from ESCO's occupations (specificity.ts): “farm” or “call”
+ * says which trade, “operations” or “team” (used by hundreds of occupations) hardly does, so a CV title sharing
+ * only such a word gets little of the title's credit.
  */
 function emphasise(title: PreparedTitle | undefined, body: ReadonlyMap<string, number>): PreparedTitle | undefined {
   if (!title) return title;
-  const words = title.words.map((w) => ({ ...w, weight: round2(w.weight * (1 + Math.log(1 + (body.get(w.stem) ?? 0)))) }));
+  const words = title.words.map((w) => ({ ...w, weight: round2(w.weight * (1 + Math.log(1 + (body.get(w.stem) ?? 0))) * specificity(w.word)) }));
   return { ...title, words, total: words.reduce((a, w) => a + w.weight, 0) };
 }
 
@@ -268,7 +273,7 @@ export function scoreExperience(
       if (t && (!best || t.match.share > best.match.share)) best = { ...t, entry: cv.experience[i]! };
     });
     const criteria =
-      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1; each × (1 + ln(1 + times the ad\'s body uses it))), or the ESCO occupation credit when higher (same occupation 0.8, same ISCO-08 unit group 0.6, × the weaker title-to-occupation match)';
+      'weighted share of the job role words in the closest CV experience title (rank words 0, generic role nouns 0.5, others 1; each × (1 + ln(1 + times the ad\'s body uses it)) × its specificity to a line of work, ln(1 + (N − df + 0.5) / (df + 0.5)) over the N ESCO occupations, df of them using it), or the ESCO occupation credit when higher (same occupation 0.8, same ISCO-08 unit group 0.6, × the weaker title-to-occupation match)';
     const found = best as { title: PreparedTitle; match: TitleMatch; entry: CvExperience } | undefined;
     if (found && found.match.share > 0) {
       const label = entryLabel(found.entry.title, found.entry.start_date, found.entry.end_date);

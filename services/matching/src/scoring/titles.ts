@@ -163,8 +163,9 @@ function agreement(a: readonly TitleWord[], b: readonly TitleWord[], rankCounts:
 
 /**
  * Whether an occupation is confident and agrees with the words of the title (see occupationsOf): match score ≥
- * MIN_OCCUPATION_SCORE, and each of the title and the occupation's name holds at least MIN_WORD_AGREEMENT of the
- * other's weighted words. A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
+ * MIN_OCCUPATION_SCORE, each of the title and the occupation's name holds at least MIN_WORD_AGREEMENT of the
+ * other's weighted words, one field word of the title is a word of the name itself, and every rank word of the name
+ * (assistant, head, apprentice…) is in the title (rules-8). A title of rank words and generic role nouns only (“Consultant”, “Executive”) names no
  * line of work, so it maps to nothing.
  */
 export function agrees(query: string, occupation: TitleOccupation): boolean {
@@ -172,11 +173,25 @@ export function agrees(query: string, occupation: TitleOccupation): boolean {
   const title = prepareTitle(query);
   const name = prepareTitle(occupation.name);
   if (!title || !name) return false;
-  if (!title.words.some((w) => !isRank(w.word) && !GENERIC.has(w.stem))) return false;
+  const field = title.words.filter((w) => !isRank(w.word) && !GENERIC.has(w.stem));
+  if (field.length === 0) return false;
   return (
     agreement(title.words, name.words, false) >= MIN_WORD_AGREEMENT - 1e-9 &&
-    agreement(name.words, title.words, true) >= MIN_WORD_AGREEMENT - 1e-9
+    agreement(name.words, title.words, true) >= MIN_WORD_AGREEMENT - 1e-9 &&
+    // Agreement through stems alone is a guess: “account manager” is not an “accounting manager”. At least one field
+    // word must be the occupation's own word (a plural aside); the others may be its derivations (“software
+    // development” → “software developer”).
+    field.some((w) => name.words.some((x) => sameLemma(w.word, x.word))) &&
+    // A rank the occupation names and the title does not is another post (“… teaching assistant”, “head chef”).
+    name.words.every((x) => !isRank(x.word) || title.words.some((w) => sameWord(w, x)))
   );
+}
+
+/** The same word, or one the other's plural (service / services, branch / branches). */
+function sameLemma(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long === `${short}s` || long === `${short}es`;
 }
 
 /** Occupations a title maps to within this much of its best match count as its occupations. */
