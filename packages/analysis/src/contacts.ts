@@ -381,6 +381,14 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
       if (place) return place;
     }
   }
+  // "📍 Valencia   ✉ …": a header cell that is only a city of our list (symbols aside) is the candidate's town.
+  for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
+    for (const cell of lines[i]!.split(/\s*[,|•·■▪]\s*|\s+[-–—]\s+|\s{2,}/)) {
+      const bare = cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      const country = bare ? countryOfCity(bare) : undefined;
+      if (country) return { city: bare, country: country.name };
+    }
+  }
   // "Chennai - 600017", "New Delhi- 110001", "Kolkata 700019": a town closed by a six-digit postcode (India's PIN,
   // also Singapore's, Russia's, China's) at the end of a header line, the last line of an address.
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {

@@ -63,6 +63,20 @@ describe('a CV address that names only its city', () => {
     );
     expect(cv.information.address).toEqual({ city: 'Stuttgart', country: 'Germany' });
   });
+  it('reads a city of the list alone in a header cell, after a symbol', async () => {
+    const cv = await analyzer.analyzeCv(
+      [
+        'LUCÍA MARTÍN GARCÍA',
+        'Enfermera',
+        '',
+        '📍 Valencia   ✉ lucia.mg@example.es   ☎ 654 321 987',
+        '',
+        'PERFIL',
+        'Enfermera.',
+      ].join('\n'),
+    );
+    expect(cv.information.address).toEqual({ city: 'Valencia', country: 'Spain' });
+  });
 });
 
 describe('ordinary ads in other languages', () => {
