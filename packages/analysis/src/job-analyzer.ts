@@ -373,7 +373,20 @@ export function parseJob(text: string): JobText {
     const alone = field === 'title' || (any?.probability ?? 0) >= HEADLINE_FILL;
     if (!rules) return any && any.confidence >= HEADLINE_FILL && alone ? any.value : rules;
     const pick = trusted(field);
-    if (!pick || foldWords(pick.value) === foldWords(rules)) return rules;
+    if (!pick) {
+      // Neither is sure: a company or city the model finds twice as likely as the rules' segment, and no part of the
+      // title ("Outside Sales Representative - HVAC Equipment" / "Johnson Supply | Houston": the dash split guessed).
+      const rulesScore = scored(field, rules);
+      const clearer =
+        field !== 'title' &&
+        any !== undefined &&
+        rulesScore !== undefined &&
+        any.confidence >= HEADLINE_FILL &&
+        any.confidence >= 2 * rulesScore &&
+        !` ${foldWords(title)} `.includes(` ${foldWords(any.value)} `);
+      return clearer ? any.value : rules;
+    }
+    if (foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
     // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title");
     // a continuation ("Engineer, Machine Learning (EMEA)", "Intern (Bilingual) 2018") stays.

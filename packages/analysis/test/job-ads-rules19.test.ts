@@ -118,6 +118,17 @@ describe('ordinary ads in other languages', () => {
     expect(record.information.company).toBe('Kuehne+Nagel');
     expect(record.information.locations.map((l) => l.city)).toEqual(['Venlo']);
   });
+  it('the company on the line under a "Title - Specialty" headline, when the model clearly prefers it', async () => {
+    const record = await job([
+      'Outside Sales Representative - HVAC Equipment',
+      'Brazos Supply | Houston, TX 77041',
+      '',
+      'Qualifications:',
+      '- 2+ years of B2B outside sales experience',
+    ]);
+    expect(record.information.title).toBe('Outside Sales Representative');
+    expect(record.information.company).toBe('Brazos Supply');
+  });
   it('a company written in the plural hires; "we" is no company', async () => {
     const utilities = await job([
       'Die Stadtwerke Lindau GmbH suchen eine/n Netzmonteur/in (m/w/d)',
