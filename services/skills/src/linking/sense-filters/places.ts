@@ -26,7 +26,15 @@ interface PlaceName {
 
 let byFirstWord: Map<string, PlaceName[]> | undefined;
 
-/** The gazetteer by each name's first word, longest names first; read on first use (~13k names, a few ms). */
+/** Reads the gazetteer now rather than on the first call that asks it (the linker's warm-up). */
+export function loadPlaces(): void {
+  gazetteer();
+}
+
+/**
+ * The gazetteer by each name's first word, longest names first; read on first use or by loadPlaces() (~13k names:
+ * 0.2–0.5 s of CPU, ~6.6 MB of heap).
+ */
 function gazetteer(): Map<string, PlaceName[]> {
   if (byFirstWord) return byFirstWord;
   const data = placesSchema.parse(JSON.parse(readFileSync(placesFile, 'utf8')));
