@@ -3,7 +3,7 @@
  * a street. Matched on `foldWords` output; `~x` also matches words ending in x (German/Dutch compounds).
  */
 import { dataFile } from './data-files.js';
-import { LEGAL_FORMS } from '@talent/platform';
+import { LEGAL_FORMS, undotAbbreviations } from '@talent/platform';
 import { foldWords } from './text.js';
 
 const ROLE_WORDS = [
@@ -737,13 +737,10 @@ export const cvRoleWords = new WordSet([
 ]);
 // Legal forms (the platform's list) and "Company", which ends English firm names: a line with one of these names an
 // organisation even when it also has a role word.
-/** Abbreviations written with dots ("S.A.", "S.r.l.", "B.V.", "S.A. de C.V."): their letters run together. */
-const DOTTED_ABBREVIATION = /(?<![\p{L}.])(?:\p{L}{1,3}\.){2,}/gu;
-
 /** Legal forms, also where they are written with dots ("Lusa S.A.", "Kesmar B.V.", "Dorcoko S.r.l."). */
 class LegalForms extends WordSet {
   override inText(text: string): boolean {
-    return super.inText(text.replace(DOTTED_ABBREVIATION, (m) => `${m.replaceAll('.', '')} `));
+    return super.inText(undotAbbreviations(text));
   }
 }
 export const legalForms = new LegalForms([...LEGAL_FORMS, 'company']);

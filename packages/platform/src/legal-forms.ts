@@ -54,3 +54,21 @@ export const LEGAL_FORMS: readonly string[] = [
   'oy',
   'oyj',
 ];
+
+const FOLDED_LEGAL_FORMS = new Set(LEGAL_FORMS);
+
+/** Abbreviations written with dots ("S.A.", "S.r.l.", "B.V.", "S.A. de C.V."): letters in groups of one to three. */
+const DOTTED_ABBREVIATION = /(?<![\p{L}.])(?:\p{L}{1,3}\.){2,}/gu;
+
+/**
+ * The text with every dotted abbreviation's letters run together and a space after it ("Lusa S.A." → "Lusa SA "),
+ * so that word lists of undotted forms find "S.A.", "B.V.", "S.r.l." as "SA", "BV", "Srl".
+ */
+export function undotAbbreviations(text: string): string {
+  return text.replace(DOTTED_ABBREVIATION, (m) => `${m.replaceAll('.', '')} `);
+}
+
+/** Whether a word is a legal form, written with or without dots, in any case ("GmbH", "Ltd.", "S.A.", "s.r.l."). */
+export function isLegalForm(word: string): boolean {
+  return FOLDED_LEGAL_FORMS.has(word.replaceAll('.', '').toLowerCase());
+}

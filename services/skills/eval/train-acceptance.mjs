@@ -40,8 +40,8 @@ const { tokenKeys } = await import(new URL('text/normalize.js', dist));
 
 const SEED = 20261129;
 const LAMBDAS = [0.1, 1, 10, 30];
-const VERSION = 'acceptance-lr-3';
-const NAME_VERSION = 'names-lr-2';
+const VERSION = 'acceptance-lr-4';
+const NAME_VERSION = 'names-lr-3';
 /** How many generated CV fragments the name model also learns from (name-lines.mjs). */
 const GENERATED_TEXTS = 600;
 /** Their weight in the fit against a dotin mention's 1: they teach the shapes, dotin the balance. */

@@ -54,7 +54,7 @@ describe('the name model', () => {
     const rules = new SkillLinker(new SkillIndex(taxonomy), undefined, undefined, null, null);
     const mention = (text: string) =>
       rules.link(text, { language: 'en', context: 'cv', nameFeatures: true }).mentions![0]!.features as NameFeatures;
-    const header = mention('EXPERIENCE\nAnalyst at Brintex Logistics Services, Leeds  2014 - 2016\n');
+    const header = mention('EXPERIENCE\nAnalyst at Brintex Logistics Services, Kelmsworth  2014 - 2016\n');
     expect(header.words_before).toBeGreaterThan(0);
     expect(header.words_after).toBeGreaterThan(0);
     expect(header.unknown_neighbour).toBe(1);

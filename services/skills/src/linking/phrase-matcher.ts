@@ -10,7 +10,9 @@ import {
   employerLine,
   firmAfterPost,
   firmBeforePlace,
+  insidePlaceName,
   placeInAddress,
+  townBeforeRegion,
 } from './sense-filters/employers-places.js';
 import { inFirmName, inOrganisationName, namedAsFirm } from './sense-filters/firm-names.js';
 import { namedAsPost, namesPerson } from './sense-filters/posts.js';
@@ -96,6 +98,8 @@ export class PhraseMatcher {
           firmAfterPost(tokens, i, i + best.length, text) ||
           clientName(tokens, i, text) ||
           firmBeforePlace(tokens, i, i + best.length, text, this.ordinary, isLabel) ||
+          insidePlaceName(tokens, i, i + best.length, text) ||
+          townBeforeRegion(tokens, i, i + best.length, text, isLabel) ||
           afterOrganisationHead(tokens, i, text) ||
           (best.length === 1 && placeInAddress(tokens, i, text, this.ordinary, isLabel)) ||
           (cv &&

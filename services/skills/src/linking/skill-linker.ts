@@ -22,6 +22,7 @@ import { NameModel } from './name-model.js';
 import { nameFeatures, writtenCapitalised, type NameContext } from './name-features.js';
 import { hintFor, linkedSkills, ruleAcceptance, type Acceptance } from './link-selection.js';
 import { isHeading, requirementCue, type Cue } from './requirement-cues.js';
+import { loadPlaces } from './sense-filters/places.js';
 import { withoutLoneWords } from './sense-filters/word-senses.js';
 import { splitSegments, type Segment } from './sentences.js';
 import { ACRONYM_PLURAL } from './token-shapes.js';
@@ -69,9 +70,13 @@ export class SkillLinker {
     return (this.words ??= ordinaryWords(this.index));
   }
 
-  /** Builds what the first call would otherwise build: the English phrase dictionary and the retrieval index. */
+  /**
+   * Builds what the first call would otherwise build: the English phrase dictionary, the retrieval index, the
+   * ordinary words and the gazetteer of known places.
+   */
   warmUp(): void {
     this.dictionary(DEFAULT_LANGUAGE);
+    loadPlaces();
     void this.retrieval;
     void this.ordinary;
   }

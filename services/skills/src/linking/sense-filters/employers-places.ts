@@ -1,5 +1,6 @@
 import { foldText, type Token } from '../../text/normalize.js';
 import { LINKER_VOCABULARY } from '../vocabulary.js';
+import { placeAt } from './places.js';
 
 // Sense filter: a match that is part of an employer's or a place's name as CVs and job ads write them in headers
 // and addresses ("Cisco Systems -", "Lush Cosmetics, Chadstone", "Montreal, QC", "Silver Spring, MD",
@@ -78,7 +79,7 @@ export function clientName(tokens: Token[], from: number, text: string): boolean
  * a comma and a place ("Lush Cosmetics, Chadstone", "OTC Logic, New York, NY", "Spectrol Electronics, City of
  * Industry, CA"), the place being a capitalised word that starts no label and is no word of the languages, then
  * another comma, a date, a parenthesis, a dash or the cell's end. A list goes on with skills instead ("Core Java,
- * Python" — Python starts a label).
+ * Python" — Python starts a label). A known place also closes a longer name (nameBeforeKnownPlace).
  */
 export function firmBeforePlace(
   tokens: Token[],
@@ -88,6 +89,7 @@ export function firmBeforePlace(
   ordinary: Set<string>,
   startsLabel: StartsLabel,
 ): boolean {
+  if (nameBeforeKnownPlace(tokens, from, to, text, ordinary, startsLabel)) return true;
   const name = tokens[from - 1];
   const last = tokens[to - 1]!;
   const place = tokens[to];
@@ -125,6 +127,67 @@ function isPlace(tokens: Token[], i: number, text: string, ordinary: Set<string>
   }
   return false;
 }
+
+/** Where a header's cell ends: the line's end, a run of spaces, a bar or a dash between spaces. */
+const CELL_END = /^(?:\s*$|[ \t]*\n|\s{2}|\s*[|–—]|\s+-\s)/u;
+
+/**
+ * A match inside a longer known place's name: "colleges in Tamil Nadu" (not the Tamil language), "Silver Spring",
+ * "West Java" (data/places.json; capitalised as the name is). Tokens from..to-1 matched a label.
+ */
+export function insidePlaceName(tokens: Token[], from: number, to: number, text: string): boolean {
+  for (let start = Math.max(0, from - 3); start <= from; start++) {
+    const length = placeAt(tokens, start, text);
+    if (length > to - from && start + length >= to) return true;
+  }
+  return false;
+}
+
+/**
+ * A town before its region or country, as addresses write it: "Cypress, California", "Juno, Nebraska, 1998",
+ * "Pune, Maharashtra –" (the region known, data/places.json, and no label's start; then the cell or the line ends
+ * or a date follows). Tokens from..to-1 matched a label, every one capitalised.
+ */
+export function townBeforeRegion(tokens: Token[], from: number, to: number, text: string, startsLabel: StartsLabel): boolean {
+  for (let k = from; k < to; k++) if (!/^\p{Lu}/u.test(tokens[k]!.surface)) return false;
+  const region = tokens[to];
+  if (!region || !/^,\s{1,2}$/u.test(text.slice(tokens[to - 1]!.end, region.start)) || startsLabel(to)) return false;
+  const length = placeAt(tokens, to, text, true);
+  return length > 0 && AFTER_REGION.test(text.slice(tokens[to + length - 1]!.end, tokens[to + length - 1]!.end + 4));
+}
+
+/**
+ * firmBeforePlace where the place is known: a match inside a firm's capitalised name that a place follows after a
+ * comma ("Siemens PLM Software (UGS), Cypress, California", "Brintex Telephone Banking, Melbourne  Position: …").
+ * The name is at least two words (up to three more after the match, then an acronym in brackets); the place is a town
+ * before its region, or a known place (data/places.json) that starts no label and is no word of the languages,
+ * before the cell's end, a region or a date.
+ */
+function nameBeforeKnownPlace(tokens: Token[], from: number, to: number, text: string, ordinary: Set<string>, startsLabel: StartsLabel): boolean {
+  for (let k = from; k < to; k++) if (!CAPITALISED.test(tokens[k]!.surface)) return false;
+  let end = to;
+  while (end < to + 3 && tokens[end] && text.slice(tokens[end - 1]!.end, tokens[end]!.start) === ' ' && CAPITALISED.test(tokens[end]!.surface)) end++;
+  const before = tokens[from - 1];
+  const wordBefore = before !== undefined && CAPITALISED.test(before.surface) && text.slice(before.end, tokens[from]!.start) === ' ';
+  if (!wordBefore && end === to) return false;
+  const link = /^(?: \(\p{Lu}[\p{Lu}\p{N}&]{1,7}\))?,\s{1,2}(?=\p{Lu})/u.exec(text.slice(tokens[end - 1]!.end, tokens[end - 1]!.end + 16));
+  if (!link) return false;
+  const placeStart = tokens[end - 1]!.end + link[0].length;
+  let place = end;
+  while (tokens[place] && tokens[place]!.start < placeStart) place++;
+  if (tokens[place]?.start !== placeStart) return false;
+  // "…, Cypress, California": a town before its region, known or not, even one a label names.
+  if (townBeforeRegion(tokens, place, place + 1, text, startsLabel)) return true;
+  if (startsLabel(place)) return false;
+  const length = placeAt(tokens, place, text);
+  if (length === 0) return false;
+  for (let k = place; k < place + length; k++) if (tokens[k]!.key.length > 2 && ordinary.has(tokens[k]!.key)) return false;
+  const after = text.slice(tokens[place + length - 1]!.end, tokens[place + length - 1]!.end + 24);
+  return CELL_END.test(after) || AFTER_REGION.test(after) || CODE_OR_DATE.test(after);
+}
+
+/** After a region in an address: the cell's end, a comma, a date, a bracket or a dash. */
+const AFTER_REGION = /^(?:\s*$|[ \t]*\n|\s{2}|\s*[,.;:()|–—-]|\s*\d)/u;
 
 /** After a place: ", NY", ", IN", or a date ("  2005", " (Jun 2010", " | Nov 2010", " - 2012"). */
 const CODE_OR_DATE = /^(?:,\s?\p{Lu}{2}(?![\p{L}\p{N}])|\s*[,(|–—-]?\s*(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d\d(?!\d))/u;

@@ -1,4 +1,4 @@
-import { LEGAL_FORMS as LEGAL_FORMS_LIST } from '@talent/platform';
+import { isLegalForm } from '@talent/platform';
 import { foldText, type Token } from '../../text/normalize.js';
 import { VENDORS } from '../phrase-dictionary.js';
 import { LINKER_VOCABULARY } from '../vocabulary.js';
@@ -45,7 +45,7 @@ export function namedAsFirm(tokens: Token[], i: number): boolean {
     after !== undefined &&
     !after.glued &&
     /^\p{Lu}/u.test(after.surface) &&
-    (LEGAL_FORMS.has(after.key) || FIRM_COUNTRIES.has(after.key))
+    (legalFormAt(tokens, next) > 0 || FIRM_COUNTRIES.has(after.key))
   );
 }
 
@@ -94,16 +94,34 @@ export function inFirmName(tokens: Token[], from: number, to: number): boolean {
   let next = to;
   while (next < tokens.length && FIRM_LINKS.has(tokens[next]!.key) && next < to + 2) next++;
   const form = tokens[next];
-  if (!form || !LEGAL_FORMS.has(form.key) || !/^\p{Lu}/u.test(form.surface)) return false;
+  if (!form || !/^\p{Lu}/u.test(form.surface) || legalFormAt(tokens, next) === 0) return false;
   for (let k = from; k < to; k++) if (!/^[\p{Lu}\p{N}]/u.test(tokens[k]!.surface)) return false;
   // The firm's own name comes first: "SPSS Inc." or "Oracle Corporation" name a product's maker (see namedAsFirm).
   const name = tokens[from - 1];
   return name !== undefined && /^\p{Lu}/u.test(name.surface) && tokens[from]!.start - name.end === 1;
 }
 
-// Legal forms of firms (the platform's list): after capitalised words they close a firm's name (inFirmName), after a
-// vendor they name the firm (namedAsFirm).
-const LEGAL_FORMS = new Set(LEGAL_FORMS_LIST);
+/**
+ * How many tokens from i spell a legal form of firms (the platform's list: 0 when none): after capitalised words it
+ * closes a firm's name (inFirmName), after a vendor it names the firm (namedAsFirm). Dotted forms are several tokens
+ * glued by their dots ("S.A.", "B.V.", "S.r.l.": letters in groups of one to three).
+ */
+export function legalFormAt(tokens: Token[], i: number): number {
+  const first = tokens[i];
+  if (!first) return 0;
+  let end = i + 1;
+  let dotted = first.surface;
+  while (
+    dotted.length <= 12 &&
+    /^\p{L}{1,3}$/u.test(tokens[end - 1]!.surface) &&
+    tokens[end]?.glued === true &&
+    tokens[end]!.start === tokens[end - 1]!.end + 1 &&
+    /^\p{L}{1,3}$/u.test(tokens[end]!.surface)
+  )
+    dotted += `.${tokens[end++]!.surface}`;
+  if (end > i + 1 && isLegalForm(dotted)) return end - i;
+  return isLegalForm(first.surface) ? 1 : 0;
+}
 
 /** Words between a firm's name and its legal form ("Weber & Söhne KG" is read from "Söhne"; "(P) Ltd", "Pvt Ltd"). */
 const FIRM_LINKS = new Set(LINKER_VOCABULARY.firmLinks);
@@ -116,6 +134,6 @@ const NAME_LINKS = new Set(LINKER_VOCABULARY.nameLinks);
 
 /**
  * Countries and regions that follow a firm's name ("SAP Deutschland", "Oracle do Brasil", "Microsoft EMEA"), folded;
- * a legal form does too (LEGAL_FORMS: "Oracle Corporation"). Not "SE": "Oracle SE" is an edition.
+ * a legal form does too (legalFormAt: "Oracle Corporation", "SAP S.A."). Not "SE": "Oracle SE" is an edition.
  */
 const FIRM_COUNTRIES = new Set(LINKER_VOCABULARY.firmCountries);
