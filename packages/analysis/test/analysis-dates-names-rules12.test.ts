@@ -201,7 +201,7 @@ describe('the candidate’s town in the header, rules-12', () => {
         'Chennai - 600004',
         'lakshmi.n@example.in',
       ]),
-    ).toEqual({ city: 'Chennai', country: '' });
+    ).toEqual({ city: 'Chennai', country: 'India' }); // the city list's country (rules-19)
     expect(town(['Arjun Mehra', '22 Lodhi Estate', 'New Delhi- 110003', 'arjun.m@example.in'])).toEqual({
       city: 'New Delhi',
       country: 'India',
