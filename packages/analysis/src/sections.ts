@@ -58,12 +58,15 @@ function build<K extends string>(table: Record<K, readonly string[]>): Vocabular
 
 const CV_VOCABULARY = build(CV_HEADINGS);
 const JOB_VOCABULARY = build(JOB_HEADINGS);
+// The first words of the CV heading phrases: a word that opens none opens no heading (asked of every word of a text).
+const CV_FIRST_WORDS = new Set([...CV_VOCABULARY.exact.keys()].map((phrase) => phrase.split(' ')[0]!));
 
 /**
  * The number of words of the CV heading phrase that starts at `words[i]` (folded words), longest first; 0 when none
  * does. The layout stage asks it where a heading may begin inside text whose line breaks were lost.
  */
 export function cvHeadingWordsAt(words: readonly string[], i: number): number {
+  if (!CV_FIRST_WORDS.has(words[i]?.split(' ')[0] ?? '')) return 0;
   for (let n = Math.min(CV_VOCABULARY.maxWords, words.length - i); n >= 1; n--)
     if (CV_VOCABULARY.exact.has(words.slice(i, i + n).join(' '))) return n;
   return 0;

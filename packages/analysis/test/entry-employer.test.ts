@@ -1,5 +1,5 @@
 /**
- * The entry model (issue 26, `entry-lr-1`) on CVs of invented people: an experience entry's employer opens its
+ * The entry model (issue 26, `entry-lr-2`) on CVs of invented people: an experience entry's employer opens its
  * description (the record's employer line) whatever order the header sets employer and place in, and an entry the
  * rules read right keeps its lines.
  */

@@ -1,9 +1,10 @@
 // The layout stage (src/layout): a CV pasted without its line breaks gets them back from the learned model
-// (data/layout-model.json); text whose lines are marked is left as it is, so its record does not change.
+// (data/layout-model.json); text whose lines are broken is left as it is, so its record does not change, and an
+// export that marks its lines with runs of spaces gets the breaks it left as single spaces at a heading's edges.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCv } from '../src/cv-analyzer.js';
-import { layoutModel, linesLost, restoreLineBreaks } from '../src/layout/line-breaks.js';
+import { layoutModel, linesLost, linesMarkedBySpaces, restoreLineBreaks } from '../src/layout/line-breaks.js';
 import { cvLayoutVariant, seeded } from '../src/training/cv-variants.js';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
@@ -64,5 +65,47 @@ describe('layout stage: lines kept', () => {
     const exported = cvLayoutVariant(fixture('cv-en.txt'), 'lines-lost', seeded(1));
     expect(linesLost(exported)).toBe(false);
     expect(restoreLineBreaks(exported)).toBe(exported);
+  });
+});
+
+// Written for this test (fake person, firms and school): an export that marks its lines with runs of spaces, except
+// around the education heading, where single spaces stand ("… forty stores. EDUCATION BSc in …").
+const MARKED =
+  [
+    'Tomasz Wierzbicki',
+    'Data Analyst - Larchmont Analytics',
+    'Leeds, West Yorkshire',
+    'tomasz.wierzbicki@example.org',
+    'WORK EXPERIENCE',
+    'Data Analyst',
+    'Larchmont Analytics - Leeds',
+    'March 2019 to Present',
+    'Built monthly sales dashboards in Power BI for twelve regional teams.',
+    'Automated the weekly stock report with Python and SQL, saving a day of work each week.',
+    'Junior Analyst',
+    'Fenwick Retail Group - York',
+    'June 2016 to February 2019',
+    'Cleaned and reconciled point-of-sale data from forty stores.',
+  ].join('   ') +
+  ' EDUCATION BSc in Mathematics and Statistics   ' +
+  ['University of Northumbria', '2013 to 2016', 'SKILLS', 'SQL, Python, Power BI, Excel'].join('   ');
+
+describe('layout stage: lines marked by runs of spaces, some by single spaces', () => {
+  it('reads the education entry whose heading a single space joined to the lines around it', () => {
+    expect(linesLost(MARKED)).toBe(false);
+    expect(linesMarkedBySpaces(MARKED)).toBe(true);
+    const cv = parseCv(MARKED, NOW);
+    expect(cv.education.map((e) => [e.degree, e.major, e.institution_name])).toEqual([
+      ['BSc', 'Mathematics and Statistics', 'University of Northumbria'],
+    ]);
+    expect(cv.experience.map((e) => e.title)).toEqual(['Data Analyst', 'Junior Analyst']);
+  });
+
+  it('breaks only at the heading: the marked lines stay as the export wrote them', () => {
+    const cells = restoreLineBreaks(MARKED).split(/\s{3,}/);
+    expect(cells).toContain('EDUCATION');
+    expect(cells).toContain('Cleaned and reconciled point-of-sale data from forty stores.');
+    expect(cells).toContain('BSc in Mathematics and Statistics');
+    expect(cells).toContain('Built monthly sales dashboards in Power BI for twelve regional teams.');
   });
 });

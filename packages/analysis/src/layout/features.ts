@@ -71,22 +71,31 @@ const bucket = (n: number, edges: readonly number[]) => {
 };
 const SINCE_EDGES = [8, 16, 30, 50, 80, 120];
 
-/** Per token, its folded word and where heading phrases start and end: computed once per text. */
+/**
+ * Per token, its folded word and where heading phrases start and end, computed once per text, and its kind, looked
+ * up once when a gap first asks for it (a degree lookup per token is most of the stage's cost, and a text whose
+ * lines an export marked asks a few gaps only).
+ */
 export interface Context {
   words: string[];
-  kinds: string[];
+  /** The kind of token i ('none' outside the text). */
+  kindAt: (i: number) => string;
   headingStart: number[];
   headingEnd: boolean[];
 }
 
 export function contextOf(tokens: readonly string[]): Context {
-  const words = tokens.map((t) => foldWords(t));
+  // A CV repeats its words: each distinct token is folded once.
+  const folded = new Map<string, string>();
+  const words = tokens.map((t) => folded.get(t) ?? folded.set(t, foldWords(t)).get(t)!);
   const headingStart = words.map((_, i) => cvHeadingWordsAt(words, i));
   const headingEnd = words.map(() => false);
   headingStart.forEach((n, i) => {
     if (n > 0) headingEnd[i + n - 1] = true;
   });
-  return { words, kinds: tokens.map(kind), headingStart, headingEnd };
+  const kinds: string[] = [];
+  const kindAt = (i: number) => (i < 0 || i >= tokens.length ? 'none' : (kinds[i] ??= kind(tokens[i])));
+  return { words, kindAt, headingStart, headingEnd };
 }
 
 const caseOf = (token: string) =>
@@ -107,11 +116,11 @@ export function gapFeatures(t: Tokens, c: Context, i: number, since: number): st
   const right = t.tokens[i]!;
   const ls = shape(left);
   const rs = shape(right);
-  // Kinds are computed once per text (contextOf): a degree or date lookup per token, not per gap.
-  const lk = c.kinds[i - 1]!;
-  const rk = c.kinds[i]!;
-  const r2k = c.kinds[i + 1] ?? 'none';
-  const l2k = c.kinds[i - 2] ?? 'none';
+  // Kinds are looked up once per token (contextOf): a degree or date lookup per token, not per gap.
+  const lk = c.kindAt(i - 1);
+  const rk = c.kindAt(i);
+  const r2k = c.kindAt(i + 1);
+  const l2k = c.kindAt(i - 2);
   const lw = c.words[i - 1]!;
   const rw = c.words[i]!;
   const heading = c.headingStart[i]!;
