@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds data/occupation-idf.json: how specific each word is to a line of work, from ESCO (CC BY 4.0), one table per
-// language ESCO's export gives. One document per ESCO occupation and language: what that language names of it.
+// Builds data/occupation-idf/<language>.json: how specific each word is to a line of work, from ESCO (CC BY 4.0), one
+// table per language ESCO's export gives (a file each, so a process reads only the languages its ads are in). One document per ESCO occupation and language: what that language names of it.
 //   en (v1.1.1-en): labels, description and the names of its essential and optional skills.
 //   fr (labels-fr): occupation labels and the French names of its skills.
 //   nl (labels-nl): occupation labels, description, and the Dutch names of its skills (the VDAB mapping's ESCO labels).
@@ -13,7 +13,7 @@
 // Uses the compiled scorer and the skills service's CSV reader, so run after the matching and skills packages are
 // built. The output is byte-identical for the same ESCO export.
 // Usage: node services/matching/scripts/build-occupation-idf.mjs [ESCO dir, default ../shared/data/esco]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The skills service's CSV reader (quoted newlines), as its ESCO importer reads these files.
@@ -75,16 +75,21 @@ const documents = {
   ),
 };
 
-const languages = {};
+const SOURCES = {
+  en: 'ESCO v1.1.1 (en)',
+  fr: 'ESCO occupation and skill labels (fr)',
+  nl: 'ESCO occupation labels (nl) and the ESCO skill labels of the VDAB competence mapping',
+  de: 'ESCO skill labels (de) of the Bundesagentur für Arbeit competence mapping',
+};
+const dir = join(here, '../data/occupation-idf');
+mkdirSync(dir, { recursive: true });
 for (const [language, docs] of Object.entries(documents)) {
   const df = new Map();
   for (const parts of docs.values()) {
     const words = new Set(tokens(parts.join('\n')).map(specificityKey));
     for (const w of words) df.set(w, (df.get(w) ?? 0) + 1);
   }
-  languages[language] = { occupations: docs.size, df: Object.fromEntries([...df].sort(([a], [b]) => (a < b ? -1 : 1))) };
+  const table = { source: `${SOURCES[language]}, CC BY 4.0, European Commission`, occupations: docs.size, df: Object.fromEntries([...df].sort(([a], [b]) => (a < b ? -1 : 1))) };
+  writeFileSync(join(dir, `${language}.json`), `${JSON.stringify(table)}\n`);
   console.log(`${language}: ${docs.size} occupations, ${df.size} words`);
 }
-const out = join(here, '../data/occupation-idf.json');
-writeFileSync(out, `${JSON.stringify({ source: 'ESCO v1.1.1 (en), ESCO labels in fr, nl (VDAB mapping) and de (Bundesagentur für Arbeit mapping); CC BY 4.0, European Commission', languages })}\n`);
-console.log(out);

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { stem } from './text.js';
 
 /**
  * How specific a word is to a line of work, learned from ESCO (CC BY 4.0, European Commission):
- * `data/occupation-idf.json` holds, per language ESCO's export gives (en, fr, nl, de), for each folded word the
- * number of ESCO occupations whose labels, description and skill names in that language use it
+ * `data/occupation-idf/<language>.json`, one per language ESCO's export gives (en, fr, nl, de), holds for each
+ * folded word the number of ESCO occupations whose labels, description and skill names in that language use it
  * (scripts/build-occupation-idf.mjs). specificity = ln(1 + (N − df + 0.5) / (df + 0.5)), BM25's idf over that
  * language's N occupations: “recruiter” 6.5, “call” 4.4, “aircraft” 3.7, “technician” 1.8, “operations” 1.2;
  * “Buchhaltung” 5.0, “Mitarbeiter” 2.0; “comptable” 3.5, “responsable” 1.9. One table per language, not one for
@@ -18,10 +18,24 @@ interface OccupationDf {
   df: Record<string, number>;
 }
 
-let tables: Record<string, OccupationDf> | undefined;
+const DIR = new URL('../../data/occupation-idf/', import.meta.url);
+let languages: ReadonlySet<string> | undefined;
+const tables = new Map<string, OccupationDf>();
 
-function load(): Record<string, OccupationDf> {
-  return (tables ??= (JSON.parse(readFileSync(new URL('../../data/occupation-idf.json', import.meta.url), 'utf8')) as { languages: Record<string, OccupationDf> }).languages);
+/** The languages with a table (its file names), listed once. */
+function tableLanguages(): ReadonlySet<string> {
+  return (languages ??= new Set(readdirSync(DIR).flatMap((f) => (f.endsWith('.json') ? [f.slice(0, -5)] : []))));
+}
+
+/** A language's table, read on its first word; a language without one reads the English table. */
+function load(language: string): OccupationDf {
+  const chosen = tableLanguages().has(language) ? language : 'en';
+  let table = tables.get(chosen);
+  if (!table) {
+    table = JSON.parse(readFileSync(new URL(`${chosen}.json`, DIR), 'utf8')) as OccupationDf;
+    tables.set(chosen, table);
+  }
+  return table;
 }
 
 /** The form a folded word is counted under: a plural `s` dropped, as the scorer's stems do (not `ss`). */
@@ -31,8 +45,7 @@ export function specificityKey(word: string): string {
 
 /** The specificity of a folded word (text.ts `tokens`) in a language (ISO 639-1, a record's `source_language`). */
 export function specificity(word: string, language = 'en'): number {
-  const all = load();
-  const { occupations, df } = (Object.hasOwn(all, language) ? all[language] : all['en'])!;
+  const { occupations, df } = load(language);
   const key = specificityKey(word);
   const n = Object.hasOwn(df, key) ? df[key]! : 1;
   return Math.log(1 + (occupations - n + 0.5) / (n + 0.5));
@@ -40,7 +53,7 @@ export function specificity(word: string, language = 'en'): number {
 
 /** Whether ESCO's export gives a table in this language. */
 export function hasSpecificity(language: string): boolean {
-  return Object.hasOwn(load(), language);
+  return tableLanguages().has(language);
 }
 
 const stemTables = new Map<string, Map<string, number>>();
@@ -50,7 +63,7 @@ const stemTables = new Map<string, Map<string, number>>();
  * with a table: the df of its most used word, so a stem counts as at least as common as any word it stands for.
  */
 export function stemSpecificity(s: string, language: string): number {
-  const { occupations, df } = load()[language]!;
+  const { occupations, df } = load(language);
   let stems = stemTables.get(language);
   if (!stems) {
     stems = new Map();
