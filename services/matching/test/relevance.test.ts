@@ -129,3 +129,38 @@ describe('whole-ad relevance and unlinked requirements', () => {
     expect(a).toBe(b);
   });
 });
+
+describe('whole-ad relevance of an ad in another language (idf from ESCO labels in that language)', () => {
+  // Invented ad and people, in German. SUBTLEXus (English) knows none of these words, so every one would weigh
+  // the same: the CV sharing the ad's everyday words would outrank the one sharing its trade words.
+  const ad: JobRecord = {
+    ...trainerAd,
+    id: 'job-buchhaltung',
+    information: { ...trainerAd.information, title: 'Sachbearbeiter Buchhaltung', company: '', description:
+        'Für unser Team in Köln suchen wir ab sofort einen Sachbearbeiter in Vollzeit. Wir betreuen Kunden in der Produktion. Wir bieten ein unbefristetes Arbeitsverhältnis, flexible Arbeitszeiten und eine attraktive Vergütung.',
+    },
+    experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
+    job_requirements: [
+      'Kontenabstimmung und Bilanzierung nach HGB.',
+      'Erfahrung in der Zusammenarbeit mit Kunden und Mitarbeitern.',
+      'Abgeschlossene kaufmännische Ausbildung.',
+      'Sehr gute Kenntnisse in MS Office und DATEV.',
+    ],
+    source_language: 'de',
+  };
+  const german = (id: string, description: string): CvRecord => ({ ...person(id, 'Sachbearbeiter', description), source_language: 'de' });
+  const everyday = german('cv-everyday', 'Betreuung von Kunden und Mitarbeitern in der Produktion, Zusammenarbeit im Team.');
+  const trade = german('cv-trade', 'Kontenabstimmung und Bilanzierung nach HGB.');
+
+  it('weighs the trade words of a German ad above its everyday words, and says where the idf comes from', () => {
+    const ranked = scoreCandidates(ad, [everyday, trade], equal, graph);
+    const relevance = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.hard_skills[RELEVANCE_KEY]!;
+    expect(relevance(trade.id).score).toBeGreaterThan(relevance(everyday.id).score);
+    expect(relevance(trade.id).criteria).toContain('ESCO occupations\' labels in de');
+  });
+
+  it('keeps SUBTLEXus for an English ad', () => {
+    const [top] = scoreCandidates(trainerAd, [trainer], equal, graph);
+    expect(top!.score_dict.hard_skills[RELEVANCE_KEY]!.criteria).toContain('SUBTLEXus');
+  });
+});

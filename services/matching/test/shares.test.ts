@@ -117,6 +117,56 @@ describe('title words weighed by their specificity to a line of work (rules-8, E
   });
 });
 
+describe('title words weighed by their specificity in the ad\'s language (ESCO labels in fr, nl, de)', () => {
+  const graph: SkillGraph = { broader: () => [], narrower: () => [], name: () => undefined };
+  const equal: Weights = { experience: 0.25, hard_skills: 0.25, soft_skills: 0.25, education: 0.25 };
+  const job = (title: string, language: string): JobRecord => ({
+    id: 'job',
+    information: { title, company: '', description: '', activity_sector: '', locations: [], job_type: '', contract_type: '' },
+    experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
+    education_preference: { degree: '', major: '', score: '' },
+    job_requirements: [],
+    source_language: language,
+    hard_skills: [],
+    soft_skills: [],
+  });
+  const inLanguage = (language: string, id: string, title: string) => ({ ...cv(id, title), source_language: language });
+
+  it('learns from each language\'s ESCO labels which words name a trade', () => {
+    expect(specificity('buchhaltung', 'de')).toBeGreaterThan(2 * specificity('mitarbeiter', 'de'));
+    expect(specificity('comptable', 'fr')).toBeGreaterThan(1.5 * specificity('responsable', 'fr'));
+    expect(specificity('magazijn', 'nl')).toBeGreaterThan(2 * specificity('medewerker', 'nl'));
+    // One table per language: “chef” is a cook in English (a dozen occupations), a head in French (over a hundred).
+    expect(specificity('chef', 'en')).toBeGreaterThan(specificity('chef', 'fr') + 1);
+    expect(specificity('chef')).toBe(specificity('chef', 'en'));
+    // A language ESCO's export gives no labels in reads the English table.
+    expect(specificity('recruiter', 'es')).toBe(specificity('recruiter', 'en'));
+  });
+
+  it('ranks the CV sharing a German ad\'s trade word above the one sharing its common words', () => {
+    const ranked = scoreCandidates(
+      job('Mitarbeiter Produktion Landwirtschaft', 'de'),
+      [inLanguage('de', 'cv-produktion', 'Mitarbeiter Produktion'), inLanguage('de', 'cv-landwirt', 'Landwirt')],
+      equal,
+      graph,
+    );
+    expect(ranked.map((c) => c.person_id)).toEqual(['cv-landwirt', 'cv-produktion']);
+  });
+
+  it('ranks the CV sharing a French ad\'s trade word above the one sharing its common words', () => {
+    // Neither word is English: the English table would count both as rare and weigh them alike.
+    const ranked = scoreCandidates(
+      job('Technicien aéronautique', 'fr'),
+      [inLanguage('fr', 'cv-informatique', 'Technicien informatique'), inLanguage('fr', 'cv-aeronautique', 'Mécanicien aéronautique')],
+      equal,
+      graph,
+    );
+    const title = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.experience['job title']!.score;
+    expect(title('cv-aeronautique')).toBeGreaterThan(title('cv-informatique'));
+    expect(ranked.map((c) => c.person_id)).toEqual(['cv-aeronautique', 'cv-informatique']);
+  });
+});
+
 describe('the whole-ad relevance keeps its weight in the total (rules-7)', () => {
   const everyGroup = Object.fromEntries(Object.entries(GROUP_SHARES).map(([dimension, table]) => [dimension, Object.keys(table)])) as Parameters<typeof relevanceScale>[0];
   /** The relevance group's fraction of each dimension's weight, after applyShares. */

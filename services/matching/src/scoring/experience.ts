@@ -62,7 +62,7 @@ export function prepareExperience(
   const titles: PreparedTitle[] = [];
   const body = bodyCounts(job);
   for (const text of [job.information.title, pref.title]) {
-    const title = emphasise(prepareTitle(text), body);
+    const title = emphasise(prepareTitle(text), body, job.source_language);
     if (title && !titles.some((t) => fold(t.role) === fold(title.role))) titles.push({ ...title, occupations: occupationsOf(graph, text) });
   }
   const sectorText = pref.activity_sector.trim() || job.information.activity_sector.trim();
@@ -100,11 +100,12 @@ function bodyCounts(job: JobRecord): Map<string, number> {
  * ad), one it never repeats qualifies it: weight × (1 + ln(1 + occurrences in the body)). Since rules-8 also ×
  * the word's specificity to a line of work, learned from ESCO's occupations (specificity.ts): “farm” or “call”
  * says which trade, “operations” or “team” (used by hundreds of occupations) hardly does, so a CV title sharing
- * only such a word gets little of the title's credit.
+ * only such a word gets little of the title's credit. The specificity is read in the ad's language (its
+ * `source_language`), so “Mitarbeiter” or “responsable” weighs as little as “operations”.
  */
-function emphasise(title: PreparedTitle | undefined, body: ReadonlyMap<string, number>): PreparedTitle | undefined {
+function emphasise(title: PreparedTitle | undefined, body: ReadonlyMap<string, number>, language: string): PreparedTitle | undefined {
   if (!title) return title;
-  const words = title.words.map((w) => ({ ...w, weight: round2(w.weight * (1 + Math.log(1 + (body.get(w.stem) ?? 0))) * specificity(w.word)) }));
+  const words = title.words.map((w) => ({ ...w, weight: round2(w.weight * (1 + Math.log(1 + (body.get(w.stem) ?? 0))) * specificity(w.word, language)) }));
   return { ...title, words, total: words.reduce((a, w) => a + w.weight, 0) };
 }
 

