@@ -701,15 +701,20 @@ const STREET_WORDS = [
 
 class WordSet {
   private readonly exact = new Set<string>();
-  private readonly suffixes: string[] = [];
+  private readonly suffixes = new Set<string>();
+  /** The suffixes' lengths, so a word is checked once per length, not once per suffix. */
+  private readonly suffixLengths: number[];
   constructor(words: readonly string[]) {
     for (const w of words) {
-      if (w.startsWith('~')) this.suffixes.push(foldWords(w.slice(1)));
+      if (w.startsWith('~')) this.suffixes.add(foldWords(w.slice(1)));
       else this.exact.add(foldWords(w));
     }
+    this.suffixLengths = [...new Set([...this.suffixes].map((s) => s.length))];
   }
   has(word: string): boolean {
-    return this.exact.has(word) || this.suffixes.some((s) => word.length > s.length && word.endsWith(s));
+    if (this.exact.has(word)) return true;
+    for (const n of this.suffixLengths) if (word.length > n && this.suffixes.has(word.slice(-n))) return true;
+    return false;
   }
   /** Whether any word of the text is in the set. */
   inText(text: string): boolean {

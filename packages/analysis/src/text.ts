@@ -30,8 +30,22 @@ export function foldSameLength(s: string): string {
   return out;
 }
 
+// The rules fold the same lines and words many times over (each word list asks again): folded once, kept while
+// the cache is small.
+const FOLDED = new Map<string, string>();
+const FOLDED_MAX = 50_000;
+
 /** Folds for word matching: lowercase, no diacritics, apostrophes dropped, separators → " and ", punctuation → space. */
 export function foldWords(s: string): string {
+  let folded = FOLDED.get(s);
+  if (folded === undefined) {
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    FOLDED.set(s, (folded = fold(s)));
+  }
+  return folded;
+}
+
+function fold(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
