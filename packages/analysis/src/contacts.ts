@@ -323,6 +323,9 @@ function afterStreet(part: string): string {
 // What a header line holds beside the address: an e-mail, a link, a phone number, a labelled field ("Home:").
 const NOT_PLACE = /\S+@\S+|https?:\S+|www\.\S+|\+?\(?\d[\d\s().-]{7,}\d|(?<![\p{L}])\p{L}[\p{L} .]{0,20}[:：].*$/gu;
 
+// Where a header line's cells part: a comma, bar or bullet, a dash between spaces, a run of spaces.
+const HEADER_CELL = /\s*[,|•·■▪]\s*|\s+[-–—]\s+|\s{2,}/;
+
 const FIELD_LABEL = /^[\p{L}][\p{L} .]{0,24}[:：]/u;
 
 /**
@@ -376,14 +379,14 @@ export function findPlace(lines: readonly string[], headerCount: number, languag
     }
   }
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
-    for (const cell of lines[i]!.split(/\s*[,|•·■▪]\s*|\s+[-–—]\s+|\s{2,}/)) {
+    for (const cell of lines[i]!.split(HEADER_CELL)) {
       const place = postcodePlace(cell, language);
       if (place) return place;
     }
   }
   // "📍 Valencia   ✉ …": a header cell that is only a city of our list (symbols aside) is the candidate's town.
   for (let i = 0; i < Math.min(lines.length, Math.max(headerCount, 8)); i++) {
-    for (const cell of lines[i]!.split(/\s*[,|•·■▪]\s*|\s+[-–—]\s+|\s{2,}/)) {
+    for (const cell of lines[i]!.split(HEADER_CELL)) {
       const bare = cell.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
       const country = bare ? countryOfCity(bare) : undefined;
       if (country) return { city: bare, country: country.name };

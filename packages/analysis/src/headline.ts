@@ -8,9 +8,9 @@
  * two fields on the same words.
  */
 import { committedData } from './data-files.js';
-import { countryNamed, countryOfRegion } from './places.js';
+import { countryNamed, countryOfCity, countryOfRegion } from './places.js';
 import { legalForms, organisationHints, roleWords } from './lexicon.js';
-import { CITIES, HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
+import { HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
 import { isJobHeading } from './sections.js';
 import { foldWords } from './text.js';
 
@@ -107,7 +107,6 @@ const SEPARATORS: ReadonlyArray<readonly [string, string]> = [
 ];
 const SEPARATOR = new RegExp(SEPARATORS.map(([kind, re]) => `(?<${kind}>${re})`).join('|'), 'giu');
 
-const CITY_SET = new Set(Object.values(CITIES).flatMap((cities) => cities.map(foldWords)));
 /** Headline words that are never a field: work arrangement, employment type, "We're hiring:". */
 const NOISE = new Set(
   [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix')].map((w) => foldWords(w)).filter(Boolean),
@@ -144,7 +143,7 @@ function shape(value: string): string[] {
   if (roleWords.inText(value)) f.push('role');
   if (legalForms.inText(value)) f.push('legal');
   if (organisationHints.inText(value)) f.push('org');
-  if (CITY_SET.has(folded)) f.push('city');
+  if (countryOfCity(folded)) f.push('city');
   if (countryNamed(value) && words.length <= 3) f.push('country');
   if (NOISE.has(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
   if (/&/.test(value)) f.push('ampersand');
@@ -235,7 +234,7 @@ function knownCityBefore(text: string): string | undefined {
   for (let k = Math.min(3, words.length - 1); k >= 1 && words.length - k <= 2; k--) {
     const last = words[k - 1]!;
     const prefix = text.slice(0, last.index + last[0].length);
-    if (CITY_SET.has(foldWords(prefix))) return prefix;
+    if (countryOfCity(prefix)) return prefix;
   }
   return undefined;
 }
