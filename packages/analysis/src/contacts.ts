@@ -1,7 +1,7 @@
 /** Contact details: e-mails, phone numbers (libphonenumber-js), profile/website URLs, city and country. */
 import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { findDateSpans } from './dates.js';
-import { countryByCode, countryNamed, countryOfCity, countryOfRegion, type Country } from './places.js';
+import { countryByCode, countryNamed, countryOfCity, countryOfRegion, countryOfTown, type Country } from './places.js';
 import { streetWords } from './lexicon.js';
 import { foldWords, tidy, titleCase } from './text.js';
 
@@ -262,8 +262,8 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   // or country confirming the place, the town is the words after the street's word.
   if (!city && country && cityIndex >= 0) city = cityName(afterStreet(parts[cityIndex]!));
   if (!city && !country) return undefined;
-  // A lone city our list knows ("Anschrift: Hauptstraße 5, 70173 Stuttgart") is in that list's country.
-  return { city, country: (country ?? countryOfCity(city))?.name ?? '' };
+  // A lone town our lists know ("Anschrift: Hauptstraße 5, 70173 Stuttgart") is in that list's country.
+  return { city, country: (country ?? countryOfTown(city))?.name ?? '' };
 }
 
 // "Springfield IL 62704", "Ringwood VIC 3134": a town, its state's code and the postcode without a comma.

@@ -20,6 +20,8 @@ export interface HeadlineWords {
   jobTypes: string[];
   /** "We're hiring:", "Vacature:" before a title. */
   hiringPrefix: string[];
+  /** "Cercasi", "Se busca": a hiring word written straight before the title, with no mark after it. */
+  hiringLead: string[];
   /** Generator only: seniority words before a title, company sector words, salary patterns ({lo}, {hi}). */
   seniority: string[];
   sectors: string[];

@@ -62,17 +62,25 @@ export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
  * mark ends it ("We're hiring!", "Now hiring –") ends the prefix.
  */
 const PREFIX_WORDS = all('hiringPrefix').map((p) => p.replace(/\s*[:–—-]$/u, ''));
-const HIRING_PREFIX = new RegExp(`^(?:${alternation(PREFIX_WORDS)})\\s*(?:[:!–—-]|\\.{3}|…|$)\\s*`, 'iu');
+const MARKED_PREFIX = new RegExp(`^(?:${alternation(PREFIX_WORDS)})\\s*(?:[:!–—-]|\\.{3}|…|$)\\s*`, 'iu');
+// A lead word needs no mark, so it counts only as written (or in capitals) and before a capital: "Cercasi Cameriere".
+const LEAD_WORDS = all('hiringLead').flatMap((w) => [w, w.toLocaleUpperCase()]);
+const HIRING_LEAD = new RegExp(
+  `^(?:${alternation(LEAD_WORDS)})\\s+(?:(?:${alternation(all('article'))})\\s+)?(?=[\\p{Lu}\\d])`,
+  'u',
+);
+/** The hiring prefix opening `text` ("Wir suchen: ", "Cercasi "), or ''. */
+const hiringPrefixOf = (text: string) => MARKED_PREFIX.exec(text)?.[0] ?? HIRING_LEAD.exec(text)?.[0] ?? '';
 /** The text without a hiring prefix of the seven languages ("Wir suchen: Title" → "Title"). */
-export const withoutHiringPrefix = (text: string) => text.replace(HIRING_PREFIX, '');
-export const opensWithHiringPrefix = (text: string) => HIRING_PREFIX.test(text);
+export const withoutHiringPrefix = (text: string) => text.slice(hiringPrefixOf(text).length);
+export const opensWithHiringPrefix = (text: string) => hiringPrefixOf(text) !== '';
 /** The text with every line's hiring prefix blanked, same length: "Offre d'emploi :" names no skill. */
 export const blankHiringPrefixes = (text: string) =>
   text
     .split('\n')
     .map((line) => {
       const lead = line.length - line.trimStart().length;
-      const prefix = HIRING_PREFIX.exec(line.slice(lead))?.[0] ?? '';
+      const prefix = hiringPrefixOf(line.slice(lead));
       return prefix ? line.slice(0, lead) + ' '.repeat(prefix.length) + line.slice(lead + prefix.length) : line;
     })
     .join('\n');
@@ -118,11 +126,19 @@ const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
  */
 export function withoutTrailingNoise(text: string): string {
   if (NOISE.has(foldWords(text))) return '';
+  // "(Teilzeit, 20 Std./Woche)": an employment type whose other parts are noise or figures (hours, pay) is noise too.
   const m = /\s*\(([^()]+)\)\s*$/u.exec(text);
-  if (m && NOISE.has(foldWords(m[1]!))) return text.slice(0, m.index);
+  const parts = m ? m[1]!.split(/\s*[,;]\s*/u) : [];
+  if (m && NOISE.has(foldWords(parts[0]!)) && parts.slice(1).every((p) => NOISE.has(foldWords(p)) || /\d/u.test(p)))
+    return text.slice(0, m.index);
   // "Pflegefachkraft in Vollzeit", "Comptable en CDI": an employment type joined by a preposition ends the title.
   const joined = /\s+(?:in|en|em|a|à|op|im)\s+(\p{L}[\p{L}-]*)\s*$/iu.exec(text);
   return joined && NOISE.has(foldWords(joined[1]!)) ? text.slice(0, joined.index) : text;
+}
+/** Whether every part of `text` is a work arrangement, employment type or country ("Remote (UK)", "Hybrid / DE"). */
+export function onlyArrangementOrCountry(text: string): boolean {
+  const parts = text.split(/\s*[()[\]/,;|·•–—]\s*|\s+-\s+/u).filter((p) => p.trim());
+  return parts.length > 0 && parts.every((p) => NOISE.has(foldWords(p)) || !!countryNamed(p));
 }
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 

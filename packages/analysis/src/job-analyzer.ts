@@ -7,7 +7,7 @@ import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
 import { detectLanguage } from './language.js';
 import { parsePlace } from './contacts.js';
 import { roleWords } from './lexicon.js';
-import { countryNamed, countryOfCity, countryOfRegion } from './places.js';
+import { countryNamed, countryOfRegion, countryOfTown } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
 import { languageCode, toRecordSkills } from './skills.js';
@@ -16,6 +16,7 @@ import {
   headlineCandidates,
   headlineConfidence,
   headlineModel,
+  onlyArrangementOrCountry,
   opensWithHiringPrefix,
   pickHeadline,
   withoutGenderTags,
@@ -58,7 +59,9 @@ const JOIN =
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
 const NOT_A_COMPANY =
   /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
-const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij|en)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+// Spanish "en" is "at" ("Camarero en Bar Pepe"); French "en" is "in" ("Infirmier en EHPAD"), Dutch "en" is "and".
+const AT_COMPANY_ES = /^(.{3,160}?)\s+(?:at|@|en)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
 // "We are looking for a Customer Support Agent to …": the capitalised words after it name the job.
 const LOOKING_FOR =
   /\b(?:looking\s+for|seeking|hiring|recruiting|suchen\s+wir|sucht)\s+(?:an?\s+|einen\s+|eine\s+|ein\s+)?((?:[\p{Lu}][\p{L}'’&/-]*\s+){0,5}[\p{Lu}][\p{L}'’&/-]*)/u;
@@ -125,7 +128,7 @@ function fieldValue(lines: readonly Line[], re: RegExp): string {
 
 /**
  * "Mountain View, CA, United States" → city + country; a lone name is a country when known, else a city (with the
- * country of our city list).
+ * country of our town lists).
  */
 export function parseJobLocation(text: string): JobLocation | undefined {
   const parts = text
@@ -135,13 +138,17 @@ export function parseJobLocation(text: string): JobLocation | undefined {
   if (parts.length === 0) return undefined;
   const first = parts[0]!.replace(/^\d{4,6}\s+|\s+\d{4,6}$/g, '');
   if (parts.length === 1) {
+    // "Melbourne VIC 3000", "Springfield IL": a town, its region's code and perhaps a postcode, no comma.
+    const coded = /^(.*\S)\s+(\p{Lu}{2,3})$/u.exec(first);
+    const region = coded ? countryOfRegion(coded[2]!) : undefined;
+    if (coded && region) return { city: coded[1]!, country: region.name };
     const country = countryNamed(first);
-    return country ? { city: '', country: country.name } : { city: first, country: countryOfCity(first)?.name ?? '' };
+    return country ? { city: '', country: country.name } : { city: first, country: countryOfTown(first)?.name ?? '' };
   }
   const last = parts[parts.length - 1]!;
   const country = countryNamed(last) ?? countryOfRegion(last);
   // "München, Bayern": a region we do not know names no country when the city's is known.
-  return { city: first, country: country?.name ?? countryOfCity(first)?.name ?? last };
+  return { city: first, country: country?.name ?? countryOfTown(first)?.name ?? last };
 }
 
 function locations(value: string): JobLocation[] {
@@ -226,6 +233,9 @@ function countryAfter(city: string, line: string): string {
   return (next && countryNamed(next.trim())?.name) || '';
 }
 
+/** A line opening with a short label and a colon, the label first: "Pay: £31,500 a year", "Shift: Day shift". */
+const FIELD_LABEL = /^\s*([\p{L}][\p{L}'’ ./-]{0,30}?)\s*[:：]\s*\S/u;
+
 /** A line that opens with an amount of money: "£34,000 – £38,000", "45.000 € brutto", "R$ 5.000", "USD 80k". */
 const PAY_LINE =
   /^\s*(?:[€$£¥₹]|R\$|(?:EUR|USD|GBP|CHF|INR)\s?)\s*\d|^\s*\d[\d.,\s]*(?:k\s*)?(?:[€$£]|EUR\b|USD\b|GBP\b|CHF\b)/u;
@@ -254,7 +264,8 @@ export function parseJob(text: string): JobText {
       )?.text ?? '';
     title = titleLine;
   }
-  const at = AT_COMPANY.exec(title);
+  const language = detectLanguage(text);
+  const at = (language === 'es' ? AT_COMPANY_ES : AT_COMPANY).exec(title);
   if (at?.[1] && at[2]) {
     title = tidy(at[1]);
     company ||= tidy(at[2]);
@@ -317,9 +328,11 @@ export function parseJob(text: string): JobText {
   const model = headlineModel();
   const candidates = headlineCandidates(text);
   const picks = pickHeadline(text, model);
-  // A field line's label ("Location: …") is no value of any field, whatever the model says.
-  const label = (p: { value: string; evidence: string }) =>
-    isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `);
+  // A field line's label ("Location: …") is no value of any field, whatever the model says; nor is any label a city
+  // ("Pay: £31,500 a year"), though a company may open a headline so ("Acme GmbH: Data Engineer (Berlin)").
+  const label = (p: { value: string; evidence: string }, field: HeadlineField) =>
+    (isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `)) ||
+    (field === 'city' && foldWords(FIELD_LABEL.exec(p.evidence)?.[1] ?? '') === foldWords(p.value));
   // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
   // hiring!") is no title.
   const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
@@ -329,7 +342,7 @@ export function parseJob(text: string): JobText {
     (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
   const usable = (field: HeadlineField) => {
     const p = picks[field];
-    return p && !label(p) && !misplaced(field, p) ? p : undefined;
+    return p && !label(p, field) && !misplaced(field, p) ? p : undefined;
   };
   const trusted = (field: HeadlineField) => {
     const p = usable(field);
@@ -408,6 +421,8 @@ export function parseJob(text: string): JobText {
   company = clean(company);
   const rulesCompany = company;
   if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
+  // "Junior Accountant — Remote (UK)": a work arrangement or a country is no employer, whoever read it as one.
+  if (onlyArrangementOrCountry(company)) company = '';
   // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
   // did not read that company or city apart from it (here the company came from the model).
   const apart = {
@@ -437,7 +452,10 @@ export function parseJob(text: string): JobText {
   // the city as a segment is a headline: the model decides there too ("Job title: …" is a field, never overruled).
   const prefixed = top.some((l) => opensWithHiringPrefix(l.text) && TITLE_FIELD.test(l.text));
   if (!fieldValue(top, TITLE_FIELD) || (prefixed && titleCity.length > 0))
-    title = decide('title', title, [apart.company, apart.city, ...mixed], [company, places[0]?.city, modelValue.city]);
+    // The model's pick may keep a hiring word the rules strip ("Cercasi Cameriere di sala").
+    title = clean(
+      decide('title', title, [apart.company, apart.city, ...mixed], [company, places[0]?.city, modelValue.city]),
+    );
   if (modelValue.city && !locationValue.length) {
     // No "Location:" field: the model's city, first, unless the rules' first place scores higher as the city.
     const city = modelValue.city;
@@ -445,7 +463,7 @@ export function parseJob(text: string): JobText {
     const first = places[0];
     if (known > 0) places.unshift(...places.splice(known, 1));
     else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
-      places.unshift({ city, country: countryOfCity(city)?.name || countryAfter(city, trusted('city')!.evidence) });
+      places.unshift({ city, country: countryOfTown(city)?.name || countryAfter(city, trusted('city')!.evidence) });
   }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [
@@ -538,7 +556,7 @@ export function parseJob(text: string): JobText {
     },
     education_preference: { degree: levelName(level), major, score: '' },
     job_requirements: requirements,
-    source_language: detectLanguage(text),
+    source_language: language,
     ...(Object.keys(confidence).length > 0 ? { field_confidence: confidence } : {}),
     preferred,
   };

@@ -2,6 +2,7 @@
  * Country names (English, native and the other analysed languages) → canonical English name and ISO 3166 code,
  * plus first-level regions of a few large countries, so "Pune, Maharashtra" or "Austin, TX" name their country.
  */
+import { committedData } from './data-files.js';
 import { CITIES } from './headline-data.js';
 import { foldWords } from './text.js';
 
@@ -190,4 +191,23 @@ export function countryOfCity(city: string): Country | undefined {
 
 export function countryByCode(code: string): Country | undefined {
   return BY_CODE.get(code);
+}
+
+const towns = committedData<{ countries: Record<string, string> }>('towns.json');
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+let townCountries: Map<string, string> | undefined;
+/**
+ * The country of a place already read as a town ("Doncaster" → United Kingdom, "Rimini" → Italy): our city list
+ * first, then GeoNames' towns of 15,000 people or more (data/towns.json, a shared name going to the most populous).
+ * Only for a place found by other evidence: towns named like words ("Reading", "Mobile") would make poor finds.
+ */
+export function countryOfTown(town: string): Country | undefined {
+  const listed = countryOfCity(town);
+  if (listed) return listed;
+  townCountries ??= new Map(
+    Object.entries(towns().countries).flatMap(([code, names]) => names.split('|').map((n) => [foldWords(n), code] as const)),
+  );
+  const code = townCountries.get(foldWords(town));
+  if (!code) return undefined;
+  return BY_CODE.get(code) ?? { name: REGION_NAMES.of(code) ?? code, code };
 }
