@@ -20,8 +20,13 @@ export interface HeadlineWords {
   jobTypes: string[];
   /** "We're hiring:", "Vacature:" before a title. */
   hiringPrefix: string[];
-  /** "Cercasi", "Se busca": a hiring word written straight before the title, with no mark after it. */
+  /**
+   * "Cercasi", "Se busca", "Hiring:": a hiring word straight before the title (read as written or in capitals, before
+   * a capital). Read only: the generator writes `hiringPrefix`, so a word added here leaves the training set as it is.
+   */
   hiringLead: string[];
+  /** Read only: shift patterns written in headlines ("Registered Nurse - Med/Surg - Nights"): never a company or city. */
+  shifts: string[];
   /** Generator only: seniority words before a title, company sector words, salary patterns ({lo}, {hi}). */
   seniority: string[];
   sectors: string[];

@@ -135,10 +135,17 @@ export function withoutTrailingNoise(text: string): string {
   const joined = /\s+(?:in|en|em|a|à|op|im)\s+(\p{L}[\p{L}-]*)\s*$/iu.exec(text);
   return joined && NOISE.has(foldWords(joined[1]!)) ? text.slice(0, joined.index) : text;
 }
-/** Whether every part of `text` is a work arrangement, employment type or country ("Remote (UK)", "Hybrid / DE"). */
+const SHIFTS = new Set(all('shifts').map((w) => foldWords(w)));
+const partsOf = (text: string) => text.split(/\s*[()[\]/,;|·•–—]\s*|\s+-\s+/u).filter((p) => p.trim());
+/** Whether `text` only names work arrangements, employment types or shifts ("Nights", "Remote / Full-time"). */
+export function onlyArrangement(text: string): boolean {
+  const parts = partsOf(text);
+  return parts.length > 0 && parts.every((p) => NOISE.has(foldWords(p)) || SHIFTS.has(foldWords(p)));
+}
+/** Whether every part of `text` is a work arrangement, employment type, shift or country ("Remote (UK)"). */
 export function onlyArrangementOrCountry(text: string): boolean {
-  const parts = text.split(/\s*[()[\]/,;|·•–—]\s*|\s+-\s+/u).filter((p) => p.trim());
-  return parts.length > 0 && parts.every((p) => NOISE.has(foldWords(p)) || !!countryNamed(p));
+  const parts = partsOf(text);
+  return parts.length > 0 && parts.every((p) => onlyArrangement(p) || !!countryNamed(p));
 }
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 

@@ -16,6 +16,7 @@ import {
   headlineCandidates,
   headlineConfidence,
   headlineModel,
+  onlyArrangement,
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
   pickHeadline,
@@ -59,9 +60,10 @@ const JOIN =
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
 const NOT_A_COMPANY =
   /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
-const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+// "Line Cook at Bluebird Diner, Asheville NC": the employer may be followed by its place.
+const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij)\s+([\p{Lu}0-9][^,;|]{1,60}?)(?:,\s*[^,;|]{2,40}){0,2}$/u;
 // Spanish "en" is "at" ("Camarero en Bar Pepe"); French "en" is "in" ("Infirmier en EHPAD"), Dutch "en" is "and".
-const AT_COMPANY_ES = /^(.{3,160}?)\s+(?:at|@|en)\s+([\p{Lu}0-9][^,;|]{1,60})$/u;
+const AT_COMPANY_ES = /^(.{3,160}?)\s+(?:at|@|en)\s+([\p{Lu}0-9][^,;|]{1,60}?)(?:,\s*[^,;|]{2,40}){0,2}$/u;
 // "We are looking for a Customer Support Agent to …": the capitalised words after it name the job.
 const LOOKING_FOR =
   /\b(?:looking\s+for|seeking|hiring|recruiting|suchen\s+wir|sucht)\s+(?:an?\s+|einen\s+|eine\s+|ein\s+)?((?:[\p{Lu}][\p{L}'’&/-]*\s+){0,5}[\p{Lu}][\p{L}'’&/-]*)/u;
@@ -154,6 +156,8 @@ export function parseJobLocation(text: string): JobLocation | undefined {
 function locations(value: string): JobLocation[] {
   return value
     .split(/\s*[;|]\s*|\s+(?:or|oder|ou|o)\s+|\s+\/\s+/i)
+    // "Location: Greenville, SC | Shift: 2nd | Pay: $26/hr": the other fields of the line are no places.
+    .filter((part) => !FIELD_LABEL.test(part))
     .map(parseJobLocation)
     .filter((l): l is JobLocation => !!l);
 }
@@ -266,7 +270,9 @@ export function parseJob(text: string): JobText {
   }
   const language = detectLanguage(text);
   const at = (language === 'es' ? AT_COMPANY_ES : AT_COMPANY).exec(title);
-  if (at?.[1] && at[2]) {
+  // A bracket the comma cut open ("@ Acme (analyst, Team)") is no employer's name.
+  const balanced = (v: string) => (v.match(/\(/g)?.length ?? 0) === (v.match(/\)/g)?.length ?? 0);
+  if (at?.[1] && at[2] && balanced(at[2])) {
     title = tidy(at[1]);
     company ||= tidy(at[2]);
   }
@@ -329,10 +335,14 @@ export function parseJob(text: string): JobText {
   const candidates = headlineCandidates(text);
   const picks = pickHeadline(text, model);
   // A field line's label ("Location: …") is no value of any field, whatever the model says; nor is any label a city
-  // ("Pay: £31,500 a year"), though a company may open a headline so ("Acme GmbH: Data Engineer (Berlin)").
+  // ("Pay: £31,500 a year") or a company ("Jornada: completa"), unless the title follows it ("Acme GmbH: Data
+  // Engineer (Berlin)").
   const label = (p: { value: string; evidence: string }, field: HeadlineField) =>
     (isFieldLine(p.evidence) && foldWords(p.evidence).startsWith(`${foldWords(p.value)} `)) ||
-    (field === 'city' && foldWords(FIELD_LABEL.exec(p.evidence)?.[1] ?? '') === foldWords(p.value));
+    (foldWords(FIELD_LABEL.exec(p.evidence)?.[1] ?? '') === foldWords(p.value) &&
+      (field === 'city' || picks.title?.evidence !== p.evidence)) ||
+    // Nor is a line's hiring prefix ("Hiring: Line Cook at …").
+    foldWords(p.evidence.slice(0, p.evidence.length - withoutHiringPrefix(p.evidence).length)) === foldWords(p.value);
   // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
   // hiring!") is no title.
   const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
@@ -342,7 +352,9 @@ export function parseJob(text: string): JobText {
     (field === 'title' && (HIRING.test(p.value) || JOIN.test(p.value)));
   const usable = (field: HeadlineField) => {
     const p = picks[field];
-    return p && !label(p, field) && !misplaced(field, p) ? p : undefined;
+    // A shift or work arrangement is no city ("Registered Nurse - Med/Surg - Nights"), nor a company.
+    const arrangement = p && field !== 'title' && onlyArrangement(p.value);
+    return p && !label(p, field) && !misplaced(field, p) && !arrangement ? p : undefined;
   };
   const trusted = (field: HeadlineField) => {
     const p = usable(field);

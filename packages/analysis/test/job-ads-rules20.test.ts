@@ -102,3 +102,38 @@ describe('the country of a town our city list lacks', () => {
     expect(cv.information.address).toEqual({ city: 'Heidelberg', country: 'Germany' });
   });
 });
+
+describe('US-style postings', () => {
+  it('"Hiring: Title at Employer, Town ST": the prefix is no employer, the employer ends at the comma', async () => {
+    const record = await job([
+      'Hiring: Prep Cook at Juniper Lunch Counter, Bend OR',
+      'Juniper Lunch Counter is a busy breakfast spot downtown.',
+      '',
+      'Must have',
+      '- 1+ year kitchen experience',
+    ]);
+    expect(record.information.title).toBe('Prep Cook');
+    expect(record.information.company).toBe('Juniper Lunch Counter');
+  });
+  it('a location field that goes on with other fields gives one place', async () => {
+    const record = await job([
+      'Maintenance Technician II',
+      'Location: Spartanburg, SC | Shift: 2nd | Pay: $26-$31/hr',
+      '',
+      "What You'll Need:",
+      '- 3+ years of industrial maintenance experience',
+    ]);
+    expect(record.information.locations).toEqual([{ city: 'Spartanburg', country: 'United States' }]);
+  });
+  it('a shift in the headline is no city', async () => {
+    const record = await job([
+      'Registered Nurse - Med/Surg - Nights',
+      'Cedar Valley Medical Center',
+      'Twin Falls, ID 83301',
+      '',
+      'Qualifications:',
+      '- Current RN license',
+    ]);
+    expect(record.information.locations.map((l) => l.city)).not.toContain('Nights');
+  });
+});
