@@ -46,7 +46,7 @@ import { readTaxonomy } from '../../skills/dist/taxonomy/taxonomy-loader.js';
 // The analyzer package and the documents service's text extractor: the one place this eval imports them from.
 import { createRulesAnalyzer } from '@talent/analysis';
 import { createTextExtractor } from '../../documents/dist/extraction/index.js';
-import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, scoringOccupations } from '../dist/scoring/index.js';
+import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, scoringOccupations, SET_SHARES } from '../dist/scoring/index.js';
 
 const POOL_SIZE = 150;
 const JOB_COUNT = 40;
@@ -379,8 +379,18 @@ console.log(`time: ${((performance.now() - t0) / 1000).toFixed(1)} s in all`);
 // (the group means are the details' weighted means, 0..1, exactly as applyShares and assemble compute them).
 // Shares = exp(θ), θ from 0 (equal shares), L2 FIT_L2 on θ, full batch, numerical gradient, fixed step rule:
 // deterministic, no seed needed. Tuning jobs only: the silver set and half A of the across-occupations set.
+// A share a rule sets (SET_SHARES in scoring/shares.ts: the soft skills an ad names, since rules-10) is applied as
+// the scorer applies it; its learned value, which only the relevance scale reads, is kept as GROUP_SHARES has it.
 function fitShares(tuning) {
   const params = Object.entries(GROUP_SHARES).flatMap(([dimension, groups]) => Object.keys(groups).map((group) => `${dimension}\t${group}`));
+  const set = params.map((p) => {
+    const [dimension, group] = p.split('\t');
+    return SET_SHARES[dimension]?.[group];
+  });
+  const fixed = params.map((p, i) => {
+    const [dimension, group] = p.split('\t');
+    return set[i] === undefined ? undefined : GROUP_SHARES[dimension][group];
+  });
   const examples = tuning.map(({ job, cvs, relevant }) => {
     const details = prepareDetails(job, graph);
     const rows = cvs.map((cv) => {
@@ -417,7 +427,7 @@ function fitShares(tuning) {
       scale = relevanceScale(row.groups, shares);
       scales.set(row.pattern, scale);
     }
-    return params.map((p, i) => (p.endsWith('\trelevance') ? w[i] * scale : w[i]));
+    return params.map((p, i) => (p.endsWith('\trelevance') ? w[i] * scale : (set[i] ?? w[i])));
   };
   const score = (row, w, scales) => {
     const ws = scaled(row, w, scales);
@@ -451,13 +461,14 @@ function fitShares(tuning) {
       }
       total += l / (pos.length * sn.length);
     }
-    return total / examples.length + FIT_L2 * theta.reduce((a, v) => a + v * v, 0);
+    return total / examples.length + FIT_L2 * theta.reduce((a, v, i) => a + (fixed[i] === undefined ? v * v : 0), 0);
   };
-  let theta = params.map(() => 0);
+  let theta = params.map((_, i) => (fixed[i] === undefined ? 0 : Math.log(fixed[i])));
   let current = loss(theta);
   let step = 0.5;
   for (let it = 0; it < FIT_ITERATIONS; it++) {
     const grad = theta.map((_, i) => {
+      if (fixed[i] !== undefined) return 0;
       const t = [...theta];
       t[i] += 1e-3;
       return (loss(t) - current) / 1e-3;

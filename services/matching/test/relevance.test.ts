@@ -1,6 +1,7 @@
 import { emptyCvInformation } from '@talent/records';
 import { describe, expect, it } from 'vitest';
-import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, type CvRecord, type DetailGroup, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import { GROUP_SHARES, prepareDetails, relevanceScale, scoreCandidates, SET_SHARES, type CvRecord, type DetailGroup, type JobRecord, type SkillGraph, type Weights } from '../src/scoring/index.js';
+import { applyShares } from '../src/scoring/shares.js';
 import type { Dimension } from '../src/scoring/types.js';
 import { RELEVANCE_KEY } from '../src/scoring/relevance.js';
 
@@ -85,7 +86,8 @@ describe('whole-ad relevance and unlinked requirements', () => {
     const planner = { ...hr, soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill' as const, relationship: 'required' as const, explanation: 'Planned onboarding.' }] };
     const ranked = scoreCandidates(ad, [planner, trainer], equal, graph);
     expect(ranked.map((c) => c.person_id)).toEqual([trainer.id, planner.id]);
-    const soft = GROUP_SHARES.soft_skills;
+    // The soft skills' share is set (rules-10, SET_SHARES), the relevance's learned.
+    const soft = { ...GROUP_SHARES.soft_skills, ...SET_SHARES.soft_skills };
     expect(soft.relevance!).toBeGreaterThan(soft.skills!);
     // The relevance's share × the job's scale (rules-7), from the groups the ad's details fall in.
     const groups: Partial<Record<Dimension, DetailGroup[]>> = {};
@@ -100,6 +102,34 @@ describe('whole-ad relevance and unlinked requirements', () => {
       );
     }
     expect(ranked[1]!.score_dict.soft_skills['plan']!.score).toBeGreaterThan(ranked[0]!.score_dict.soft_skills['plan']!.score);
+  });
+
+  it('scores and explains a soft skill the ad names but lets it barely move the total (rules-10, a set share)', () => {
+    // Two CVs alike but for the soft skill one of them lists: transversal soft skills say nothing about the line of
+    // work, so listing it must not lift a CV past another (rules-9: 0.44 of 2.69, ≈ 1.6 points of the dimension).
+    const ad: JobRecord = {
+      ...trainerAd,
+      soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill', relationship: 'required', explanation: '' }],
+    };
+    const planner = { ...hr, soft_skills: [{ id: 'soft-plan', skill: 'plan', type: 'soft-skill' as const, relationship: 'required' as const, explanation: 'Planned onboarding.' }] };
+    const [withSkill] = scoreCandidates(ad, [planner], equal, graph);
+    const [without] = scoreCandidates(ad, [hr], equal, graph);
+    expect(withSkill!.score_dict.soft_skills['plan']!.score).toBe(10);
+    expect(withSkill!.score_dict.soft_skills['plan']!.explanation).toContain('Planned onboarding.');
+    expect(without!.score_dict.soft_skills['plan']!.score).toBe(0);
+    expect(withSkill!.score_dict.soft_skills[RELEVANCE_KEY]!.score).toBe(without!.score_dict.soft_skills[RELEVANCE_KEY]!.score);
+    expect(withSkill!.score_meta.soft_skills - without!.score_meta.soft_skills).toBeLessThan(0.1);
+    expect(SET_SHARES.soft_skills!.skills!).toBeLessThan(GROUP_SHARES.soft_skills.skills!);
+  });
+
+  it('still scores the soft skills dimension by the skills alone when a CV has no relevance detail', () => {
+    // An LLM-judged CV gets no relevance detail: its soft skills then decide the dimension on their own.
+    const shared = applyShares([
+      { dimension: 'soft_skills', group: 'skills', key: 'plan', weight: 2, detail: { score: 10, criteria: 'test', explanation: 'test' } },
+      { dimension: 'soft_skills', group: 'skills', key: 'lead others', weight: 1, detail: { score: 4, criteria: 'test', explanation: 'test' } },
+    ]);
+    const mean = shared.reduce((a, d) => a + d.weight * d.detail.score, 0) / shared.reduce((a, d) => a + d.weight, 0);
+    expect(mean).toBeCloseTo((2 * 10 + 4) / 3, 10);
   });
 
   it('adds the relevance detail to education when the ad states it, quoting an education entry', () => {

@@ -22,14 +22,14 @@ import { occupationQuery } from './titles.js';
 import type { CvRecord, Dimension, JobRecord, MatchCandidate, SkillGraph, WeightedDetail, Weights } from './types.js';
 
 export type { CvRecord, DetailGroup, JobRecord, MatchCandidate, RelatedSkillLink, ScoreDetail, SkillGraph, TitleOccupation, WeightedDetail, Weights } from './types.js';
-export { GROUP_SHARES, relevanceScale } from './shares.js';
+export { GROUP_SHARES, relevanceScale, SET_SHARES } from './shares.js';
 export { occupationQuery, scoringOccupations } from './titles.js';
 export { FINAL_SCORE_FORMULA } from './aggregate.js';
 export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-9';
+export const SCORER_VERSION = 'rules-10';
 
 /**
  * The title queries the scorer will ask `SkillGraph.occupations` about for this job and these CVs (the job's

@@ -13,12 +13,31 @@ import type { DetailGroup, Dimension, WeightedDetail } from './types.js';
  * What it learned: the job title is the strongest evidence of the line of work; the soft skills an ad names are
  * generic, so the whole-ad relevance takes most of that dimension; the degree level is weak evidence against the
  * major and the requirement lines about education.
+ *
+ * One share is set, not learned (rules-10, SET_SHARES): the soft skills an ad names, applied at 0.01 instead of
+ * the learned 0.44. They are transversal — every line of work asks for problem solving, planning or communication,
+ * and nearly every CV claims them — so a CV listing one says little about whether it is from the ad's line of
+ * work: on the tuning sets the group's mean ranks a relevant CV above an irrelevant one about as often as a coin
+ * (pairwise AUC 0.50 on half A, 0.55 on the silver set, against 0.83 / 0.74 for the whole-ad relevance). The
+ * pairwise fit weighs every pair alike and kept 0.44 for it, but at the top of a ranking, where candidates are
+ * close, it reordered them at random. With 0.01 the details are still scored and explained, the soft skills
+ * dimension is carried by the whole-ad relevance, and the skills alone decide it only when the CV has no relevance
+ * detail (an LLM-judged CV). The learned 0.44 stays in this table for the relevance scale (relevanceScale): the
+ * set share changes how the soft skills dimension is split, not the relevance's weight in the other dimensions.
  */
 export const GROUP_SHARES: Record<Dimension, Partial<Record<DetailGroup, number>>> = {
   education: { degree: 0.32, major: 1.66, 'requirement lines': 1.87, relevance: 1 },
   hard_skills: { skills: 1.57, 'requirement lines': 1.46, relevance: 0.43 },
   soft_skills: { skills: 0.44, relevance: 2.25 },
   experience: { 'job title': 4.59, 'experience duration': 0.98, 'activity sector': 1, 'requirement lines': 0.56, relevance: 0.4 },
+};
+
+/**
+ * Shares set by a rule rather than learned (see above), applied by applyShares in place of the table's; the
+ * relevance scale still reads the learned table. `pnpm eval:matching --fit` applies them as the scorer does.
+ */
+export const SET_SHARES: Partial<Record<Dimension, Partial<Record<DetailGroup, number>>>> = {
+  soft_skills: { skills: 0.01 },
 };
 
 /** The share of a group in a dimension (0 for a group the table does not name there). */
@@ -28,8 +47,8 @@ export function shareOf(dimension: Dimension, group: DetailGroup, shares = GROUP
 
 /**
  * The details with their weights inside their dimension's average: a detail's weight inside its group × its
- * group's share (× the job's relevance scale for the `relevance` group, see relevanceScale) ÷ the group's total
- * weight. Order and everything else unchanged.
+ * group's share (SET_SHARES first, then the table; × the job's relevance scale for the `relevance` group, see
+ * relevanceScale, computed from the table) ÷ the group's total weight. Order and everything else unchanged.
  */
 export function applyShares(details: readonly WeightedDetail[], shares = GROUP_SHARES): WeightedDetail[] {
   const totals: Partial<Record<Dimension, Partial<Record<DetailGroup, number>>>> = {};
@@ -42,7 +61,7 @@ export function applyShares(details: readonly WeightedDetail[], shares = GROUP_S
   const scale = relevanceScale(present, shares);
   return details.map((d) => {
     const total = totals[d.dimension]![d.group]!;
-    const share = shareOf(d.dimension, d.group, shares) * (d.group === 'relevance' ? scale : 1);
+    const share = (SET_SHARES[d.dimension]?.[d.group] ?? shareOf(d.dimension, d.group, shares)) * (d.group === 'relevance' ? scale : 1);
     return { ...d, weight: total > 0 ? (share * d.weight) / total : 0 };
   });
 }
