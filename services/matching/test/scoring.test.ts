@@ -766,5 +766,5 @@ describe('scoring: at scale', () => {
     expect(new Set(ranked.map((c) => c.person_id)).size).toBe(10_000);
     for (let i = 1; i < ranked.length; i += 1)
       expect(ranked[i - 1]!.final_score).toBeGreaterThanOrEqual(ranked[i]!.final_score);
-  });
+  }, 120_000); // a completeness check at scale, not a timing test: the speed is bench:matching's
 });
