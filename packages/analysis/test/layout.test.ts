@@ -109,3 +109,23 @@ describe('layout stage: lines marked by runs of spaces, some by single spaces', 
     expect(cells).toContain('Built monthly sales dashboards in Power BI for twelve regional teams.');
   });
 });
+
+describe('layout variant: entry headers in another order', () => {
+  it('moves the first header cell before a period last, in lines and in an export’s cells', () => {
+    const lines =
+      'EXPERIENCE\n\nSoftware Engineer\n\nBrightwater Systems -  Austin, TX -\n\nMarch 2018 to Present\n\n- Built the billing service\n';
+    expect(cvLayoutVariant(lines, 'header-reordered', seeded(1))).toBe(
+      'EXPERIENCE\n\nBrightwater Systems -\n\nAustin, TX -  Software Engineer\n\nMarch 2018 to Present\n\n- Built the billing service\n',
+    );
+    const cells = 'EXPERIENCE   Data Analyst   Kestrel Analytics   June 2015 - May 2018   Wrote the regression suite';
+    expect(cvLayoutVariant(cells, 'header-reordered', seeded(1))).toBe(
+      'EXPERIENCE   Kestrel Analytics   Data Analyst   June 2015 - May 2018   Wrote the regression suite',
+    );
+  });
+
+  it('leaves a period with a single header cell or body sentences before it as it is', () => {
+    const text =
+      'EXPERIENCE\nData Analyst\nJune 2015 - May 2018\nWrote the regression suite.\nKept the dashboards.\n2012 - 2015\n';
+    expect(cvLayoutVariant(text, 'header-reordered', seeded(1))).toBe(text);
+  });
+});

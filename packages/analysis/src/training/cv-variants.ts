@@ -1,8 +1,8 @@
 /**
  * CV layout variants generated from a CV's text: the layouts real CVs come in (pasted text and exports that lost
- * their line breaks, headings re-cased or missing, other bullets, a dates column beside the entries). Used by the
- * layout model's training (`train-layout.ts`) and by `pnpm eval:extraction` (TALENT_EVAL_CV_VARIANT), so that both
- * read the same layouts.
+ * their line breaks, headings re-cased or missing, other bullets, a dates column beside the entries, entry headers
+ * in another order). Used by the layout and entry models' training (`train-layout.ts`, `train-entry.ts`) and by
+ * `pnpm eval:extraction` (TALENT_EVAL_CV_VARIANT), so that they read the same layouts.
  */
 import { findDateSpans } from '../dates.js';
 import { isCvHeading } from '../sections.js';
@@ -35,6 +35,7 @@ export const CV_LAYOUT_VARIANTS = [
   'headings-missing-one-space',
   'bullets',
   'dates-column',
+  'header-reordered',
 ] as const;
 export type CvLayoutVariant = (typeof CV_LAYOUT_VARIANTS)[number];
 
@@ -100,6 +101,39 @@ function datesBeside(lines: readonly string[]): string[] {
   return out;
 }
 
+// A cell of an entry header: a line, or a part of an export's line between runs of two or more spaces.
+const CELL_SEPARATOR = /(\n\s*|[ \t]{2,})/;
+const MAX_HEADER_WORDS = 8;
+const MAX_HEADER_CELLS = 3;
+const isHeaderCell = (cell: string) =>
+  !!cell.trim() &&
+  cell.trim().split(/\s+/).length <= MAX_HEADER_WORDS &&
+  !LEADING_BULLET.test(cell) &&
+  !/[.:;]$/.test(cell.trim()) &&
+  !headingLine(cell) &&
+  findDateSpans(cell, NOW).length === 0;
+
+/**
+ * Entry headers in another common order: the header cells before each period (at most three) move their first
+ * cell last ("Software Engineer" / "Infosys Limited -" / "Pune -" / "July 2015 to Present" becomes "Infosys
+ * Limited -" / "Pune -" / "Software Engineer" / …: firm first, the title above the dates), in lines and in an
+ * export's cells alike. CVs set title, firm and place in any order; the labelled ones mostly in one.
+ */
+function headersReordered(text: string): string {
+  const parts = text.split(CELL_SEPARATOR);
+  // parts alternate cell, separator, cell, …: cells at even indexes.
+  for (let i = 2; i < parts.length; i += 2) {
+    if (!isPeriodLine(parts[i]!)) continue;
+    let first = i;
+    while (first - 2 >= 0 && i - (first - 2) <= 2 * MAX_HEADER_CELLS && isHeaderCell(parts[first - 2]!)) first -= 2;
+    if (i - first < 4) continue;
+    const cells = Array.from({ length: (i - first) / 2 }, (_, k) => parts[first + 2 * k]!);
+    cells.push(cells.shift()!);
+    cells.forEach((cell, k) => (parts[first + 2 * k] = cell));
+  }
+  return parts.join('');
+}
+
 /** The lines with a line-level variant applied (headings, bullets, dates); the others leave them as they are. */
 export function variantLines(
   lines: readonly string[],
@@ -137,6 +171,7 @@ const FORM_OF: Partial<Record<CvLayoutVariant, LineBreakForm>> = {
  */
 export function cvLayoutVariant(text: string, variant: CvLayoutVariant, random: Random): string {
   if (variant === 'normal') return text;
+  if (variant === 'header-reordered') return headersReordered(text);
   const form = FORM_OF[variant];
   if (variant === 'lines-lost' || variant === 'lines-lost-two-spaces' || variant === 'lines-lost-space-tab')
     return text.replace(/\s*\n\s*/g, LINE_BREAK_FORMS[form!](random));
