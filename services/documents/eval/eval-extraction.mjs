@@ -39,7 +39,8 @@
 // TALENT_EVAL_ONLY=cvs prints the labelled-CV part only. TALENT_EVAL_NO_LINKING=1 links no skills (field figures only, quicker). TALENT_EVAL_WORST_N=40 lengthens the CV worst lists (and prints them whole, unshortened) to read more failures.
 // TALENT_EVAL_CV_VARIANT=<variant>: the same CVs in one layout variant of @talent/analysis/variants (lines-lost: every
 // line break replaced by a run of three spaces; lines-lost-one-space, -two-spaces, -space-tab, -mixed, headings-recased,
-// headings-missing, headings-missing-one-space, bullets, dates-column). TALENT_EVAL_CV_VARIANT=all: step 1 on the
+// headings-missing, headings-missing-one-space, bullets, dates-column, header-reordered: an entry header's title cell
+// moved after the firm). TALENT_EVAL_CV_VARIANT=all: step 1 on the
 // text as it is, then a table of every variant × field × half (printCvVariants); TALENT_EVAL_BASELINE_ANALYSIS=<another
 // build's index.js> adds that build's figures, same run, same linker.
 import { createHash } from 'node:crypto';
