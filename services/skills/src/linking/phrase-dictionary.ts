@@ -172,10 +172,11 @@ export class PhraseDictionary {
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
       split: (variant & 8) !== 0,
+      // The cheap tests first: expand() runs for every phrase a text reaches.
       englishWord:
-        (productShortName || name || this.qualifiedName(label)) &&
         keys.length === 1 &&
-        lessCommonEnglishWords().has(keys[0]!),
+        lessCommonEnglishWords().has(keys[0]!) &&
+        (productShortName || name || this.qualifiedName(label)),
       pluralSense: keys.length === 1 && this.pluralSense(keys[0]!),
       qualifiedWord:
         keys.length === 1 && keys[0]!.length > 3 && mostCommonEnglishWords().has(keys[0]!) && this.qualifiedName(label),
