@@ -11,9 +11,11 @@
 //
 // Training data, only sets whose licence allows shipping what is learned from them:
 //   - dotin-train CVs of half A (sha1(file name) first byte even; CC0): every link the rules make (no model), right
-//     when its matched text or its skill's name and a labelled span of the CV contain one another word-wise (the
-//     measure of eval:skills and eval:extraction): for a hard skill a Tech Tools or Job Specific Skills span, for a
-//     soft skill any skill span. CVs without any labelled skill span are left out (the annotation is partial).
+//     as eval:extraction counts it (rightLink below: the skill's name and a labelled span contain one another, or the
+//     link was read from the span and its name shares a word with it, or read from exactly the span, a label of its
+//     skill): for a hard skill a Tech Tools or Job Specific Skills span, for a soft skill any skill span. Until
+//     acceptance-lr-5 a link read from inside a span was right whatever its skill ("UX" of "HP-UX" → user experience).
+//     CVs without any labelled skill span are left out (the annotation is partial).
 //   - SkillSpan train (job-posting sentences, MIT): a link is right when its first mention overlaps a skill or
 //     knowledge span.
 // Half B of dotin, SkillSpan dev and the TechWolf validation files stay held out (eval:skills, eval:extraction).
@@ -40,8 +42,8 @@ const { tokenKeys } = await import(new URL('text/normalize.js', dist));
 
 const SEED = 20261129;
 const LAMBDAS = [0.1, 1, 10, 30];
-const VERSION = 'acceptance-lr-4';
-const NAME_VERSION = 'names-lr-3';
+const VERSION = 'acceptance-lr-5';
+const NAME_VERSION = 'names-lr-4';
 /** How many generated CV fragments the name model also learns from (name-lines.mjs). */
 const GENERATED_TEXTS = 600;
 /** Their weight in the fit against a dotin mention's 1: they teach the shapes, dotin the balance. */
@@ -61,11 +63,29 @@ const taxonomy = readTaxonomy({ escoDir: join(data, 'esco'), seedDir: seedDir() 
 const catalog = new SkillCatalog(taxonomy.skills, { ...taxonomy, checksum: '', languages: [], skillCount: taxonomy.skills.length, labelCount: 0, importedAt: new Date() }, {});
 const rulesLinker = new SkillLinker(catalog.index, SCORING, BM25, null, null);
 
-const contains = (a, b) => ` ${a} `.includes(` ${b} `);
 const containsWordwise = (a, b) => {
   const x = new Set(a.split(' ').filter(Boolean));
   const y = new Set(b.split(' ').filter(Boolean));
   return x.size > 0 && y.size > 0 && ([...x].every((w) => y.has(w)) || [...y].every((w) => x.has(w)));
+};
+const LINK_STOP = new Set(['and', 'of', 'the', 'in', 'for', 'with', 'to', 'a', 'an', 'on']);
+/** Folded labels (every language) per skill id, built on first use. */
+let skillLabels;
+const labelsOf = (id) => (skillLabels ??= new Map(taxonomy.skills.map((skill) => [skill.id, new Set(skill.labels.map((l) => tokenKeys(l.text).join(' ')))]))).get(id) ?? new Set();
+/**
+ * A link is right for a labelled span as eval:extraction counts it: its skill's name and the span contain one another
+ * word-wise; or it was read from the span (matched text and span contain one another) and its name shares a word with
+ * the span ("core java" → Java (computer programming)); or it was read from exactly the span, a label of its skill
+ * ("svn" → Subversion). Not a link read from inside a span whose skill shares nothing with it ("UX" of "HP-UX").
+ */
+function rightLink(gold, matched, name, id) {
+  if (containsWordwise(gold, name)) return true;
+  if (matched === gold) return labelsOf(id).has(gold) || sharesWord(name, gold);
+  return containsWordwise(gold, matched) && sharesWord(name, gold);
+}
+const sharesWord = (a, b) => {
+  const words = new Set(b.split(' '));
+  return a.split(' ').some((w) => w && !LINK_STOP.has(w) && words.has(w));
 };
 const HARD = new Set(['Tech Tools', 'Job Specific Skills']);
 const SKILL_TYPES = new Set([...HARD, 'Soft Skills']);
@@ -86,7 +106,7 @@ function dotinExamples(half) {
       const golds = s.skill.type === 'hard-skill' ? hard : any;
       const matched = tokenKeys(s.matchedText).join(' ');
       const name = tokenKeys(s.skill.name).join(' ');
-      const right = golds.some((g) => contains(g, matched) || contains(matched, g) || containsWordwise(g, name));
+      const right = golds.some((g) => rightLink(g, matched, name, s.skill.id));
       examples.push({ doc: `dotin:${file}`, x: vector(s.features), y: +right });
     }
   }

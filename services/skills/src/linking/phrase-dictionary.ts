@@ -19,7 +19,11 @@ export interface Phrase {
   derived: boolean;
   /** Derived by dropping a vendor ("Windows" of "Microsoft Windows"): any label as such written so wins. */
   withoutVendor: boolean;
-  /** A product's short name that is a less common English word ("Oracle", "Bamboo", "Rally"; see skill-linker). */
+  /**
+   * A product's short name that is a less common English word ("Oracle", "Bamboo", "Rally"; see skill-linker), or the
+   * bare name of a skill the taxonomy names with a qualifier because the word alone means something else ("Chef" of
+   * "Chef (tools for software configuration management)", "Puppet", "Canvas"): "junior chefs" are cooks.
+   */
   englishWord: boolean;
   /** A one-word name written as its parts ("Power Point" of "PowerPoint"): its first part keeps its capital. */
   split: boolean;
@@ -168,7 +172,11 @@ export class PhraseDictionary {
       derived: variant !== 0,
       withoutVendor: (variant & 4) !== 0,
       split: (variant & 8) !== 0,
-      englishWord: (productShortName || name) && keys.length === 1 && lessCommonEnglishWords().has(keys[0]!),
+      // The cheap tests first: expand() runs for every phrase a text reaches.
+      englishWord:
+        keys.length === 1 &&
+        lessCommonEnglishWords().has(keys[0]!) &&
+        (productShortName || name || this.qualifiedName(label)),
       pluralSense: keys.length === 1 && this.pluralSense(keys[0]!),
       qualifiedWord:
         keys.length === 1 && keys[0]!.length > 3 && mostCommonEnglishWords().has(keys[0]!) && this.qualifiedName(label),

@@ -16,6 +16,8 @@ const vocabularySchema = z.object({
   germanArticles: z.array(z.string()),
   sectorAcronyms: z.array(z.string()),
   sectorNouns: z.array(z.string()),
+  /** Nouns for a firm or its trade that a lowercase word before them qualifies ("a logistics company"; posts.ts). */
+  firmSectorNouns: z.array(z.string()),
   romanceLanguages: z.array(z.string()),
   softwareSenses: z.array(z.string()),
   softwareWords: z.array(z.string()),

@@ -60,3 +60,19 @@ const SECTOR_ACRONYMS = new Set(LINKER_VOCABULARY.sectorAcronyms);
  * acronym qualifies (folded).
  */
 const SECTOR_NOUNS = new Set(LINKER_VOCABULARY.sectorNouns);
+
+/**
+ * A lowercase word right before a noun for a firm or its trade is the trade the firm is in, not a skill of the
+ * document's subject: "we are a logistics company", "ten years in the banking industry", "a leading marketing agency"
+ * (an employer's about-us paragraph, a CV's line about a former employer). Written with capitals it may be the firm's
+ * name (firm-names.ts); the skill's own words elsewhere ("logistics planning", "managed logistics") stay.
+ */
+export function namedAsFirmTrade(tokens: Token[], i: number, segment: Segment): boolean {
+  const token = tokens[i]!;
+  const next = tokens[i + 1];
+  if (token.surface !== token.key || !next || !FIRM_SECTOR_NOUNS.has(next.key)) return false;
+  return /^ $/u.test(segment.text.slice(token.end - segment.start, next.start - segment.start));
+}
+
+/** Nouns for a firm, a sector or a trade (folded, the seven languages). */
+const FIRM_SECTOR_NOUNS = new Set(LINKER_VOCABULARY.firmSectorNouns);

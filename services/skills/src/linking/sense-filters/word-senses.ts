@@ -4,11 +4,11 @@ import type { Phrase, PhraseDictionary } from '../phrase-dictionary.js';
 import type { Segment } from '../sentences.js';
 import { LINKER_VOCABULARY } from '../vocabulary.js';
 import { namedAsFirm, namedWithPlace } from './firm-names.js';
-import { namedAsSector } from './posts.js';
+import { namedAsFirmTrade, namedAsSector } from './posts.js';
 import { namedAsSeason } from './seasons.js';
 
-// Sense filters of one word: a word the text uses as something other than the skill of that name (a firm, a
-// season, an initial, a record, an adjective, a German noun …), and lone everyday words.
+// Sense filters of one word: a word the text uses as something other than the skill of that name (a firm, a firm's
+// trade, a season, an initial, a record, an adjective, a German noun …), and lone everyday words.
 
 /**
  * A product's short name that is an English word, written in lowercase ("oracle", "bamboo", "rally"), is the product
@@ -39,8 +39,8 @@ export function inflectionAllowed(phrase: Phrase, token: Token): boolean {
 
 /**
  * A one-word match that the text uses as something else: a vendor named as the firm or with its place, a season, a
- * person's initial or grade, "history" as a record, "IT" as a sector, an author's initials, a Romance field as an
- * adjective, or a word in its software sense.
+ * person's initial or grade, "history" as a record, "IT" as a sector, a firm's trade ("a logistics company"), an
+ * author's initials, a Romance field as an adjective, or a word in its software sense.
  */
 export function wordUsedOtherwise(
   tokens: Token[],
@@ -58,6 +58,7 @@ export function wordUsedOtherwise(
     namedAsInitial(tokens, i, segment, matches) ||
     namedAsRecord(tokens, i) ||
     namedAsSector(tokens, i, segment) ||
+    namedAsFirmTrade(tokens, i, segment) ||
     namedAsAuthor(tokens, i, segment) ||
     namedAsAdjective(tokens, i, segment, dictionary) ||
     namedInSoftware(tokens, i) ||
