@@ -70,7 +70,7 @@ Sales Associate, Peak Outfitters 2016 - 2019`;
   });
 
   it('reads "Based in", "Wohnhaft in", "Domiciliée à", "Woonachtig in" before the town', () => {
-    // A city alone takes the country of the city list (rules-19).
+    // A city alone takes the country of the city list (rules-19), else of GeoNames' towns (rules-20).
     expect(place('Oliver Grant\nSenior Accountant | Based in Bristol\noliver.grant@example.com')).toEqual([
       'Bristol',
       'United Kingdom',
@@ -79,9 +79,9 @@ Sales Associate, Peak Outfitters 2016 - 2019`;
       'Leeds',
       'United Kingdom',
     ]);
-    expect(place('LEBENSLAUF\n\nKatharina Wendt\nWohnhaft in Freiburg\nkw@example.de')).toEqual(['Freiburg', '']);
+    expect(place('LEBENSLAUF\n\nKatharina Wendt\nWohnhaft in Freiburg\nkw@example.de')).toEqual(['Freiburg', 'Germany']);
     expect(place('Élodie Garnier\nDomiciliée à Nantes\n06 12 34 56 78')).toEqual(['Nantes', 'France']);
-    expect(place('Sanne Bakker\nWoonachtig in Zwolle\n06 12345678')).toEqual(['Zwolle', '']);
+    expect(place('Sanne Bakker\nWoonachtig in Zwolle\n06 12345678')).toEqual(['Zwolle', 'Netherlands']);
   });
 
   it('takes no province code for the town', () => {
