@@ -70,7 +70,7 @@ const HIRING_LEAD = new RegExp(
   'u',
 );
 /** The hiring prefix opening `text` ("Wir suchen: ", "Cercasi "), or ''. */
-const hiringPrefixOf = (text: string) => MARKED_PREFIX.exec(text)?.[0] ?? HIRING_LEAD.exec(text)?.[0] ?? '';
+export const hiringPrefixOf = (text: string) => MARKED_PREFIX.exec(text)?.[0] ?? HIRING_LEAD.exec(text)?.[0] ?? '';
 /** The text without a hiring prefix of the seven languages ("Wir suchen: Title" → "Title"). */
 export const withoutHiringPrefix = (text: string) => text.slice(hiringPrefixOf(text).length);
 export const opensWithHiringPrefix = (text: string) => hiringPrefixOf(text) !== '';

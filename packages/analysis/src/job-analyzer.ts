@@ -16,6 +16,7 @@ import {
   headlineCandidates,
   headlineConfidence,
   headlineModel,
+  hiringPrefixOf,
   onlyArrangement,
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
@@ -60,10 +61,12 @@ const JOIN =
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
 const NOT_A_COMPANY =
   /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
-// "Line Cook at Bluebird Diner, Asheville NC": the employer may be followed by its place.
-const AT_COMPANY = /^(.{3,160}?)\s+(?:at|@|bei|chez|presso|bij)\s+([\p{Lu}0-9][^,;|]{1,60}?)(?:,\s*[^,;|]{2,40}){0,2}$/u;
+/** "Title at Employer", the employer perhaps followed by its place ("Line Cook at Bluebird Diner, Asheville NC"). */
+const atCompany = (words: string) =>
+  new RegExp(`^(.{3,160}?)\\s+(?:${words})\\s+([\\p{Lu}0-9][^,;|]{1,60}?)(?:,\\s*[^,;|]{2,40}){0,2}$`, 'u');
+const AT_COMPANY = atCompany('at|@|bei|chez|presso|bij');
 // Spanish "en" is "at" ("Camarero en Bar Pepe"); French "en" is "in" ("Infirmier en EHPAD"), Dutch "en" is "and".
-const AT_COMPANY_ES = /^(.{3,160}?)\s+(?:at|@|en)\s+([\p{Lu}0-9][^,;|]{1,60}?)(?:,\s*[^,;|]{2,40}){0,2}$/u;
+const AT_COMPANY_ES = atCompany('at|@|en');
 // "We are looking for a Customer Support Agent to …": the capitalised words after it name the job.
 const LOOKING_FOR =
   /\b(?:looking\s+for|seeking|hiring|recruiting|suchen\s+wir|sucht)\s+(?:an?\s+|einen\s+|eine\s+|ein\s+)?((?:[\p{Lu}][\p{L}'’&/-]*\s+){0,5}[\p{Lu}][\p{L}'’&/-]*)/u;
@@ -342,7 +345,7 @@ export function parseJob(text: string): JobText {
     (foldWords(FIELD_LABEL.exec(p.evidence)?.[1] ?? '') === foldWords(p.value) &&
       (field === 'city' || picks.title?.evidence !== p.evidence)) ||
     // Nor is a line's hiring prefix ("Hiring: Line Cook at …").
-    foldWords(p.evidence.slice(0, p.evidence.length - withoutHiringPrefix(p.evidence).length)) === foldWords(p.value);
+    foldWords(hiringPrefixOf(p.evidence)) === foldWords(p.value);
   // A value on a labelled line belongs to that label's field ("Company: Acme" names no title); a banner ("Acme is
   // hiring!") is no title.
   const FIELD_OF: Record<HeadlineField, RegExp> = { title: TITLE_FIELD, company: COMPANY_FIELD, city: LOCATION_FIELD };
