@@ -31,6 +31,11 @@ export interface HeadlineWords {
   seniority: string[];
   sectors: string[];
   salary: string[];
+  /**
+   * Generator only: public employers named after their place ("{place} Public Schools", "Klinikum {place}",
+   * "Comune di {place}"), often the ad's own city ("Maple Grove Public Schools — Maple Grove, MN").
+   */
+  publicEmployers: string[];
 }
 
 export const HEADLINE_WORDS: Readonly<Record<HeadlineLanguage, HeadlineWords>> = Object.fromEntries(

@@ -149,6 +149,12 @@ export function onlyArrangementOrCountry(text: string): boolean {
 }
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 
+/** A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas. */
+export function isProseLine(line: string): boolean {
+  const words = line.split(/\s+/).length;
+  return words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line));
+}
+
 const HEAD_LINES = 6;
 /** At most this many segments make one candidate ("Engineer, Machine Learning, Cloud (EMEA)"). */
 const MAX_RUN = 4;
@@ -168,6 +174,9 @@ function shape(value: string): string[] {
   if (organisationHints.inText(value)) f.push('org');
   if (countryOfCity(folded)) f.push('city');
   if (countryNamed(value) && words.length <= 3) f.push('country');
+  // A state or province where the country would stand ("Dayton, OH", "Pune, Maharashtra"): the cell before it is a
+  // place even when our city list does not name it.
+  else if (words.length <= 3 && countryOfRegion(value)) f.push('region');
   if (NOISE.has(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
   if (/&/.test(value)) f.push('ampersand');
   f.push(/^\p{Lu}/u.test(value) ? 'upper-initial' : /^\p{Ll}/u.test(value) ? 'lower-initial' : 'other-initial');
@@ -181,10 +190,14 @@ function lexical(value: string): string[] {
     .filter(Boolean)
     .map((w) => (/\d/.test(w) ? '#' : w));
   if (words.length === 0) return [];
-  return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${words[words.length - 1]}`];
+  // The last word's ending generalises to words never seen in training: occupations end alike ("-grapher",
+  // "-ista", "-kraft", "-eur"), and so do places ("-burg", "-ville").
+  const last = words[words.length - 1]!;
+  const ending = last.length >= 5 && !/\d|#/.test(last) ? [`end:${last.slice(-3)}`] : [];
+  return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${last}`, ...ending];
 }
 
-const NEIGHBOUR_TAGS = new Set(['city', 'country', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
+const NEIGHBOUR_TAGS = new Set(['city', 'country', 'region', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
 const CROSSED_TAGS = new Set(['role', 'legal', 'city', 'country', 'caps', 'noise', 'w1', 'w2-3', 'w4-6', 'w7+']);
 
 interface Cell {
@@ -306,9 +319,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
   };
   lines.forEach((line, li) => {
     const where = li === 0 ? 'first-line' : /^[-•*–]\s/.test(line) ? 'bullet-line' : 'later-line';
-    // A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas.
-    const words = line.split(/\s+/).length;
-    const prose = words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line)) ? ['prose-line'] : [];
+    const prose = isProseLine(line) ? ['prose-line'] : [];
     const hiring = opensWithHiringPrefix(line) ? null : HIRING.exec(line);
     if (hiring) {
       slot(hiring, 1, li, 'slot-hirer');

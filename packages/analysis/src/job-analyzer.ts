@@ -17,6 +17,7 @@ import {
   headlineConfidence,
   headlineModel,
   hiringPrefixOf,
+  isProseLine,
   onlyArrangement,
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
@@ -25,6 +26,7 @@ import {
   withoutHiringPrefix,
   withoutTrailingNoise,
   type HeadlineField,
+  type HeadlinePick,
 } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
@@ -213,6 +215,11 @@ const HEADLINE_SURE = 0.9;
 const HEADLINE_UNLIKELY = 0.1;
 /** An empty field takes the pick from this probability on. */
 const HEADLINE_FILL = 0.1;
+/**
+ * A city pick that GeoNames also knows as a town ("Venlo") is taken from this share on: two sources agree. Towns named
+ * like words never reach it unless the model already reads them as the city.
+ */
+const HEADLINE_TOWN = 0.3;
 
 /**
  * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
@@ -361,7 +368,8 @@ export function parseJob(text: string): JobText {
   };
   const trusted = (field: HeadlineField) => {
     const p = usable(field);
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
+    const town = field === 'city' && p !== undefined && p.confidence >= HEADLINE_TOWN && !!countryOfTown(p.value);
+    return p && (p.confidence >= HEADLINE_MIN_CONFIDENCE || town) ? p : undefined;
   };
   const modelValue = {
     title: trusted('title')?.value,
@@ -398,22 +406,29 @@ export function parseJob(text: string): JobText {
     // An empty field takes the joint assignment's pick unless it is clearly unsure.
     // A lone weak candidate has a large share (nothing competes): a company or city must be likely on its own too (a
     // segment of a sentence, "A high school diploma is required", is no company); every ad has a title.
-    const alone = field === 'title' || (any?.probability ?? 0) >= HEADLINE_FILL;
+    // The model never saw a headline field inside sentences, so there it must be likely on its own, not just above
+    // the fill ("A high school diploma is required; …" read as a company of a job written as paragraphs).
+    const inSentences = (line: string) => isProseLine(line) && /\p{Ll}{2}[.!?;](?:\s|$)/u.test(line);
+    const alone =
+      field === 'title' ||
+      (any?.probability ?? 0) >= (any && inSentences(any.evidence) ? HEADLINE_MIN_CONFIDENCE : HEADLINE_FILL);
     if (!rules) return any && any.confidence >= HEADLINE_FILL && alone ? any.value : rules;
-    const pick = trusted(field);
-    if (!pick) {
-      // Neither is sure: a company or city the model finds twice as likely as the rules' segment, and no part of the
-      // title ("Outside Sales Representative - HVAC Equipment" / "Johnson Supply | Houston": the dash split guessed).
+    // A company or city the model finds twice as likely as the rules' segment, and no part of the title, wins whether
+    // or not the model is sure of it ("Outside Sales Representative - HVAC Equipment" / "Johnson Supply | Houston":
+    // the dash split guessed).
+    const twiceAsLikely = (p: HeadlinePick | undefined): p is HeadlinePick => {
       const rulesScore = scored(field, rules);
-      const clearer =
+      return (
         field !== 'title' &&
-        any !== undefined &&
+        p !== undefined &&
         rulesScore !== undefined &&
-        any.confidence >= HEADLINE_FILL &&
-        any.confidence >= 2 * rulesScore &&
-        !` ${foldWords(title)} `.includes(` ${foldWords(any.value)} `);
-      return clearer ? any.value : rules;
-    }
+        p.confidence >= HEADLINE_FILL &&
+        p.confidence >= 2 * rulesScore &&
+        !` ${foldWords(title)} `.includes(` ${foldWords(p.value)} `)
+      );
+    };
+    const pick = trusted(field);
+    if (!pick) return any && twiceAsLikely(any) ? any.value : rules;
     if (foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
     // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title");
@@ -431,7 +446,9 @@ export function parseJob(text: string): JobText {
     // A rules' company or city the model finds unlikely gives way; a title is read from a whole line the model may
     // cut wrongly ("Operations Analyst, Sales, Google Cloud"), so only a sure pick replaces it.
     const unlikely = field !== 'title' && rulesScore < HEADLINE_UNLIKELY;
-    return (rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE) || unlikely ? pick.value : rules;
+    return (rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE) || unlikely || twiceAsLikely(pick)
+      ? pick.value
+      : rules;
   };
   company = clean(company);
   const rulesCompany = company;

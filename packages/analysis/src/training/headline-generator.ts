@@ -3,7 +3,8 @@
  * Titles: ESCO occupation labels (CC BY 4.0; French and Dutch labels for those languages), some with a seniority
  * word or a ", Specialty" from ESCO knowledge labels ("Software Developer, Cloud Technologies"); companies: invented
  * names (made of syllables, so no name recurs enough to be learned) with a sector word and a legal form of the city's
- * country; cities: data/cities.json and, a quarter of them, invented place names; headline words, work arrangements,
+ * country, or (a tenth) a public body named after a place, often the ad's own city ("Klinikum {place}"); cities:
+ * data/cities.json and, a quarter of them, invented place names; headline words, work arrangements,
  * employment types and salaries: data/headline/<language>.json. Nothing from the Google careers set.
  */
 import {
@@ -260,7 +261,14 @@ function inventedName(random: Random): string {
   return capital(s);
 }
 
-function company(random: Random, country: string, w: HeadlineWords): string {
+/** A share of employers are public bodies named after a place: half of them the ad's own city. */
+const PUBLIC_EMPLOYER_SHARE = 0.1;
+
+function company(random: Random, country: string, city: string, w: HeadlineWords): string {
+  if (random() < PUBLIC_EMPLOYER_SHARE) {
+    const place = random() < 0.5 ? city : random() < 0.5 ? inventedPlace(random) : pick(random, CITIES[country]!);
+    return pick(random, w.publicEmployers).replace('{place}', place);
+  }
   const r = random();
   const base =
     r < 0.1
@@ -336,7 +344,7 @@ export function generateHeadlines(
     const glued = region !== undefined && random() < 0.3;
     const parts: Parts = {
       title: jobTitle(random, source, language, w),
-      company: company(random, country, w),
+      company: company(random, country, city, w),
       city: glued ? `${city} ${region}` : city,
       country: region !== undefined && !glued ? region : country,
       w,

@@ -1,0 +1,39 @@
+// The rules-21 / headline-lr-10 round, each on an ad written for the test (fake employers, real towns): a town our
+// city list lacks before a state's code, a public employer named after its town, and a job written as paragraphs.
+import { describe, expect, it } from 'vitest';
+import { createRulesAnalyzer } from '../src/index.js';
+
+const noSkills = { link: async (_text: string, language: string) => ({ language, skills: [] }) };
+const analyzer = createRulesAnalyzer(noSkills, { now: () => new Date('2026-11-29T12:00:00Z') });
+const job = (lines: readonly string[]) => analyzer.analyzeJob(lines.join('\n'));
+const BODY = ['', 'Requirements', '- 1 year of warehouse experience', '- Able to lift 50 lbs'];
+
+describe('a headline place followed by its state or province', () => {
+  it('reads a town missing from the city list as the place, not the company ("Acme – Dayton, OH")', async () => {
+    const record = await job(['Warehouse Associate', 'Acme – Dayton, OH', ...BODY]);
+    expect(record.information.company).toBe('Acme');
+    expect(record.information.locations).toEqual([{ city: 'Dayton', country: 'United States' }]);
+  });
+  it('reads the state written out as no second place ("Nashik, Maharashtra")', async () => {
+    const record = await job(['Customer Service Executive', 'Kotak Services – Nashik, Maharashtra', ...BODY]);
+    expect(record.information.company).toBe('Kotak Services');
+    expect(record.information.locations).toEqual([{ city: 'Nashik', country: 'India' }]);
+  });
+});
+
+describe('a public employer named after its town', () => {
+  it('keeps the whole name as the company and the town as the place', async () => {
+    const record = await job(['Elementary Teacher', 'Maple Grove Public Schools — Maple Grove, MN', ...BODY]);
+    expect(record.information.title).toBe('Elementary Teacher');
+    expect(record.information.company).toBe('Maple Grove Public Schools');
+    expect(record.information.locations[0]).toEqual({ city: 'Maple Grove', country: 'United States' });
+  });
+  it('reads "Klinikum <town>" and "Comune di <town>" as employers', async () => {
+    const klinikum = await job(['Pflegefachkraft (m/w/d)', 'Klinikum Reutlingen · Reutlingen', ...BODY]);
+    expect(klinikum.information.company).toBe('Klinikum Reutlingen');
+    expect(klinikum.information.locations[0]?.city).toBe('Reutlingen');
+    const comune = await job(['Istruttore amministrativo', 'Comune di Rimini – Rimini', ...BODY]);
+    expect(comune.information.company).toBe('Comune di Rimini');
+    expect(comune.information.locations[0]).toEqual({ city: 'Rimini', country: 'Italy' });
+  });
+});
