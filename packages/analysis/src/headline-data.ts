@@ -7,7 +7,7 @@ export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
 export interface HeadlineWords {
   gender: string[];
   hiring: string[];
-  /** "We", "Wir": a subject that is no company ("We are hiring a …"). */
+  /** "We", "Wir", "Our client": a subject that is no company ("We are hiring a …", "Our client, a …, is recruiting"). */
   pronouns: string[];
   article: string[];
   in: string[];

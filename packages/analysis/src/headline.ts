@@ -84,8 +84,10 @@ export const blankHiringPrefixes = (text: string) =>
       return prefix ? line.slice(0, lead) + ' '.repeat(prefix.length) + line.slice(lead + prefix.length) : line;
     })
     .join('\n');
+/** Subjects that hire but are no company ("We are hiring", "Our client, a retailer, is recruiting"). */
+export const NO_HIRER = alternation(all('pronouns'));
 const HIRING = new RegExp(
-  `^(?!(?:${alternation(all('pronouns'))})\\s)(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
+  `^(?!(?:${NO_HIRER})[\\s,])(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
   'diu',
 );
 /** "… a Title in City": every "in" word of the rest is a possible split (titles have them too: "Merchant in Metals"). */
@@ -211,6 +213,10 @@ interface Cell {
 const AT_NEXT = /^\s+[\p{Lu}\d]/u;
 /** A place and a region code written after it without a comma ("Austin TX", "Toronto ON"). */
 const REGION_CODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+(\p{Lu}{2,3})$/u;
+/** A town after its postcode ("74072 Heilbronn", "1012 AB Amsterdam", "1000-001 Lisboa"). */
+const POSTCODE_TOWN = /^\d{4,5}(?:-\d{3}|\s?[A-Z]{2})?\s+(\p{Lu}[\p{L}.' -]*\p{L})$/u;
+/** A town before a British postcode or its district ("Hexham NE46", "Wakefield WF2 0XQ"). */
+const TOWN_POSTCODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+[A-Z]{1,2}\d[A-Z\d]?(?:\s+\d[A-Z]{2})?$/u;
 /** A dash between two amounts is a range ("40.000 – 69.000 €", "77–114k €", "£47,000 – £59,000"), not a separator. */
 const AMOUNT_BEFORE = /\d\s*(?:k|[€$£])?\s*$/iu;
 const AMOUNT_AFTER = /^\s*(?:R\$|[€$£])?\s*\d/u;
@@ -368,6 +374,19 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
         const district = j === i ? knownCityBefore(first.text) : undefined;
         if (district)
           add(district, li, first.start, first.start + district.length, [where, ...below(li), 'before-district']);
+        // "74072 Heilbronn", "Hexham NE46": the town beside a postcode is a candidate of its own.
+        const postcode = j === i ? POSTCODE_TOWN.exec(first.text) : null;
+        if (postcode) {
+          const at = first.start + first.text.length - postcode[1]!.length;
+          add(postcode[1]!, li, at, first.end, [where, ...below(li), 'beside-postcode']);
+        }
+        const townFirst = j === i ? TOWN_POSTCODE.exec(first.text) : null;
+        if (townFirst)
+          add(townFirst[1]!, li, first.start, first.start + townFirst[1]!.length, [
+            where,
+            ...below(li),
+            'beside-postcode',
+          ]);
         // "Austin TX": the place before a capitalised region code is a candidate of its own.
         const region = j === i ? REGION_CODE.exec(first.text) : null;
         if (region && countryOfRegion(region[2]!))

@@ -18,6 +18,7 @@ import {
   headlineModel,
   hiringPrefixOf,
   isProseLine,
+  NO_HIRER,
   onlyArrangement,
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
@@ -56,8 +57,10 @@ const CONTRACT_FIELD = field(
 );
 const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
 
-const HIRING =
-  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team|se|si)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+const HIRING = new RegExp(
+  `^(?!(?:${NO_HIRER}|i|you|our\\s+team|ons\\s+team|se|si)[\\s,])(.{2,60}?)\\s+(?:is\\s+(?:hiring|looking\\s+for|seeking|recruiting)|are\\s+(?:hiring|looking\\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\\s+contratando)\\b`,
+  'iu',
+);
 const JOIN =
   /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;

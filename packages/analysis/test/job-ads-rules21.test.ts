@@ -1,5 +1,6 @@
-// The rules-21 / headline-lr-10 round, each on an ad written for the test (fake employers, real towns): a town our
-// city list lacks before a state's code, a public employer named after its town, and a job written as paragraphs.
+// The rules-21 round (headline-lr-10, lr-11), each on an ad written for the test (fake employers, real towns): a town
+// our city list lacks before a state's code or beside a postcode, a public employer named after its town, an agency's
+// client.
 import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer } from '../src/index.js';
 
@@ -35,5 +36,37 @@ describe('a public employer named after its town', () => {
     const comune = await job(['Istruttore amministrativo', 'Comune di Rimini – Rimini', ...BODY]);
     expect(comune.information.company).toBe('Comune di Rimini');
     expect(comune.information.locations[0]).toEqual({ city: 'Rimini', country: 'Italy' });
+  });
+});
+
+describe('a town written with its postcode or state code (headline-lr-11)', () => {
+  it('reads the town after a postcode and before a British one', async () => {
+    const heilbronn = await job([
+      'Lagermitarbeiter (m/w/d) in Vollzeit',
+      'Müller Spedition GmbH | 74072 Heilbronn',
+      ...BODY,
+    ]);
+    expect(heilbronn.information.company).toBe('Müller Spedition GmbH');
+    expect(heilbronn.information.locations[0]).toEqual({ city: 'Heilbronn', country: 'Germany' });
+    const hexham = await job(['Kitchen Porter', 'The Old Bell Inn - Hexham NE46', ...BODY]);
+    expect(hexham.information.company).toBe('The Old Bell Inn');
+    expect(hexham.information.locations[0]?.city).toBe('Hexham');
+  });
+  it('reads a Brazilian state code as the region, not the company ("Campinas, SP")', async () => {
+    const record = await job(['Estoquista', 'Rede Boa Compra – Campinas, SP', ...BODY]);
+    expect(record.information.company).toBe('Rede Boa Compra');
+    expect(record.information.locations).toEqual([{ city: 'Campinas', country: 'Brazil' }]);
+  });
+});
+
+describe('an agency that hires for a client', () => {
+  it('gives no company for "Our client, a …, is recruiting"', async () => {
+    const record = await job([
+      'Retail Assistant',
+      'Our client, a leading fashion retailer, is recruiting in Glasgow.',
+      ...BODY,
+    ]);
+    expect(record.information.title).toBe('Retail Assistant');
+    expect(record.information.company).toBe('');
   });
 });
