@@ -22,7 +22,7 @@ import {
 import { parsePlace } from './contacts.js';
 import { cvRoleWords, institutionWords, legalForms, organisationHints, roleWords, type WordSet } from './lexicon.js';
 import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, ENTRY_LABELS, SAMPLE_PAGE_WORDS } from './headings.js';
-import { countryNamed, countryOfRegion } from './places.js';
+import { countryNamed, countryOfRegion, countryOfTown } from './places.js';
 import { isCvHeading } from './sections.js';
 import { foldWords, joinWrapped, tidy, wordCount, type Line } from './text.js';
 import { looksLikeName } from './names.js';
@@ -347,16 +347,19 @@ function pickTitle(
 /**
  * "Sr. Web Developer North Hollywood, CA", "Owner/Web Developer West Hills, California": a title cell and the
  * town cell beside it run into one part when an export loses the gap between two columns. When the part after
- * the title is a state, region code or country, the capitalised words after the title's last role word (one to
- * three, none a role word) are the town, not the title; without such a part the words stay ("Manager Operations").
+ * the title is a state or region (code or name), the capitalised words after the title's last role word (one to
+ * three, none a role word) are the town, not the title; before a country only a town GeoNames knows is cut
+ * ("Manager Operations, India" keeps its department), and without such a part nothing is.
  */
 function withoutMergedPlace(part: string, next: string | undefined): string {
   if (!next || !(countryOfRegion(next) || countryNamed(next))) return part;
   const words = part.split(/\s+/);
   const last = words.findLastIndex((w) => roleWords.inText(w));
   const tail = words.slice(last + 1);
-  const town = tail.length >= 1 && tail.length <= 3 && tail.every((w) => /^\p{Lu}\p{Ll}/u.test(w) || MINOR_WORD.test(w));
-  return last >= 0 && town && /^\p{Lu}/u.test(tail[0]!) ? words.slice(0, last + 1).join(' ') : part;
+  const capitalised = tail.every((w) => /^\p{Lu}\p{Ll}/u.test(w) || MINOR_WORD.test(w));
+  const town = tail.length >= 1 && tail.length <= 3 && capitalised && /^\p{Lu}/u.test(tail[0]!);
+  const known = countryOfRegion(next) || countryOfTown(tail.join(' '));
+  return last >= 0 && town && known ? words.slice(0, last + 1).join(' ') : part;
 }
 
 /**

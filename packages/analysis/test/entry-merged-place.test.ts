@@ -79,3 +79,19 @@ Prepared the race cars before each event.
     expect(parseCv(cv, NOW).experience[0]!.description.split('\n')[0]).toBe('Copperleaf Motorsports');
   });
 });
+
+describe('a department before a country', () => {
+  it('stays in the title: only a known town is cut before a country', () => {
+    const cv = `Anika Rao
+anika.rao@example.com
+
+EXPERIENCE
+
+Brightwell Foods Ltd
+Regional Manager Operations, India
+March 2014 to Present
+Ran the depots of the southern region.
+`;
+    expect(readCv(cv, NOW).content.experience[0]!.title).toBe('Regional Manager Operations');
+  });
+});
