@@ -6,7 +6,7 @@ import { statedMonths } from './dates.js';
 import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
 import { detectLanguage } from './language.js';
 import { parsePlace } from './contacts.js';
-import { roleWords } from './lexicon.js';
+import { legalForms, organisationHints, roleWords } from './lexicon.js';
 import { countryNamed, countryOfRegion, countryOfTown } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
@@ -499,6 +499,17 @@ export function parseJob(text: string): JobText {
     if (known > 0) places.unshift(...places.splice(known, 1));
     else if (known < 0 && (!first || (scored('city', first.city) ?? 0) < trusted('city')!.confidence))
       places.unshift({ city, country: countryOfTown(city)?.name || countryAfter(city, trusted('city')!.evidence) });
+  }
+  // "Nurse – Bath", "Chef de partie – Nice": the one segment after the title, when it names a town GeoNames knows,
+  // carries no legal form or organisation word, and the ad names no place at all, is the place, not the employer.
+  const town = company && !places.length && !fieldValue(top, COMPANY_FIELD) ? countryOfTown(company) : undefined;
+  const afterTitle = titleLine
+    .split(/\s+[–—|-]\s+/)
+    .slice(1)
+    .some((cell) => foldWords(cell) === foldWords(company));
+  if (town && afterTitle && !legalForms.inText(company) && !organisationHints.inText(company)) {
+    places.push({ city: company, country: town.name });
+    company = '';
   }
   const confidence: JobFieldConfidence = {};
   for (const [field, value] of [

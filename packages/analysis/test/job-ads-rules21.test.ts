@@ -70,3 +70,20 @@ describe('an agency that hires for a client', () => {
     expect(record.information.company).toBe('');
   });
 });
+
+describe('a town after the title', () => {
+  it('is the place, not the employer ("Nurse – Bath", "Chef de partie – Nice")', async () => {
+    const bath = await job(['Nurse – Bath', ...BODY]);
+    expect(bath.information.company).toBe('');
+    expect(bath.information.locations).toEqual([{ city: 'Bath', country: 'United Kingdom' }]);
+    const nice = await job(['Chef de partie – Nice', '', 'Profil', '- 2 ans d’expérience en cuisine']);
+    expect(nice.information.locations).toEqual([{ city: 'Nice', country: 'France' }]);
+  });
+  it('stays the employer when it carries a legal form or the ad names a place', async () => {
+    const firm = await job(['Accounts Assistant – Bath Ltd', ...BODY]);
+    expect(firm.information.company).toBe('Bath Ltd');
+    const placed = await job(['Nurse – Bath', 'Location: Bristol', ...BODY]);
+    expect(placed.information.company).toBe('Bath');
+    expect(placed.information.locations[0]?.city).toBe('Bristol');
+  });
+});
