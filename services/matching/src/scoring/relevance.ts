@@ -125,23 +125,25 @@ export function scoreRelevance(
   if (!prepared) return [];
   const norm = K1 * (1 - B + (B * index.words) / AVERAGE_WORDS);
   let sum = 0;
-  const matched: { stem: string; gain: number; passages: number[] }[] = [];
+  // passages: every passage holding the stem (a dimension's preferred passages are never skill explanations);
+  // first: the first of the CV's own text, quoted when no preferred passage holds the stem.
+  const matched: { stem: string; gain: number; passages: number[]; first: number }[] = [];
   for (const t of prepared.terms) {
     const found = index.postings.get(t.stem);
     if (!found) continue;
     // The CV's own text only (rules-11): a CV skill's explanation restates one of its sentences (see above).
     let tf = 0;
-    let restated = false;
+    let first = -1;
     for (const p of found) {
       const passage = index.passages[p]!;
-      if (passage.skill) restated = true;
-      else tf += passage.title ? TITLE_TF : 1;
+      if (passage.skill) continue;
+      if (first < 0) first = p;
+      tf += passage.title ? TITLE_TF : 1;
     }
     if (tf === 0) continue;
-    const passages = restated ? found.filter((p) => !index.passages[p]!.skill) : found;
     const gain = (t.idf * tf) / (tf + norm);
     sum += gain;
-    matched.push({ stem: t.stem, gain, passages });
+    matched.push({ stem: t.stem, gain, passages: found, first });
   }
   const share = sum / prepared.idfSum;
   const score = toScore(Math.min(1, share / FULL_SHARE));
@@ -162,8 +164,8 @@ export function scoreRelevance(
       : top;
     const evidence = ordered
       .map((m) => {
-        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.passages[0];
-        return i === undefined ? undefined : { m, passage: index.passages[i]! };
+        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.first;
+        return { m, passage: index.passages[i]! };
       })
       .filter((e) => e !== undefined)
       .slice(0, QUOTED);
