@@ -21,6 +21,7 @@ import { findName, withTwoSurnames } from './names.js';
 import { cvSections, isReferencesHeading, type Section } from './sections.js';
 import { languageCode, toRecordSkills } from './skills.js';
 import { linesLost, restoreLineBreaks } from './layout/line-breaks.js';
+import { withoutPageFurniture } from './layout/page-furniture.js';
 import { toLines, type Line } from './text.js';
 import { HIGHER_EDUCATION } from './lexicon.js';
 import { cvConfidenceModel, cvFieldConfidence, observeCvFields } from './cv-confidence.js';
@@ -217,9 +218,12 @@ export function readCv(text: string, now: Date, scoring: { entry?: EntryModel | 
   ] as const;
   const phones = candidatePhones(lines, sections, countries, now);
   const name = withTwoSurnames(findName(lines), language);
+  // Page headers and footers a page break left inside an entry are no part of it (the first address is the
+  // candidate's; others are referees' or supervisors', which an entry may hold).
+  const body = (s: Section<CvSectionKind>) => withoutPageFurniture(s.lines, `${name.first} ${name.last}`, emails.slice(0, 1));
   const experience = [
-    ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(s.lines, now)),
-    ...own.filter(strayKind).flatMap((s) => strayEntries(s.lines, now)),
+    ...own.filter((s) => s.kind === 'experience').flatMap((s) => parseExperience(body(s), now)),
+    ...own.filter(strayKind).flatMap((s) => strayEntries(s.kind === 'header' ? s.lines : body(s), now)),
   ];
   const profile = own.filter((s) => SENTENCE_POST_KINDS.has(s.kind)).flatMap((s) => s.lines);
   experience.push(...sentencePositions(profile, experience));
@@ -234,7 +238,7 @@ export function readCv(text: string, now: Date, scoring: { entry?: EntryModel | 
     },
     experience: entry ? experience.map((e) => withEmployerFirst(e, entry)) : experience,
     education: [
-      ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(s.lines, now)),
+      ...own.filter((s) => s.kind === 'education').flatMap((s) => parseEducation(body(s), now)),
       ...own.filter((s) => s.kind === 'certifications').flatMap((s) => degreesAmongCertificates(s.lines, now)),
       ...(own.some((s) => s.kind === 'education') ? [] : degreesOutsideEducation(own, now)),
     ],

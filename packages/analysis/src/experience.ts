@@ -22,7 +22,7 @@ import {
 import { parsePlace } from './contacts.js';
 import { cvRoleWords, institutionWords, legalForms, organisationHints, roleWords, type WordSet } from './lexicon.js';
 import { DOCUMENT_TITLE_PATTERN, DOCUMENT_TITLES, ENTRY_LABELS, SAMPLE_PAGE_WORDS } from './headings.js';
-import { countryNamed, countryOfRegion } from './places.js';
+import { countryNamed, countryOfRegion, countryOfTown } from './places.js';
 import { isCvHeading } from './sections.js';
 import { foldWords, joinWrapped, tidy, wordCount, type Line } from './text.js';
 import { looksLikeName } from './names.js';
@@ -284,10 +284,16 @@ export function isPlace(text: string): boolean {
   return !!place?.country;
 }
 
-/** "Kent OH", "Austin, TX": a town and its state or province code. */
+/**
+ * "Kent OH", "Austin, TX": a town and its state or province code; "Chatsworth, California", "Marina Del Rey,
+ * California": a town and its region's name after a comma (a firm's name is no town: "Acme Corp, California").
+ */
 function isCityRegion(text: string): boolean {
-  const cityRegion = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}),?\s+([A-Z]{2})$/u.exec(text.trim());
-  return !!cityRegion && !!countryOfRegion(cityRegion[2]!);
+  const t = text.trim();
+  const cityRegion = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}),?\s+([A-Z]{2})$/u.exec(t);
+  if (cityRegion) return !!countryOfRegion(cityRegion[2]!);
+  const named = /^(\p{Lu}[\p{L}.'-]*(?:\s+(?:\p{Lu}[\p{L}.'-]*|de[lr]?|la|le|los|upon|on|sur|am|im)){0,3}),\s+(\p{Lu}\p{L}{2,}(?:\s+\p{Lu}\p{L}+)?)$/u.exec(t);
+  return !!named && !!countryOfRegion(named[2]!) && !isOrganisation(named[1]!);
 }
 
 const PERSONAL_LABEL =
@@ -313,7 +319,9 @@ function pickTitle(
     if (named) return { title: named, rest: headers.filter((_, j) => j !== i) };
     const series = roleSeries(line);
     if (series) return { title: series, rest: replaceLine(headers, i, line, series) };
-    const part = parts(line).find(isTitleRole) ?? parts(line).map(roleAfterLegalForm).find(Boolean);
+    const pieces = parts(line);
+    const k = pieces.findIndex(isTitleRole);
+    const part = k >= 0 ? withoutMergedPlace(pieces[k]!, pieces[k + 1]) : pieces.map(roleAfterLegalForm).find(Boolean);
     const role = part && shoutedHead(part);
     if (role) return { title: role, rest: employerFirst(replaceLine(headers, i, line, role), headers, i) };
   }
@@ -334,6 +342,24 @@ function pickTitle(
   const line = headers[i]!;
   const first = parts(line)[0] ?? '';
   return { title: first, rest: replaceLine(headers, i, line, first) };
+}
+
+/**
+ * "Sr. Web Developer North Hollywood, CA", "Owner/Web Developer West Hills, California": a title cell and the
+ * town cell beside it run into one part when an export loses the gap between two columns. When the part after
+ * the title is a state or region (code or name), the capitalised words after the title's last role word (one to
+ * three, none a role word) are the town, not the title; before a country only a town GeoNames knows is cut
+ * ("Manager Operations, India" keeps its department), and without such a part nothing is.
+ */
+function withoutMergedPlace(part: string, next: string | undefined): string {
+  if (!next || !(countryOfRegion(next) || countryNamed(next))) return part;
+  const words = part.split(/\s+/);
+  const last = words.findLastIndex((w) => roleWords.inText(w));
+  const tail = words.slice(last + 1);
+  const capitalised = tail.every((w) => /^\p{Lu}\p{Ll}/u.test(w) || MINOR_WORD.test(w));
+  const town = tail.length >= 1 && tail.length <= 3 && capitalised && /^\p{Lu}/u.test(tail[0]!);
+  const known = countryOfRegion(next) || countryOfTown(tail.join(' '));
+  return last >= 0 && town && known ? words.slice(0, last + 1).join(' ') : part;
 }
 
 /**

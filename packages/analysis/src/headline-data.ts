@@ -7,7 +7,7 @@ export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
 export interface HeadlineWords {
   gender: string[];
   hiring: string[];
-  /** "We", "Wir": a subject that is no company ("We are hiring a …"). */
+  /** "We", "Wir", "Our client": a subject that is no company ("We are hiring a …", "Our client, a …, is recruiting"). */
   pronouns: string[];
   article: string[];
   in: string[];
@@ -31,6 +31,11 @@ export interface HeadlineWords {
   seniority: string[];
   sectors: string[];
   salary: string[];
+  /**
+   * Generator only: public employers named after their place ("{place} Public Schools", "Klinikum {place}",
+   * "Comune di {place}"), often the ad's own city ("Maple Grove Public Schools — Maple Grove, MN").
+   */
+  publicEmployers: string[];
 }
 
 export const HEADLINE_WORDS: Readonly<Record<HeadlineLanguage, HeadlineWords>> = Object.fromEntries(

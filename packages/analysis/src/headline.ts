@@ -84,8 +84,10 @@ export const blankHiringPrefixes = (text: string) =>
       return prefix ? line.slice(0, lead) + ' '.repeat(prefix.length) + line.slice(lead + prefix.length) : line;
     })
     .join('\n');
+/** Subjects that hire but are no company ("We are hiring", "Our client, a retailer, is recruiting"). */
+export const NO_HIRER = alternation(all('pronouns'));
 const HIRING = new RegExp(
-  `^(?!(?:${alternation(all('pronouns'))})\\s)(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
+  `^(?!(?:${NO_HIRER})[\\s,])(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
   'diu',
 );
 /** "… a Title in City": every "in" word of the rest is a possible split (titles have them too: "Merchant in Metals"). */
@@ -149,6 +151,12 @@ export function onlyArrangementOrCountry(text: string): boolean {
 }
 const SALARY = /[€$£]|\b\d+\s*k\b|\bR\$|\bRAL\b|\d[.,]\d{3}\b/iu;
 
+/** A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas. */
+export function isProseLine(line: string): boolean {
+  const words = line.split(/\s+/).length;
+  return words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line));
+}
+
 const HEAD_LINES = 6;
 /** At most this many segments make one candidate ("Engineer, Machine Learning, Cloud (EMEA)"). */
 const MAX_RUN = 4;
@@ -168,6 +176,9 @@ function shape(value: string): string[] {
   if (organisationHints.inText(value)) f.push('org');
   if (countryOfCity(folded)) f.push('city');
   if (countryNamed(value) && words.length <= 3) f.push('country');
+  // A state or province where the country would stand ("Dayton, OH", "Pune, Maharashtra"): the cell before it is a
+  // place even when our city list does not name it.
+  else if (words.length <= 3 && countryOfRegion(value)) f.push('region');
   if (NOISE.has(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
   if (/&/.test(value)) f.push('ampersand');
   f.push(/^\p{Lu}/u.test(value) ? 'upper-initial' : /^\p{Ll}/u.test(value) ? 'lower-initial' : 'other-initial');
@@ -181,10 +192,14 @@ function lexical(value: string): string[] {
     .filter(Boolean)
     .map((w) => (/\d/.test(w) ? '#' : w));
   if (words.length === 0) return [];
-  return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${words[words.length - 1]}`];
+  // The last word's ending generalises to words never seen in training: occupations end alike ("-grapher",
+  // "-ista", "-kraft", "-eur"), and so do places ("-burg", "-ville").
+  const last = words[words.length - 1]!;
+  const ending = last.length >= 5 && !/\d|#/.test(last) ? [`end:${last.slice(-3)}`] : [];
+  return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${last}`, ...ending];
 }
 
-const NEIGHBOUR_TAGS = new Set(['city', 'country', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
+const NEIGHBOUR_TAGS = new Set(['city', 'country', 'region', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
 const CROSSED_TAGS = new Set(['role', 'legal', 'city', 'country', 'caps', 'noise', 'w1', 'w2-3', 'w4-6', 'w7+']);
 
 interface Cell {
@@ -198,6 +213,10 @@ interface Cell {
 const AT_NEXT = /^\s+[\p{Lu}\d]/u;
 /** A place and a region code written after it without a comma ("Austin TX", "Toronto ON"). */
 const REGION_CODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+(\p{Lu}{2,3})$/u;
+/** A town after its postcode ("74072 Heilbronn", "1012 AB Amsterdam", "1000-001 Lisboa"). */
+const POSTCODE_TOWN = /^\d{4,5}(?:-\d{3}|\s?[A-Z]{2})?\s+(\p{Lu}[\p{L}.' -]*\p{L})$/u;
+/** A town before a British postcode or its district ("Hexham NE46", "Wakefield WF2 0XQ"). */
+const TOWN_POSTCODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+[A-Z]{1,2}\d[A-Z\d]?(?:\s+\d[A-Z]{2})?$/u;
 /** A dash between two amounts is a range ("40.000 – 69.000 €", "77–114k €", "£47,000 – £59,000"), not a separator. */
 const AMOUNT_BEFORE = /\d\s*(?:k|[€$£])?\s*$/iu;
 const AMOUNT_AFTER = /^\s*(?:R\$|[€$£])?\s*\d/u;
@@ -306,9 +325,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
   };
   lines.forEach((line, li) => {
     const where = li === 0 ? 'first-line' : /^[-•*–]\s/.test(line) ? 'bullet-line' : 'later-line';
-    // A line of prose (long, or ending in a full stop) holds no headline field, even cut at its commas.
-    const words = line.split(/\s+/).length;
-    const prose = words > 14 || (words >= 5 && /\p{Ll}{3}[.!?]$/u.test(line)) ? ['prose-line'] : [];
+    const prose = isProseLine(line) ? ['prose-line'] : [];
     const hiring = opensWithHiringPrefix(line) ? null : HIRING.exec(line);
     if (hiring) {
       slot(hiring, 1, li, 'slot-hirer');
@@ -357,6 +374,19 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
         const district = j === i ? knownCityBefore(first.text) : undefined;
         if (district)
           add(district, li, first.start, first.start + district.length, [where, ...below(li), 'before-district']);
+        // "74072 Heilbronn", "Hexham NE46": the town beside a postcode is a candidate of its own.
+        const postcode = j === i ? POSTCODE_TOWN.exec(first.text) : null;
+        if (postcode) {
+          const at = first.start + first.text.length - postcode[1]!.length;
+          add(postcode[1]!, li, at, first.end, [where, ...below(li), 'beside-postcode']);
+        }
+        const townFirst = j === i ? TOWN_POSTCODE.exec(first.text) : null;
+        if (townFirst)
+          add(townFirst[1]!, li, first.start, first.start + townFirst[1]!.length, [
+            where,
+            ...below(li),
+            'beside-postcode',
+          ]);
         // "Austin TX": the place before a capitalised region code is a candidate of its own.
         const region = j === i ? REGION_CODE.exec(first.text) : null;
         if (region && countryOfRegion(region[2]!))

@@ -17,6 +17,8 @@ import {
   headlineConfidence,
   headlineModel,
   hiringPrefixOf,
+  isProseLine,
+  NO_HIRER,
   onlyArrangement,
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
@@ -25,6 +27,7 @@ import {
   withoutHiringPrefix,
   withoutTrailingNoise,
   type HeadlineField,
+  type HeadlinePick,
 } from './headline.js';
 import { foldWords, joinWrapped, tidy, toLines, wordCount, type Line } from './text.js';
 
@@ -54,8 +57,10 @@ const CONTRACT_FIELD = field(
 );
 const ANY_FIELD = [TITLE_FIELD, COMPANY_FIELD, LOCATION_FIELD, SECTOR_FIELD, JOB_TYPE_FIELD, CONTRACT_FIELD];
 
-const HIRING =
-  /^(?!(?:we|i|you|our\s+team|wir|nous|nosotros|noi|wij|nós|ons\s+team|se|si)\s)(.{2,60}?)\s+(?:is\s+(?:hiring|looking\s+for|seeking|recruiting)|are\s+(?:hiring|looking\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\s+contratando)\b/i;
+const HIRING = new RegExp(
+  `^(?!(?:${NO_HIRER}|i|you|our\\s+team|ons\\s+team|se|si)[\\s,])(.{2,60}?)\\s+(?:is\\s+(?:hiring|looking\\s+for|seeking|recruiting)|are\\s+(?:hiring|looking\\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\\s+contratando)\\b`,
+  'iu',
+);
 const JOIN =
   /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
@@ -213,6 +218,11 @@ const HEADLINE_SURE = 0.9;
 const HEADLINE_UNLIKELY = 0.1;
 /** An empty field takes the pick from this probability on. */
 const HEADLINE_FILL = 0.1;
+/**
+ * A city pick that GeoNames also knows as a town ("Venlo") is taken from this share on: two sources agree. Towns named
+ * like words never reach it unless the model already reads them as the city.
+ */
+const HEADLINE_TOWN = 0.3;
 
 /**
  * Whether `value` goes on from `part` other than across a headline separator: "Engineer, Cloud (EMEA)" from
@@ -361,7 +371,8 @@ export function parseJob(text: string): JobText {
   };
   const trusted = (field: HeadlineField) => {
     const p = usable(field);
-    return p && p.confidence >= HEADLINE_MIN_CONFIDENCE ? p : undefined;
+    const town = field === 'city' && p !== undefined && p.confidence >= HEADLINE_TOWN && !!countryOfTown(p.value);
+    return p && (p.confidence >= HEADLINE_MIN_CONFIDENCE || town) ? p : undefined;
   };
   const modelValue = {
     title: trusted('title')?.value,
@@ -398,22 +409,29 @@ export function parseJob(text: string): JobText {
     // An empty field takes the joint assignment's pick unless it is clearly unsure.
     // A lone weak candidate has a large share (nothing competes): a company or city must be likely on its own too (a
     // segment of a sentence, "A high school diploma is required", is no company); every ad has a title.
-    const alone = field === 'title' || (any?.probability ?? 0) >= HEADLINE_FILL;
+    // The model never saw a headline field inside sentences, so there it must be likely on its own, not just above
+    // the fill ("A high school diploma is required; …" read as a company of a job written as paragraphs).
+    const inSentences = (line: string) => isProseLine(line) && /\p{Ll}{2}[.!?;](?:\s|$)/u.test(line);
+    const alone =
+      field === 'title' ||
+      (any?.probability ?? 0) >= (any && inSentences(any.evidence) ? HEADLINE_MIN_CONFIDENCE : HEADLINE_FILL);
     if (!rules) return any && any.confidence >= HEADLINE_FILL && alone ? any.value : rules;
-    const pick = trusted(field);
-    if (!pick) {
-      // Neither is sure: a company or city the model finds twice as likely as the rules' segment, and no part of the
-      // title ("Outside Sales Representative - HVAC Equipment" / "Johnson Supply | Houston": the dash split guessed).
+    // A company or city the model finds twice as likely as the rules' segment, and no part of the title, wins whether
+    // or not the model is sure of it ("Outside Sales Representative - HVAC Equipment" / "Johnson Supply | Houston":
+    // the dash split guessed).
+    const twiceAsLikely = (p: HeadlinePick | undefined): p is HeadlinePick => {
       const rulesScore = scored(field, rules);
-      const clearer =
+      return (
         field !== 'title' &&
-        any !== undefined &&
+        p !== undefined &&
         rulesScore !== undefined &&
-        any.confidence >= HEADLINE_FILL &&
-        any.confidence >= 2 * rulesScore &&
-        !` ${foldWords(title)} `.includes(` ${foldWords(any.value)} `);
-      return clearer ? any.value : rules;
-    }
+        p.confidence >= HEADLINE_FILL &&
+        p.confidence >= 2 * rulesScore &&
+        !` ${foldWords(title)} `.includes(` ${foldWords(p.value)} `)
+      );
+    };
+    const pick = trusted(field);
+    if (!pick) return any && twiceAsLikely(any) ? any.value : rules;
     if (foldWords(pick.value) === foldWords(rules)) return rules;
     if (!rules || holdsAnother(rules, others)) return pick.value;
     // The rules' value is the pick and more: the pick, when the more is across a separator ("Wir suchen: Title");
@@ -431,7 +449,9 @@ export function parseJob(text: string): JobText {
     // A rules' company or city the model finds unlikely gives way; a title is read from a whole line the model may
     // cut wrongly ("Operations Analyst, Sales, Google Cloud"), so only a sure pick replaces it.
     const unlikely = field !== 'title' && rulesScore < HEADLINE_UNLIKELY;
-    return (rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE) || unlikely ? pick.value : rules;
+    return (rulesScore < pick.confidence && pick.confidence >= HEADLINE_SURE) || unlikely || twiceAsLikely(pick)
+      ? pick.value
+      : rules;
   };
   company = clean(company);
   const rulesCompany = company;

@@ -154,6 +154,9 @@ const REGIONS: ReadonlyArray<readonly [string, string]> = [
     'ontario|quebec|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick|newfoundland|on|qc|bc|ab',
   ],
   ['AU', 'new south wales|victoria|queensland|western australia|south australia|tasmania|nsw|vic|qld'],
+  // Brazil's largest states by code only: their names are also cities ("Rio de Janeiro", "São Paulo"), and codes
+  // that are also common abbreviations ("BA", "PR", "PE") are left out.
+  ['BR', 'sp|rj|mg|rs|df'],
 ];
 const REGION_COUNTRY = new Map<string, string>();
 for (const [code, names] of REGIONS)

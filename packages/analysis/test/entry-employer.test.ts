@@ -1,11 +1,11 @@
 /**
- * The entry model (issue 26, `entry-lr-2`) on CVs of invented people: an experience entry's employer opens its
+ * The entry model (issue 26, `entry-lr-2`, `entry-lr-3`) on CVs of invented people: an experience entry's employer opens its
  * description (the record's employer line) whatever order the header sets employer and place in, and an entry the
  * rules read right keeps its lines.
  */
 import { describe, expect, it } from 'vitest';
 import { parseCv, readCv } from '../src/cv-analyzer.js';
-import { employerFeatures } from '../src/scoring/employer.js';
+import { employerFeatures, MOVE_MARGIN, withEmployerFirst } from '../src/scoring/employer.js';
 
 const NOW = new Date('2020-01-01T00:00:00Z');
 const employerLines = (text: string) => parseCv(text, NOW).experience.map((e) => e.description.split('\n')[0]);
@@ -57,5 +57,30 @@ June 2015 to February 2018
     const features = employerFeatures(lines, 'Accountant').flat();
     expect(features.some((f) => /harrowgate|logistics|leeds/i.test(f))).toBe(false);
     expect(features).toContain('w=monthly');
+  });
+});
+
+describe('entry model: the margin before a line moves (entry-lr-3)', () => {
+  const entry = {
+    title: 'Accountant',
+    activity_sector: '',
+    description: 'Harrowgate Logistics Ltd\nLeeds, UK\nPrepared the monthly accounts',
+    duration: 12,
+    start_date: '2016-09',
+    end_date: '2017-09',
+  };
+  // A toy model that prefers the second line ("i=1") by `by` log-odds over the rules' first line.
+  const preferring = (by: number) => ({ version: 'test', weights: { 'i=1': by, 'i=2': -5 } });
+  const first = (e: typeof entry) => e.description.split('\n')[0];
+
+  it('keeps the rules’ line when the model is only a little surer of another', () => {
+    expect(MOVE_MARGIN).toBe(0.5);
+    expect(first(withEmployerFirst(entry, preferring(0.3)))).toBe('Harrowgate Logistics Ltd');
+  });
+
+  it('moves the line the model is clearly surer of, keeping every line', () => {
+    const moved = withEmployerFirst(entry, preferring(0.8));
+    expect(first(moved)).toBe('Leeds, UK');
+    expect(moved.description.split('\n').sort()).toEqual(entry.description.split('\n').sort());
   });
 });

@@ -25,6 +25,9 @@ export const SERVICES = [
       MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '65536',
       MALLOC_TRIM_THRESHOLD_: '65536',
+      // V8's young generation at 8 MB per semi-space instead of 16 (a start-up flag: setFlagsFromString comes too
+      // late): a match's short-lived objects are collected sooner (bench:matching, 10,000 CVs: peak RSS 361 → 327 MB).
+      NODE_OPTIONS: '--max-semi-space-size=8',
     },
   },
   { name: 'sourcing', protocol: 'grpc', database: true, peers: ['billing', 'documents'], localPort: 7054, localMetricsPort: 9464 },

@@ -31,7 +31,7 @@
 // 3. Files: every document of cvs/files/: PDF/DOCX twins compared field by field, word order of each PDF against
 //    its DOCX twin (reading order), the two-column Europass template (date column paired with its entry), and
 //    Europass PDFs that embed their XML (the record's name and first job against the XML's).
-// 4. Speed: the 310 CV texts through the analyzer in-process (CVs/s).
+// 4. Speed: the 310 CV texts through the analyzer in-process (CVs/s), in a fresh process (cv-speed.mjs).
 // 5. REST: a sample of CVs and jobs through POST /cvs|/jobs/analyze on the started stack, compared with the same
 //    analyzer in-process calling the same skills service (SkillsPeer): every field must be equal.
 // TALENT_EVAL_SKIP_API=1 skips step 5 (no stack started). CV figures are also printed per half of a fixed split
@@ -43,6 +43,7 @@
 // moved after the firm). TALENT_EVAL_CV_VARIANT=all: step 1 on the
 // text as it is, then a table of every variant × field × half (printCvVariants); TALENT_EVAL_BASELINE_ANALYSIS=<another
 // build's index.js> adds that build's figures, same run, same linker.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -838,23 +839,10 @@ for (const [file, result] of extracted) {
 
 // --- 4. speed ---------------------------------------------------------------------------------------------------
 
+// In a process of its own (cv-speed.mjs says why): the same analyzer build, linker and texts.
 const texts = cvs.map((cv) => cv.text);
-/** CVs/s over the 310 texts, median of 3 rounds, one CV after another. */
-async function rate(analyze) {
-  const speeds = [];
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    for (const text of texts) await analyze(text);
-    speeds.push(texts.length / ((performance.now() - started) / 1000));
-  }
-  return { speed: median(speeds), rounds: speeds.map((s) => s.toFixed(0)).join(', ') };
-}
-const withLinking = await rate((t) => analyzer.analyzeCv(t));
-const rulesOnly = createRulesAnalyzer({ link: async (_text, language) => ({ skills: [], language }) }, { now: () => NOW });
-const withoutLinking = await rate((t) => rulesOnly.analyzeCv(t));
-console.log(`\nSpeed (in-process, median of 3 rounds over ${texts.length} CV texts, one at a time)   target ≥ 50 CVs/s`);
-console.log(`  analyzer + skills linker (as deployed)  ${withLinking.speed.toFixed(1).padStart(7)} CVs/s (rounds ${withLinking.rounds})   ${withLinking.speed >= 50 ? 'yes' : 'NO'}`);
-console.log(`  analyzer rules alone (no linking)       ${withoutLinking.speed.toFixed(1).padStart(7)} CVs/s (rounds ${withoutLinking.rounds})`);
+console.log('');
+execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'cv-speed.mjs')], { stdio: 'inherit', env: { ...process.env, TALENT_SHARED_DATA: data } });
 
 // --- 5. REST API vs in-process ------------------------------------------------------------------------------------
 

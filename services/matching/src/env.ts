@@ -35,6 +35,8 @@ export const matchingEnvSchema = backendEnv('matching').extend({
   MALLOC_ARENA_MAX: z.string().optional(),
   MALLOC_MMAP_THRESHOLD_: z.string().optional(),
   MALLOC_TRIM_THRESHOLD_: z.string().optional(),
+  /** Node's start-up flags (README, "Memory", item 6: `--max-semi-space-size=8`), read by Node, not by the service. */
+  NODE_OPTIONS: z.string().optional(),
 });
 
 export type MatchingEnv = z.output<typeof matchingEnvSchema>;

@@ -42,8 +42,8 @@ const { tokenKeys } = await import(new URL('text/normalize.js', dist));
 
 const SEED = 20261129;
 const LAMBDAS = [0.1, 1, 10, 30];
-const VERSION = 'acceptance-lr-5';
-const NAME_VERSION = 'names-lr-4';
+const VERSION = 'acceptance-lr-6';
+const NAME_VERSION = 'names-lr-5';
 /** How many generated CV fragments the name model also learns from (name-lines.mjs). */
 const GENERATED_TEXTS = 600;
 /** Their weight in the fit against a dotin mention's 1: they teach the shapes, dotin the balance. */

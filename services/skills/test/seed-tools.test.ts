@@ -34,6 +34,18 @@ describe.skipIf(!existsSync(shippedSeedDir))('the shipped seed links well-known 
     expect(names('I cleaned the windows, had a word with the team and kept a positive outlook.')).toEqual([]);
   });
 
+  it('links tools of the Stack Overflow survey list that the taxonomy lacked (issue 26)', () => {
+    expect(names('Edited in PyCharm and Notepad++ on Debian and Oracle Solaris hosts; builds ran with CMake, MSBuild and Perforce.')).toEqual([
+      ['PyCharm', 'PyCharm'],
+      ['Notepad++', 'Notepad++'],
+      ['Debian', 'Debian'],
+      ['Oracle Solaris', 'Oracle Solaris'],
+      ['CMake', 'CMake'],
+      ['MSBuild', 'MSBuild'],
+      ['Perforce', 'Perforce Helix Core'],
+    ]);
+  });
+
   it('links older web and Java tooling still listed on many CVs', () => {
     expect(names('At Kestrel Media I built sites in Dreamweaver and Flash, then JSP pages and Servlets over JDBC on IIS, built with Ant.')).toEqual([
       ['Dreamweaver', 'Adobe Dreamweaver'],

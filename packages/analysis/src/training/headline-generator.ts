@@ -3,8 +3,10 @@
  * Titles: ESCO occupation labels (CC BY 4.0; French and Dutch labels for those languages), some with a seniority
  * word or a ", Specialty" from ESCO knowledge labels ("Software Developer, Cloud Technologies"); companies: invented
  * names (made of syllables, so no name recurs enough to be learned) with a sector word and a legal form of the city's
- * country; cities: data/cities.json and, a quarter of them, invented place names; headline words, work arrangements,
- * employment types and salaries: data/headline/<language>.json. Nothing from the Google careers set.
+ * country, or (a tenth) a public body named after a place, often the ad's own city ("Klinikum {place}"); cities:
+ * data/cities.json and, a quarter of them, invented place names, some with a region's code or a postcode; headline
+ * words, work arrangements, employment types and salaries: data/headline/<language>.json. Nothing from the Google
+ * careers set.
  */
 import {
   CITIES,
@@ -260,7 +262,14 @@ function inventedName(random: Random): string {
   return capital(s);
 }
 
-function company(random: Random, country: string, w: HeadlineWords): string {
+/** A share of employers are public bodies named after a place: half of them the ad's own city. */
+const PUBLIC_EMPLOYER_SHARE = 0.1;
+
+function company(random: Random, country: string, city: string, w: HeadlineWords): string {
+  if (random() < PUBLIC_EMPLOYER_SHARE) {
+    const place = random() < 0.5 ? city : random() < 0.5 ? inventedPlace(random) : pick(random, CITIES[country]!);
+    return pick(random, w.publicEmployers).replace('{place}', place);
+  }
   const r = random();
   const base =
     r < 0.1
@@ -309,6 +318,25 @@ const REGION_CODES: Record<string, readonly string[]> = {
   'United States': ['TX', 'CA', 'NY', 'WA', 'MA', 'IL', 'CO', 'GA', 'FL', 'NC', 'OH', 'PA', 'AZ', 'MN', 'OR', 'VA'],
   Canada: ['ON', 'QC', 'BC', 'AB'],
   Australia: ['NSW', 'VIC', 'QLD'],
+  Brazil: ['SP', 'RJ', 'MG', 'RS'],
+};
+
+const digits = (random: Random, n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+const letters = (random: Random, n: number) =>
+  Array.from({ length: n }, () => pick(random, [...'ABCDEFGHJKLMNPRSTUWXYZ'])).join('');
+/** A town with its postcode, in the shapes of the countries whose ads write one (random codes: only the shape counts). */
+const POSTCODE_FORMS: Record<string, (random: Random, town: string) => string> = {
+  Germany: (r, t) => `${digits(r, 5)} ${t}`,
+  France: (r, t) => `${digits(r, 5)} ${t}`,
+  Spain: (r, t) => `${digits(r, 5)} ${t}`,
+  Italy: (r, t) => `${digits(r, 5)} ${t}`,
+  Netherlands: (r, t) => `${digits(r, 4)} ${letters(r, 2)} ${t}`,
+  Belgium: (r, t) => `${digits(r, 4)} ${t}`,
+  Austria: (r, t) => `${digits(r, 4)} ${t}`,
+  Switzerland: (r, t) => `${digits(r, 4)} ${t}`,
+  Portugal: (r, t) => `${digits(r, 4)}-${digits(r, 3)} ${t}`,
+  'United Kingdom': (r, t) =>
+    `${t} ${letters(r, 1 + Math.floor(r() * 2))}${digits(r, 1 + Math.floor(r() * 2))}${r() < 0.5 ? ` ${digits(r, 1)}${letters(r, 2)}` : ''}`,
 };
 
 /** `count` examples from the layouts given, drawn with `random`. */
@@ -334,10 +362,12 @@ export function generateHeadlines(
     const regions = REGION_CODES[country];
     const region = regions && random() < 0.5 ? pick(random, regions) : undefined;
     const glued = region !== undefined && random() < 0.3;
+    // Where ads write the postcode with the town ("74072 Heilbronn", "Hexham NE46"), a fifth of them do.
+    const withPostcode = region === undefined && POSTCODE_FORMS[country] !== undefined && random() < 0.2;
     const parts: Parts = {
       title: jobTitle(random, source, language, w),
-      company: company(random, country, w),
-      city: glued ? `${city} ${region}` : city,
+      company: company(random, country, city, w),
+      city: glued ? `${city} ${region}` : withPostcode ? POSTCODE_FORMS[country]!(random, city) : city,
       country: region !== undefined && !glued ? region : country,
       w,
       random,

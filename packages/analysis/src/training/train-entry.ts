@@ -18,7 +18,7 @@ import { trainLogistic, type Sample } from './logistic.js';
 import { seeded, type Random } from './random.js';
 import { EVAL_NOW } from './train-cv-confidence.js';
 
-export const ENTRY_MODEL_VERSION = 'entry-lr-2';
+export const ENTRY_MODEL_VERSION = 'entry-lr-3';
 
 // Layouts that keep their lines: where the line breaks were lost, the analyzer does not apply the model (readCv).
 const TRAIN_VARIANTS: readonly CvLayoutVariant[] = ['normal', 'headings-missing', 'bullets', 'dates-column'];

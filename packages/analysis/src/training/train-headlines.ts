@@ -30,7 +30,7 @@ import { seeded } from './random.js';
 import { trainLogistic, trainPerceptron, type Sample } from './logistic.js';
 import { printReliability, shareRight } from './reliability.js';
 
-export const HEADLINE_MODEL_VERSION = 'headline-lr-8';
+export const HEADLINE_MODEL_VERSION = 'headline-lr-11';
 
 const readCsv = (path: string) =>
   parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, relax_column_count: true }) as Array<

@@ -1,8 +1,9 @@
 import type { SkillIndex } from '../search/skill-index.js';
 import { DEFAULT_LANGUAGE } from '../taxonomy/model.js';
-import type { Token } from '../text/normalize.js';
+import { foldText, type Token } from '../text/normalize.js';
 import type { Match, MatchKind } from './linker-types.js';
 import { CONJUNCTION_WORDS as CONJUNCTIONS, type Phrase, type PhraseDictionary } from './phrase-dictionary.js';
+import { acronymOfOtherName, definitionStems } from './sense-filters/acronym-definitions.js';
 import { degreeAfter, gradedSubject, subjectOfDegree } from './sense-filters/degree-subjects.js';
 import {
   afterOrganisationHead,
@@ -102,6 +103,7 @@ export class PhraseMatcher {
           townBeforeRegion(tokens, i, i + best.length, text, isLabel) ||
           afterOrganisationHead(tokens, i, text) ||
           (best.length === 1 && placeInAddress(tokens, i, text, this.ordinary, isLabel)) ||
+          (best.length === 1 && acronymOfOtherName(tokens, i, text, matches, best.phrase.skill, (words) => this.namesSkill(best.phrase.skill, words))) ||
           (cv &&
             (subjectOfDegree(text, tokens[i]!.start) ||
               gradedSubject(text, tokens[i + best.length - 1]!.end) ||
@@ -150,6 +152,24 @@ export class PhraseMatcher {
       }
     }
     return matches.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * Whether defining words (folded) name the skill: every content word's stem stands in one of its labels (any
+   * language) or its English description ("Certified Scrum Master" ~ "Scrum Master certification", "Cascading Style
+   * Sheets" ~ CSS's label). Read only for acronyms a text defines (a few per document): the labels are scanned then.
+   */
+  private namesSkill(skill: number, words: string[]): boolean {
+    const wanted = definitionStems(words);
+    if (!wanted.length) return true;
+    const covers = (text: string) => {
+      const stems = new Set(definitionStems(foldText(text).split(/[^\p{L}\p{N}]+/u)));
+      return wanted.every((stem) => stems.has(stem));
+    };
+    if (covers(this.index.description(skill))) return true;
+    const labelSkill = this.index.labelSkill;
+    for (let label = 0; label < labelSkill.length; label++) if (labelSkill[label] === skill && covers(this.index.labelText[label]!)) return true;
+    return false;
   }
 
   /**

@@ -54,9 +54,14 @@ export function firmAfterPost(tokens: Token[], from: number, to: number, text: s
   for (let k = from; k < to; k++) if (!/^[\p{Lu}\p{N}]/u.test(tokens[k]!.surface)) return false;
   const after = restOfLine(text, tokens[to - 1]!.end, 60);
   if (after === undefined || !/^(?:\s+&?\s*\p{Lu}[\p{L}\p{N}&.]*){0,3}\s*$/u.test(after)) return false;
-  const before = /(\p{L}+)\)?\s+[-–—|]\s+((?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3})$/u.exec(
-    text.slice(lineStartBefore(text, tokens[from]!.start, 120), tokens[from]!.start),
-  );
+  const lineStart = lineStartBefore(text, tokens[from]!.start, 120);
+  let header = text.slice(lineStart, tokens[from]!.start);
+  // Job boards' headlines break the line after the dash ("Project Manager (APAC) -\nAcme GPS"): when the firm's
+  // name opens its line, the post is the previous line's.
+  if (lineStart > 0 && text[lineStart - 1] === '\n' && /^(?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3}$/u.test(header))
+    header = `${text.slice(lineStartBefore(text, lineStart - 1, 120), lineStart - 1)}\n${header}`;
+  // The post may carry a bracketed qualifier before the dash ("Manager (APAC) -").
+  const before = /(\p{L}+)\)?(?:\s*\([^()\n]{1,24}\))?\s+[-–—|]\s+((?:\p{Lu}[\p{L}\p{N}&.]*\s+){0,3})$/u.exec(header);
   return before !== null && POST_WORDS.has(foldText(before[1]!));
 }
 
