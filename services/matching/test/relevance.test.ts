@@ -229,5 +229,6 @@ describe('whole-ad relevance reads the CV’s own text once (rules-11)', () => {
     // Its evidence is the CV's own sentence, never the linker's quote of it.
     expect(relevance(restated.id).explanation).toContain(`“${sentence}”`);
     expect(relevance(restated.id).explanation).not.toContain('CV skill');
+    expect(relevance(restated.id).criteria).toContain('its own text, not its skills’ explanations');
   });
 });

@@ -147,7 +147,7 @@ export function scoreRelevance(
   }
   const share = sum / prepared.idfSum;
   const score = toScore(Math.min(1, share / FULL_SHARE));
-  const criteria = `BM25-style relevance of the whole CV to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from ${prepared.idfSource}, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
+  const criteria = `BM25-style relevance of the whole CV (its own text, not its skills’ explanations) to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from ${prepared.idfSource}, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
   const top = [...matched].sort((a, b) => b.gain - a.gain || (a.stem < b.stem ? -1 : 1));
   const out: WeightedDetail[] = [];
   for (const dimension of DIMENSIONS) {
