@@ -201,7 +201,7 @@ describe('LLM analyzer and re-scoring end to end (REST â†’ documents/matching â†
     });
     const stored = (await call('GET', `/match/${jobId}`)).body.data;
     expect(stored.versions_used).toMatchObject({
-      scorer: 'rules-10',
+      scorer: 'rules-11',
       requirement_rescorer: JUDGE_MODEL,
       job_analyzer: `llm-1:${ANALYZER_MODEL}`,
       cv_analyzers: [`llm-1:${ANALYZER_MODEL}`, expect.stringMatching(/^rules-\d+(\+[a-z-]+-\d+)*$/)],

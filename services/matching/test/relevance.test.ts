@@ -194,3 +194,41 @@ describe('whole-ad relevance of an ad in another language (idf from ESCO labels 
     expect(top!.score_dict.hard_skills[RELEVANCE_KEY]!.criteria).toContain('SUBTLEXus');
   });
 });
+
+describe('whole-ad relevance reads the CV’s own text once (rules-11)', () => {
+  // Invented ad and people. The skill linker explains each skill it finds by quoting the CV sentence it came from
+  // (“Mentioned in: "…"”), often the same sentence for many skills. Counted as CV text, those quotes repeated the
+  // sentence's words: the same CV with twelve linked skills had the higher relevance share (0.25 against 0.23).
+  const ad: JobRecord = {
+    ...trainerAd,
+    id: 'job-pastry',
+    information: { ...trainerAd.information, title: 'Pastry Cook', description: 'A bakery café baking croissants, laminated doughs and sourdough every morning.' },
+    experience_preference: { title: '', activity_sector: '', description: '', duration: 0 },
+    job_requirements: [
+      'Laminated doughs and croissants.',
+      'Sourdough and viennoiserie.',
+      'Tempering chocolate.',
+      'Food safety certificate and allergen training.',
+      'Early shifts, weekends and holidays.',
+    ],
+  };
+  const sentence = 'Baked croissants and sourdough every morning.';
+  const plain = person('cv-plain', 'Cook', sentence);
+  const skills = ['Baking', 'Pastry', 'Breakfast service', 'Bakery products', 'Bread making', 'Dough', 'Ovens', 'Food preparation', 'Fermentation', 'Pastry arts', 'Kitchen', 'Morning shifts'];
+  const restated: CvRecord = {
+    ...person('cv-restated', 'Cook', sentence),
+    hard_skills: skills.map((skill, i) => ({ id: `skill-${i}`, skill, type: 'hard-skill', relationship: 'satisfies', explanation: `Mentioned in: "${sentence}"` })),
+  };
+  const share = (explanation: string) => Number(/weighted share ([\d.]+)/.exec(explanation)![1]);
+
+  it('does not count a sentence again for each skill the linker quotes it for', () => {
+    const ranked = scoreCandidates(ad, [restated, plain], equal, graph);
+    const relevance = (id: string) => ranked.find((c) => c.person_id === id)!.score_dict.hard_skills[RELEVANCE_KEY]!;
+    expect(share(relevance(restated.id).explanation)).toBeLessThanOrEqual(share(relevance(plain.id).explanation));
+    expect(relevance(restated.id).score).toBeLessThanOrEqual(relevance(plain.id).score);
+    // Its evidence is the CV's own sentence, never the linker's quote of it.
+    expect(relevance(restated.id).explanation).toContain(`“${sentence}”`);
+    expect(relevance(restated.id).explanation).not.toContain('CV skill');
+    expect(relevance(restated.id).criteria).toContain('its own text, not its skills’ explanations');
+  });
+});

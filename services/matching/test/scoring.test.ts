@@ -712,7 +712,7 @@ describe('scoring: aggregation and ranking', () => {
   });
 
   it('exports its version and the formula text', () => {
-    expect(SCORER_VERSION).toBe('rules-10');
+    expect(SCORER_VERSION).toBe('rules-11');
     expect(FINAL_SCORE_FORMULA).toContain('final_score = summary_score');
   });
 });

@@ -10,6 +10,8 @@ export interface Passage {
   entry?: number;
   /** The passage is an experience entry's title. */
   title?: boolean;
+  /** The passage is a CV skill's explanation (the linker's restatement of a CV sentence: “Mentioned in: …”). */
+  skill?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ function collectPassages(cv: CvRecord): Passage[] {
   }
   for (const skill of [...cv.hard_skills, ...cv.soft_skills]) {
     const text = skill.explanation.trim() || skill.skill;
-    if (text) passages.push({ text, source: `CV skill “${skill.skill}”` });
+    if (text) passages.push({ text, source: `CV skill “${skill.skill}”`, skill: true });
   }
   return passages;
 }

@@ -29,7 +29,7 @@ export { DIMENSIONS } from './types.js';
 export { requirementLineText, type RequirementOverride } from './requirements.js';
 
 /** Stored with results, so a change of rules is visible in cached match versions. */
-export const SCORER_VERSION = 'rules-10';
+export const SCORER_VERSION = 'rules-11';
 
 /**
  * The title queries the scorer will ask `SkillGraph.occupations` about for this job and these CVs (the job's

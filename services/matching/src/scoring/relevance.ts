@@ -19,7 +19,11 @@ import { contentStems, quote, stem, toScore, uniqueKey } from './text.js';
  *   nearly all its words, which would all weigh the most alike (“Mitarbeiter” as much as “Buchhaltung”), while
  *   English homographs (“team”, “service”) would weigh as in English.
  * - Term frequency: passages of the CV holding the stem, saturated as BM25 does (k1 = 1.2, b = 0.75, average
- *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself.
+ *   CV length AVERAGE_WORDS), so a long CV is not favoured for repeating itself. Since rules-11 only the CV's own
+ *   text counts: its experience titles and sentences, education entries and skill descriptions, not the
+ *   explanations the skill linker adds to its skills (“Mentioned in: "…"”), which restate one of those sentences,
+ *   often the same one for several skills, and so counted it again: they were ≈ 63 % of a silver-set CV's indexed
+ *   words and ≈ 38 % of an across-occupations one's. The CV's length still counts every passage, as before.
  * - Share = Σ idf × saturation over the ad's stems ÷ Σ idf over the ad's stems (0..1); score =
  *   round(10 × min(1, share / FULL_SHARE)).
  * One detail in each dimension the ad states (the same figure; experience quotes the CV's experience entries,
@@ -121,19 +125,29 @@ export function scoreRelevance(
   if (!prepared) return [];
   const norm = K1 * (1 - B + (B * index.words) / AVERAGE_WORDS);
   let sum = 0;
-  const matched: { stem: string; gain: number; passages: number[] }[] = [];
+  // passages: every passage holding the stem (a dimension's preferred passages are never skill explanations);
+  // first: the first of the CV's own text, quoted when no preferred passage holds the stem.
+  const matched: { stem: string; gain: number; passages: number[]; first: number }[] = [];
   for (const t of prepared.terms) {
-    const passages = index.postings.get(t.stem);
-    if (!passages) continue;
+    const found = index.postings.get(t.stem);
+    if (!found) continue;
+    // The CV's own text only (rules-11): a CV skill's explanation restates one of its sentences (see above).
     let tf = 0;
-    for (const p of passages) tf += index.passages[p]!.title ? TITLE_TF : 1;
+    let first = -1;
+    for (const p of found) {
+      const passage = index.passages[p]!;
+      if (passage.skill) continue;
+      if (first < 0) first = p;
+      tf += passage.title ? TITLE_TF : 1;
+    }
+    if (tf === 0) continue;
     const gain = (t.idf * tf) / (tf + norm);
     sum += gain;
-    matched.push({ stem: t.stem, gain, passages });
+    matched.push({ stem: t.stem, gain, passages: found, first });
   }
   const share = sum / prepared.idfSum;
   const score = toScore(Math.min(1, share / FULL_SHARE));
-  const criteria = `BM25-style relevance of the whole CV to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from ${prepared.idfSource}, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
+  const criteria = `BM25-style relevance of the whole CV (its own text, not its skills’ explanations) to the whole ad: Σ idf × tf / (tf + k1 × (1 − b + b × CV words / ${AVERAGE_WORDS})) over the ad's words ÷ Σ idf (idf from ${prepared.idfSource}, k1 ${K1}, b ${B}); round(10 × min(1, share / ${FULL_SHARE}))`;
   const top = [...matched].sort((a, b) => b.gain - a.gain || (a.stem < b.stem ? -1 : 1));
   const out: WeightedDetail[] = [];
   for (const dimension of DIMENSIONS) {
@@ -150,8 +164,8 @@ export function scoreRelevance(
       : top;
     const evidence = ordered
       .map((m) => {
-        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.passages[0];
-        return i === undefined ? undefined : { m, passage: index.passages[i]! };
+        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.first;
+        return { m, passage: index.passages[i]! };
       })
       .filter((e) => e !== undefined)
       .slice(0, QUOTED);
