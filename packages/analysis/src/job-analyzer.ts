@@ -218,6 +218,8 @@ const HEADLINE_SURE = 0.9;
 const HEADLINE_UNLIKELY = 0.1;
 /** An empty field takes the pick from this probability on. */
 const HEADLINE_FILL = 0.1;
+/** A short acronym in brackets closing a line ("Staff Accountant (CPA)", "HR Generalist (SHRM-CP)"). */
+const ACRONYM_QUALIFIER = /\((\p{Lu}[\p{Lu}\d&-]{1,7})\)\s*$/u;
 /**
  * A city pick that GeoNames also knows as a town ("Venlo") is taken from this share on: two sources agree. Towns named
  * like words never reach it unless the model already reads them as the city.
@@ -458,6 +460,10 @@ export function parseJob(text: string): JobText {
   if (!fieldValue(top, COMPANY_FIELD)) company = decide('company', company, [modelValue.title, modelValue.city]);
   // "Junior Accountant — Remote (UK)": a work arrangement or a country is no employer, whoever read it as one.
   if (onlyArrangementOrCountry(company)) company = '';
+  // "Call Center Team Lead (BPO)", "Staff Accountant (CPA)", "Registered Nurse (RN)": a short acronym in brackets closing
+  // the title's line qualifies the title when only the model read it as the employer; it is no employer.
+  const qualifier = ACRONYM_QUALIFIER.exec(titleLine)?.[1];
+  if (qualifier && company === qualifier && !rulesCompany) company = '';
   // A title may name its employer or place ("Engineer, Google Cloud" at Google): it is a mix only when the rules
   // did not read that company or city apart from it (here the company came from the model).
   const apart = {

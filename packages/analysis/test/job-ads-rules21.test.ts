@@ -1,6 +1,6 @@
 // The rules-21 round (headline-lr-10, lr-11), each on an ad written for the test (fake employers, real towns): a town
 // our city list lacks before a state's code or beside a postcode, a public employer named after its town, an agency's
-// client.
+// client, a town after the title's dash, an acronym qualifying the title.
 import { describe, expect, it } from 'vitest';
 import { createRulesAnalyzer } from '../src/index.js';
 
@@ -85,5 +85,20 @@ describe('a town after the title', () => {
     const placed = await job(['Nurse – Bath', 'Location: Bristol', ...BODY]);
     expect(placed.information.company).toBe('Bath');
     expect(placed.information.locations[0]?.city).toBe('Bristol');
+  });
+});
+
+describe('an acronym in brackets closing the title', () => {
+  it('qualifies the title and is no employer ("Staff Accountant (CPA)", "Call Center Team Lead (BPO)")', async () => {
+    const cpa = await job(['Staff Accountant (CPA)', '', 'Requirements', '- Active CPA license']);
+    expect(cpa.information.company).toBe('');
+    expect(cpa.information.title).toBe('Staff Accountant (CPA)');
+    const bpo = await job(['Call Center Team Lead (BPO)', '', 'Requirements', '- 3 years in a call center']);
+    expect(bpo.information.company).toBe('');
+  });
+  it('leaves the employer named elsewhere as it is', async () => {
+    const named = await job(['Staff Accountant (CPA)', 'Company: Brightwater Partners', ...BODY]);
+    expect(named.information.company).toBe('Brightwater Partners');
+    expect(named.information.title).toBe('Staff Accountant (CPA)');
   });
 });
