@@ -210,6 +210,17 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
   return undefined;
 }
 
+/**
+ * A place written in a headline's cell. A two-letter code in brackets after a town is its province ("Sesto San
+ * Giovanni (MI)", "Lumezzane (BS)"), not a US state: the town's own country, when GeoNames knows it, wins.
+ */
+function headerPlace(cell: string): JobLocation | undefined {
+  const place = parsePlace(cell.replace(WORK_MODE, ' '), false);
+  if (!place || !/\(\s*\p{Lu}{2}\s*\)\s*$/u.test(cell)) return place;
+  const own = countryOfTown(place.city);
+  return own ? { ...place, country: own.name } : place;
+}
+
 /** Below this probability the headline model's pick is not taken and the rules' value stays. */
 const HEADLINE_MIN_CONFIDENCE = 0.5;
 /** A pick replaces another segment the rules read only from this probability on. */
@@ -334,7 +345,7 @@ export function parseJob(text: string): JobText {
       if (l.text === titleLine) continue;
       const found = l.text
         .split(/\s+[·•|–—-]\s+|\s*[·•|]\s*/)
-        .map((cell) => parsePlace(cell.replace(WORK_MODE, ' '), false))
+        .map(headerPlace)
         .find((p) => p?.country);
       if (found) {
         places.push(found);

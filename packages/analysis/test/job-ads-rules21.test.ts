@@ -102,3 +102,11 @@ describe('an acronym in brackets closing the title', () => {
     expect(named.information.title).toBe('Staff Accountant (CPA)');
   });
 });
+
+describe('a town with its province in brackets', () => {
+  it('keeps the town\'s own country, not a US state of the same code ("Sesto San Giovanni (MI)")', async () => {
+    const record = await job(['Magazziniere', 'Logistica Brambilla S.r.l. – Sesto San Giovanni (MI)', ...BODY]);
+    expect(record.information.company).toBe('Logistica Brambilla S.r.l.');
+    expect(record.information.locations[0]).toEqual({ city: 'Sesto San Giovanni', country: 'Italy' });
+  });
+});
