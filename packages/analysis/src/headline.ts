@@ -217,6 +217,18 @@ const REGION_CODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+(\p{Lu}{2,3})$/u;
 const POSTCODE_TOWN = /^\d{4,5}(?:-\d{3}|\s?[A-Z]{2})?\s+(\p{Lu}[\p{L}.' -]*\p{L})$/u;
 /** A town before a British postcode or its district ("Hexham NE46", "Wakefield WF2 0XQ"). */
 const TOWN_POSTCODE = /^(\p{Lu}[\p{L}.' -]*\p{L})\s+[A-Z]{1,2}\d[A-Z\d]?(?:\s+\d[A-Z]{2})?$/u;
+/**
+ * The town a cell writes beside a capitalised region's code or a postcode, where it starts in the cell and the
+ * feature naming which (the three shapes exclude one another).
+ */
+function townBesideCode(text: string): { value: string; at: number; feature: string } | undefined {
+  const region = REGION_CODE.exec(text);
+  if (region && countryOfRegion(region[2]!)) return { value: region[1]!, at: 0, feature: 'before-region-code' };
+  const after = POSTCODE_TOWN.exec(text);
+  if (after) return { value: after[1]!, at: text.length - after[1]!.length, feature: 'beside-postcode' };
+  const before = TOWN_POSTCODE.exec(text);
+  return before ? { value: before[1]!, at: 0, feature: 'beside-postcode' } : undefined;
+}
 /** A dash between two amounts is a range ("40.000 – 69.000 €", "77–114k €", "£47,000 – £59,000"), not a separator. */
 const AMOUNT_BEFORE = /\d\s*(?:k|[€$£])?\s*$/iu;
 const AMOUNT_AFTER = /^\s*(?:R\$|[€$£])?\s*\d/u;
@@ -374,26 +386,14 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
         const district = j === i ? knownCityBefore(first.text) : undefined;
         if (district)
           add(district, li, first.start, first.start + district.length, [where, ...below(li), 'before-district']);
-        // "74072 Heilbronn", "Hexham NE46": the town beside a postcode is a candidate of its own.
-        const postcode = j === i ? POSTCODE_TOWN.exec(first.text) : null;
-        if (postcode) {
-          const at = first.start + first.text.length - postcode[1]!.length;
-          add(postcode[1]!, li, at, first.end, [where, ...below(li), 'beside-postcode']);
-        }
-        const townFirst = j === i ? TOWN_POSTCODE.exec(first.text) : null;
-        if (townFirst)
-          add(townFirst[1]!, li, first.start, first.start + townFirst[1]!.length, [
+        // "Austin TX", "74072 Heilbronn", "Hexham NE46": the town beside a region's code or a postcode is a candidate
+        // of its own.
+        const town = j === i ? townBesideCode(first.text) : undefined;
+        if (town)
+          add(town.value, li, first.start + town.at, first.start + town.at + town.value.length, [
             where,
             ...below(li),
-            'beside-postcode',
-          ]);
-        // "Austin TX": the place before a capitalised region code is a candidate of its own.
-        const region = j === i ? REGION_CODE.exec(first.text) : null;
-        if (region && countryOfRegion(region[2]!))
-          add(region[1]!, li, first.start, first.start + region[1]!.length, [
-            where,
-            ...below(li),
-            'before-region-code',
+            town.feature,
           ]);
         add(line.slice(first.start, end), li, first.start, end, [
           where,

@@ -221,6 +221,9 @@ function headerPlace(cell: string): JobLocation | undefined {
   return own ? { ...place, country: own.name } : place;
 }
 
+/** A line of sentences: prose whose words end in a full stop or semicolon ("… is required; a …"). */
+const inSentences = (line: string) => isProseLine(line) && /\p{Ll}{2}[.!?;](?:\s|$)/u.test(line);
+
 /** Below this probability the headline model's pick is not taken and the rules' value stays. */
 const HEADLINE_MIN_CONFIDENCE = 0.5;
 /** A pick replaces another segment the rules read only from this probability on. */
@@ -424,7 +427,6 @@ export function parseJob(text: string): JobText {
     // segment of a sentence, "A high school diploma is required", is no company); every ad has a title.
     // The model never saw a headline field inside sentences, so there it must be likely on its own, not just above
     // the fill ("A high school diploma is required; …" read as a company of a job written as paragraphs).
-    const inSentences = (line: string) => isProseLine(line) && /\p{Ll}{2}[.!?;](?:\s|$)/u.test(line);
     const alone =
       field === 'title' ||
       (any?.probability ?? 0) >= (any && inSentences(any.evidence) ? HEADLINE_MIN_CONFIDENCE : HEADLINE_FILL);

@@ -162,13 +162,10 @@ export function scoreRelevance(
           ...(dimension === 'education' ? top.filter((m) => !m.passages.some((p) => preferred(index.passages[p]!))) : []),
         ]
       : top;
-    const evidence = ordered
-      .map((m) => {
-        const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.first;
-        return { m, passage: index.passages[i]! };
-      })
-      .filter((e) => e !== undefined)
-      .slice(0, QUOTED);
+    const evidence = ordered.slice(0, QUOTED).map((m) => {
+      const i = (preferred && m.passages.find((p) => preferred(index.passages[p]!))) ?? m.first;
+      return { m, passage: index.passages[i]! };
+    });
     const words = top.slice(0, 12).map((m) => m.stem);
     const explanation = matched.length
       ? `${matched.length} of the ad's ${prepared.terms.length} words found, weighted share ${share.toFixed(2)} (heaviest: ${words.join(', ')})${
