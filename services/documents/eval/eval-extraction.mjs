@@ -32,6 +32,7 @@
 //    its DOCX twin (reading order), the two-column Europass template (date column paired with its entry), and
 //    Europass PDFs that embed their XML (the record's name and first job against the XML's).
 // 4. Speed: the 310 CV texts through the analyzer in-process (CVs/s), in a fresh process (cv-speed.mjs).
+//    Then the hand-written job-ad set (packages/analysis/eval/job-ads.mjs, pnpm eval:job-ads), also in a process of its own.
 // 5. REST: a sample of CVs and jobs through POST /cvs|/jobs/analyze on the started stack, compared with the same
 //    analyzer in-process calling the same skills service (SkillsPeer): every field must be equal.
 // TALENT_EVAL_SKIP_API=1 skips step 5 (no stack started). CV figures are also printed per half of a fixed split
@@ -843,6 +844,10 @@ for (const [file, result] of extracted) {
 const texts = cvs.map((cv) => cv.text);
 console.log('');
 execFileSync(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'cv-speed.mjs')], { stdio: 'inherit', env: { ...process.env, TALENT_SHARED_DATA: data } });
+
+// The hand-written job-ad set (issue 26), in a process of its own like cv-speed: the same analyzer build.
+console.log('');
+execFileSync(process.execPath, [...process.execArgv, join(repoRoot, 'packages/analysis/eval/job-ads.mjs')], { stdio: 'inherit', env: process.env });
 
 // --- 5. REST API vs in-process ------------------------------------------------------------------------------------
 
