@@ -7,6 +7,10 @@ export type HeadlineLanguage = (typeof HEADLINE_LANGUAGES)[number];
 export interface HeadlineWords {
   gender: string[];
   hiring: string[];
+  /** "sucht ab sofort eine …", "zoekt per direct een …": when, between the hiring verb and the title. */
+  hiringWhen: string[];
+  /** "Zahnmedizinische Fachangestellte gesucht!", "Line Cook wanted": a hiring word after the title. */
+  hiringAfter: string[];
   /** "We", "Wir", "Our client": a subject that is no company ("We are hiring a …", "Our client, a …, is recruiting"). */
   pronouns: string[];
   article: string[];
@@ -22,10 +26,10 @@ export interface HeadlineWords {
   hiringPrefix: string[];
   /**
    * "Cercasi", "Se busca", "Hiring:": a hiring word straight before the title (read as written or in capitals, before
-   * a capital). Read only: the generator writes `hiringPrefix`, so a word added here leaves the training set as it is.
+   * a capital). The generator writes it in one layout ("Hiring: LINE COOK").
    */
   hiringLead: string[];
-  /** Read only: shift patterns written in headlines ("Registered Nurse - Med/Surg - Nights"): never a company or city. */
+  /** Shift patterns written in headlines ("Registered Nurse - Med/Surg - Nights"): never a company or city. */
   shifts: string[];
   /** Generator only: seniority words before a title, company sector words, salary patterns ({lo}, {hi}). */
   seniority: string[];

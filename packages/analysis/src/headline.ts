@@ -8,7 +8,7 @@
  * two fields on the same words.
  */
 import { committedData } from './data-files.js';
-import { countryNamed, countryOfCity, countryOfRegion } from './places.js';
+import { countryNamed, countryOfCity, countryOfRegion, countryOfTown } from './places.js';
 import { legalForms, organisationHints, roleWords } from './lexicon.js';
 import { HEADLINE_LANGUAGES, HEADLINE_WORDS, type HeadlineWords } from './headline-data.js';
 import { isJobHeading } from './sections.js';
@@ -57,6 +57,11 @@ const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\
 const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
 /** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
 export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
+// A feminine or inclusive ending joined to its word: "Vendedor(a)", "Cocinero/a", "Aide-soignant(e)", "Erzieher*in",
+// "Mitarbeiter:in", "Verkäufer(in)". Full-word pairs ("serveur/serveuse") are left as written.
+const GENDER_ENDING = /(?<=\p{L})(?:\((?:a|e|ne|in|es|as|os|le|se)\)|\/(?:a|as|e|es|in|innen|ne)(?!\p{L})|[*:](?:in|innen)(?!\p{L}))/gu;
+/** The title without gender endings joined to its words ("Impiegato/a amministrativo/a" → "Impiegato amministrativo"). */
+export const withoutGenderEndings = (text: string) => text.replace(GENDER_ENDING, '');
 /**
  * "We're hiring:", "On recrute :", "Vacature –" opening a line: a prefix, not a hirer ("On" is no company). Whatever
  * mark ends it ("We're hiring!", "Now hiring –") ends the prefix.
@@ -87,7 +92,7 @@ export const blankHiringPrefixes = (text: string) =>
 /** Subjects that hire but are no company ("We are hiring", "Our client, a retailer, is recruiting"). */
 export const NO_HIRER = alternation(all('pronouns'));
 const HIRING = new RegExp(
-  `^(?!(?:${NO_HIRER})[\\s,])(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
+  `^(?!(?:${NO_HIRER})[\\s,])(.{2,60}?)\\s+(?:${alternation(all('hiring'))})\\s+(?:(?:${alternation(all('hiringWhen'))})\\s+)?(?:(?:${alternation(all('article'))})\\s+)?(.{2,120}?)[.!]?$`,
   'diu',
 );
 /** "… a Title in City": every "in" word of the rest is a possible split (titles have them too: "Merchant in Metals"). */
@@ -106,20 +111,29 @@ const SEPARATORS: ReadonlyArray<readonly [string, string]> = [
   ['slash', '(?<=\\s)/(?=\\s)'],
   ['dot', '[·•]'],
   ['comma', '[,;](?=\\s)'],
-  ['open', '[([]'],
-  ['close', '[)\\]]'],
+  // "Aide-soignant(e)", "Vendedor(a)", "Mitarbeiter(in)": a gender ending in brackets is part of its word.
+  ['open', '[([](?!\\p{Ll}{1,3}[)\\]])|(?<!\\p{L})[([]'],
+  ['close', '(?<!\\p{L}[([]\\p{Ll}{1,3})[)\\]]'],
   ['colon', ':(?=\\s)'],
   // "We're hiring! Sous Chef": an exclamation or a question ends a sentence, never a field.
   ['bang', '[!?](?=\\s)'],
   // "Engineer at Acme", "Ingeniero en Acme": a lower-case "at" word before a capital (French/Dutch "en" is "and"
   // or "in" inside titles: "Technicien en Recirculation" stays whole; the run across it is a candidate too).
   ['at', `(?<=\\s)(?:(?:${alternation(all('at'))})(?=\\s+[\\p{Lu}\\d])|@(?=\\s))`], // lower case only: see cells()
+  // "Engineer at Acme in London", "Verpleegkundige bij Zorggroep Rivierenland in Tiel": an "in" word after an "at"
+  // separator of the same line, before a capital (titles keep theirs: "Master in Business Administration").
+  ['in', `(?<=\\s)(?:${alternation(all('in'))})(?=\\s+\\p{Lu})`],
 ];
 const SEPARATOR = new RegExp(SEPARATORS.map(([kind, re]) => `(?<${kind}>${re})`).join('|'), 'giu');
 
+const HIRING_AFTER = new RegExp(`\\s+(?:${alternation(all('hiringAfter'))})\\s*!?$`, 'iu');
+const HOURS =
+  /^\d{1,2}(?:\s*[-–]\s*\d{1,2})?\s*(?:uur|u|h|hrs?|hours|stunden|std\.?|heures|horas|ore)(?:\s*(?:\/|per|pro|par|por|a)\s*\p{L}+\.?)?$/iu;
 /** Headline words that are never a field: work arrangement, employment type, "We're hiring:". */
 const NOISE = new Set(
-  [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix')].map((w) => foldWords(w)).filter(Boolean),
+  [...all('remote'), ...all('jobTypes'), ...all('hiringPrefix'), ...all('hiringAfter')]
+    .map((w) => foldWords(w))
+    .filter(Boolean),
 );
 const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
 /**
@@ -128,8 +142,12 @@ const NOISE_WORDS = new Set([...NOISE].filter((w) => !w.includes(' ')));
  */
 export function withoutTrailingNoise(text: string): string {
   if (NOISE.has(foldWords(text))) return '';
+  const wanted = HIRING_AFTER.exec(text);
+  if (wanted) return text.slice(0, wanted.index);
   // "(Teilzeit, 20 Std./Woche)": an employment type whose other parts are noise or figures (hours, pay) is noise too.
   const m = /\s*\(([^()]+)\)\s*$/u.exec(text);
+  // "Kok (32-38 uur)", "Cook (40 hrs/week)": working hours alone.
+  if (m && HOURS.test(m[1]!.trim())) return text.slice(0, m.index);
   const parts = m ? m[1]!.split(/\s*[,;]\s*/u) : [];
   if (m && NOISE.has(foldWords(parts[0]!)) && parts.slice(1).every((p) => NOISE.has(foldWords(p)) || /\d/u.test(p)))
     return text.slice(0, m.index);
@@ -138,11 +156,13 @@ export function withoutTrailingNoise(text: string): string {
   return joined && NOISE.has(foldWords(joined[1]!)) ? text.slice(0, joined.index) : text;
 }
 const SHIFTS = new Set(all('shifts').map((w) => foldWords(w)));
+/** A shift, its plural too ("Night Shifts"). */
+const isShift = (folded: string) => SHIFTS.has(folded) || SHIFTS.has(folded.replace(/s$/u, ''));
 const partsOf = (text: string) => text.split(/\s*[()[\]/,;|·•–—]\s*|\s+-\s+/u).filter((p) => p.trim());
 /** Whether `text` only names work arrangements, employment types or shifts ("Nights", "Remote / Full-time"). */
 export function onlyArrangement(text: string): boolean {
   const parts = partsOf(text);
-  return parts.length > 0 && parts.every((p) => NOISE.has(foldWords(p)) || SHIFTS.has(foldWords(p)));
+  return parts.length > 0 && parts.every((p) => NOISE.has(foldWords(p)) || isShift(foldWords(p)));
 }
 /** Whether every part of `text` is a work arrangement, employment type, shift or country ("Remote (UK)"). */
 export function onlyArrangementOrCountry(text: string): boolean {
@@ -160,7 +180,7 @@ export function isProseLine(line: string): boolean {
 const HEAD_LINES = 6;
 /** At most this many segments make one candidate ("Engineer, Machine Learning, Cloud (EMEA)"). */
 const MAX_RUN = 4;
-const RUN_JOINS: ReadonlySet<string> = new Set(['comma', 'at', 'slash', 'open']);
+const RUN_JOINS: ReadonlySet<string> = new Set(['comma', 'at', 'in', 'slash', 'open']);
 
 /** What a value looks like, whatever its place: size, capitals, digits, known words and places. */
 function shape(value: string): string[] {
@@ -175,11 +195,13 @@ function shape(value: string): string[] {
   if (legalForms.inText(value)) f.push('legal');
   if (organisationHints.inText(value)) f.push('org');
   if (countryOfCity(folded)) f.push('city');
+  // A town GeoNames knows beyond our city list ("Kassel", "Wakefield"): weaker evidence, named like words at times.
+  else if (words.length <= 4 && countryOfTown(value)) f.push('town');
   if (countryNamed(value) && words.length <= 3) f.push('country');
   // A state or province where the country would stand ("Dayton, OH", "Pune, Maharashtra"): the cell before it is a
   // place even when our city list does not name it.
   else if (words.length <= 3 && countryOfRegion(value)) f.push('region');
-  if (NOISE.has(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
+  if (NOISE.has(folded) || isShift(folded) || words.some((w) => NOISE_WORDS.has(w))) f.push('noise');
   if (/&/.test(value)) f.push('ampersand');
   f.push(/^\p{Lu}/u.test(value) ? 'upper-initial' : /^\p{Ll}/u.test(value) ? 'lower-initial' : 'other-initial');
   return f;
@@ -199,8 +221,8 @@ function lexical(value: string): string[] {
   return [...words.map((w) => `w:${w}`), `first:${words[0]}`, `last:${last}`, ...ending];
 }
 
-const NEIGHBOUR_TAGS = new Set(['city', 'country', 'region', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
-const CROSSED_TAGS = new Set(['role', 'legal', 'city', 'country', 'caps', 'noise', 'w1', 'w2-3', 'w4-6', 'w7+']);
+const NEIGHBOUR_TAGS = new Set(['city', 'town', 'country', 'region', 'legal', 'org', 'role', 'noise', 'salary', 'digit']);
+const CROSSED_TAGS = new Set(['role', 'legal', 'city', 'town', 'country', 'caps', 'noise', 'w1', 'w2-3', 'w4-6', 'w7+']);
 
 interface Cell {
   text: string;
@@ -244,8 +266,11 @@ function cells(line: string): Cell[] {
     const text = raw.trim();
     if (text) out.push({ text, start: from + lead, end: from + lead + text.length, before, after });
   };
+  let afterAt = false;
   for (const m of line.matchAll(SEPARATOR)) {
     const kind = Object.entries(m.groups ?? {}).find(([, v]) => v !== undefined)?.[0] ?? 'other';
+    if (kind === 'in' && (!afterAt || m[0] !== m[0].toLowerCase() || !AT_NEXT.test(line.slice(m.index + m[0].length))))
+      continue;
     // The "at" word itself in lower case, before a capital or digit (the 'i' flag folds the lookahead's \p{Lu}:
     // "rédacteur en chef" and "audio- en videoapparatuur" stay whole).
     if (
@@ -260,6 +285,7 @@ function cells(line: string): Cell[] {
     )
       continue;
     push(m.index, kind);
+    afterAt ||= kind === 'at';
     // A segment's "before" is the separator nearest to it: ") – Company" reads as a dash.
     before = kind;
     from = m.index + m[0].length;
@@ -344,6 +370,9 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
       const [from, to] = hiring.indices![2]!;
       const context = [where, ...below(li), 'slot-hired'];
       add(line.slice(from, to), li, from, to, [...context, 'slot-hired-whole']);
+      // "… sucht eine Verkäuferin (m/w/d) für unsere Filiale in Münster": a gender tag closes the title.
+      const tag = new RegExp(GENDER.source, 'iu').exec(line.slice(from, to));
+      if (tag) add(line.slice(from, from + tag.index), li, from, from + tag.index, [...context, 'slot-before-gender']);
       for (const m of line.slice(from, to).matchAll(IN_WORD)) {
         const cut = from + m.index;
         // What the rest after the cut looks like ("… à sec à Köln": only the last cut leaves a city).

@@ -6,7 +6,7 @@ import { statedMonths } from './dates.js';
 import { findDegrees, levelName, majorAfter, degreePhrase } from './degrees.js';
 import { detectLanguage } from './language.js';
 import { parsePlace } from './contacts.js';
-import { legalForms, organisationHints, roleWords } from './lexicon.js';
+import { legalForms, organisationHints, roleWords, streetWords } from './lexicon.js';
 import { countryNamed, countryOfRegion, countryOfTown } from './places.js';
 import { isJobHeading, jobSections, type Section } from './sections.js';
 import { maskNames } from './name-mask.js';
@@ -23,6 +23,7 @@ import {
   onlyArrangementOrCountry,
   opensWithHiringPrefix,
   pickHeadline,
+  withoutGenderEndings,
   withoutGenderTags,
   withoutHiringPrefix,
   withoutTrailingNoise,
@@ -61,8 +62,9 @@ const HIRING = new RegExp(
   `^(?!(?:${NO_HIRER}|i|you|our\\s+team|ons\\s+team|se|si)[\\s,])(.{2,60}?)\\s+(?:is\\s+(?:hiring|looking\\s+for|seeking|recruiting)|are\\s+(?:hiring|looking\\s+for)|sucht|recrute|busca|cerca|zoekt|contrata|procura|está\\s+contratando)\\b`,
   'iu',
 );
+// A possessive after "join" is the ad's own team, no name ("Join our friendly team in the Old Town.").
 const JOIN =
-  /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(.{2,60}?)(?:[!.,]|$)/i;
+  /^(?:join|werde\s+teil\s+(?:von|des|der)|rejoignez|rejoins|únete\s+a|unisciti\s+a|kom\s+werken\s+bij|junte-se\s+à)\s+(?:the\s+|team\s+|das\s+team\s+(?:von|der)\s+|l['’]équipe\s+(?:de\s+)?|el\s+equipo\s+de\s+)?(?!(?:our|us|unser\w*|uns|notre|nos|nuestro|nuestra|il\s+nostro|la\s+nostra|ons|onze|nosso|nossa)\b)(.{2,60}?)(?:[!.,]|$)/i;
 const ABOUT_COMPANY = /^(?:about|über|à\s+propos\s+de|acerca\s+de|sobre|chi\s+è|over)\s+(.{2,50}?)\s*:?$/i;
 const NOT_A_COMPANY =
   /^(?:us|the\s+(?:role|job|position|team|company)|you|this\s+role|uns|nous|nosotros|noi|ons|nós|la\s+empresa|l['’]entreprise|lazienda|het\s+bedrijf|a\s+empresa)$/i;
@@ -146,7 +148,8 @@ export function parseJobLocation(text: string): JobLocation | undefined {
     .map((p) => tidy(p))
     .filter(Boolean);
   if (parts.length === 0) return undefined;
-  const first = parts[0]!.replace(/^\d{4,6}\s+|\s+\d{4,6}$/g, '');
+  // A postcode before or after the town, or a French département's number in brackets ("Rouen (76)").
+  const first = parts[0]!.replace(/^\d{4,6}\s+|\s+\d{4,6}$|\s*\(\d{2,3}\)$/g, '');
   if (parts.length === 1) {
     // "Melbourne VIC 3000", "Springfield IL": a town, its region's code and perhaps a postcode, no comma.
     const coded = /^(.*\S)\s+(\p{Lu}{2,3})$/u.exec(first);
@@ -215,7 +218,9 @@ export function splitTitleAndCompany(line: string): { title: string; company: st
  * Giovanni (MI)", "Lumezzane (BS)"), not a US state: the town's own country, when GeoNames knows it, wins.
  */
 function headerPlace(cell: string): JobLocation | undefined {
-  const place = parsePlace(cell.replace(WORK_MODE, ' '), false);
+  const read = parsePlace(cell.replace(WORK_MODE, ' '), false);
+  // "Remote (US)": a country with no town.
+  const place = read && onlyArrangement(read.city) ? { ...read, city: '' } : read;
   if (!place || !/\(\s*\p{Lu}{2}\s*\)\s*$/u.test(cell)) return place;
   const own = countryOfTown(place.city);
   return own ? { ...place, country: own.name } : place;
@@ -383,7 +388,9 @@ export function parseJob(text: string): JobText {
     const p = picks[field];
     // A shift or work arrangement is no city ("Registered Nurse - Med/Surg - Nights"), nor a company.
     const arrangement = p && field !== 'title' && onlyArrangement(p.value);
-    return p && !label(p, field) && !misplaced(field, p) && !arrangement ? p : undefined;
+    // Nor is a street ("1421 Elm Street, Springfield, IL") a city.
+    const street = p && field === 'city' && streetWords.inText(p.value);
+    return p && !label(p, field) && !misplaced(field, p) && !arrangement && !street ? p : undefined;
   };
   const trusted = (field: HeadlineField) => {
     const p = usable(field);
@@ -603,9 +610,12 @@ export function parseJob(text: string): JobText {
     }
   }
 
+  // The record's title without the gender endings joined to its words; the model's confidence was read above on the
+  // headline's own words.
+  const recordTitle = withoutGenderEndings(title);
   return {
     information: {
-      title,
+      title: recordTitle,
       company,
       description,
       activity_sector: activity,
@@ -614,7 +624,7 @@ export function parseJob(text: string): JobText {
       contract_type: contractType,
     },
     experience_preference: {
-      title,
+      title: recordTitle,
       activity_sector: activity,
       description: experienceLine,
       duration: experienceLine ? (statedMonths(experienceLine) ?? 0) : 0,

@@ -1,5 +1,5 @@
 /** Document language (ISO 639-1) among the languages the analyzer's vocabulary covers. */
-import { franc } from 'franc-min';
+import { francAll } from 'franc-min';
 
 const ISO_639_3_TO_1: Record<string, string> = {
   eng: 'en',
@@ -11,6 +11,10 @@ const ISO_639_3_TO_1: Record<string, string> = {
   por: 'pt',
 };
 const CANDIDATES = Object.keys(ISO_639_3_TO_1);
+/** Below 300 characters, franc's best language must lead the next by this much (scores are relative, best = 1). */
+const SHORT_TEXT_MARGIN = 0.95;
+/** Below this many characters trigrams are no evidence ("Jane Doe / Skills / Docker, Java"). */
+const SHORT_TEXT_MIN = 100;
 
 // Function words by language: a CV is full of names and tool lists that trigram statistics handle badly, and
 // these words are the reliable signal. Words common to two of the languages are left out.
@@ -22,17 +26,12 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'to',
     'with',
     'for',
-    'on',
-    'is',
-    'as',
     'at',
     'by',
     'from',
     'my',
     'have',
-    'was',
     'were',
-    'will',
     'be',
     'are',
     'this',
@@ -44,7 +43,6 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
   ]),
   de: new Set([
     'der',
-    'die',
     'das',
     'und',
     'mit',
@@ -59,7 +57,6 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'im',
     'zu',
     'auf',
-    'als',
     'nicht',
     'sie',
     'wir',
@@ -71,11 +68,8 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'sind',
   ]),
   fr: new Set([
-    'le',
     'les',
     'et',
-    'des',
-    'du',
     'pour',
     'avec',
     'dans',
@@ -89,8 +83,6 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'nous',
     'vous',
     'chez',
-    'à',
-    'ou',
     'ses',
     'ce',
     'qui',
@@ -105,10 +97,8 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'más',
     'muy',
     'también',
-    'desde',
     'hasta',
     'según',
-    'está',
     'mediante',
     'cuando',
     'donde',
@@ -119,7 +109,6 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'gli',
     'di',
     'della',
-    'per',
     'è',
     'che',
     'dei',
@@ -132,16 +121,13 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
     'alla',
     'degli',
     'presso',
-    'lo',
     'nelle',
     'sulla',
   ]),
   nl: new Set([
     'het',
     'een',
-    'en',
     'van',
-    'met',
     'voor',
     'op',
     'ik',
@@ -160,24 +146,18 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
   ]),
   pt: new Set([
     'os',
-    'da',
     'dos',
-    'das',
     'em',
-    'na',
     'com',
-    'um',
     'uma',
     'é',
     'ao',
-    'sua',
     'não',
     'você',
     'também',
     'seu',
     'pelo',
     'pela',
-    'mais',
     'foi',
     'são',
     'anos',
@@ -301,8 +281,17 @@ export function detectLanguage(text: string): string {
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
   if (top && top[1] >= 3 && top[1] >= 2 * (second?.[1] ?? 0)) return top[0];
-  // Trigram statistics need running text; a short list of names and tools is no evidence of a language.
-  if (sample.length < 300) return top?.[0] ?? 'en';
-  const code = franc(sample, { only: CANDIDATES, minLength: 10 });
-  return ISO_639_3_TO_1[code] ?? top?.[0] ?? 'en';
+  // Trigram statistics decide when the words do not, on running text; a short text (a job ad's headline, a list of
+  // names and tools) only when it has 100 characters and they rank one language clearly first, or when they agree
+  // with the words' choice.
+  const ranking = francAll(sample, { only: CANDIDATES, minLength: 10 }).map(([code, score]) => ({
+    language: ISO_639_3_TO_1[code],
+    score,
+  }));
+  const [best, next] = ranking;
+  if (best?.language) {
+    const clear = sample.length >= SHORT_TEXT_MIN && (!next || next.score <= SHORT_TEXT_MARGIN);
+    if (sample.length >= 300 || clear || best.language === top?.[0]) return best.language;
+  }
+  return top?.[0] ?? 'en';
 }

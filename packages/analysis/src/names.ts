@@ -9,6 +9,8 @@ import { foldWords, isUpper, titleCase, wordCount, type Line } from './text.js';
 export interface PersonName {
   first: string;
   last: string;
+  /** The CV itself marks which words are the surname (a surname label, "Costa, Rafael Almeida", capitals). */
+  stated?: boolean;
 }
 
 const PARTICLES = new Set([
@@ -277,14 +279,14 @@ function europassName(text: string): PersonName | undefined {
     let cut = given.length;
     while (cut > 1 && PARTICLES.has(given[cut - 1]!.toLowerCase())) cut--;
     const last = [...given.slice(cut), comma[1]!.trim()].join(' ');
-    return { first: given.slice(0, cut).join(' '), last };
+    return { first: given.slice(0, cut).join(' '), last, stated: true };
   }
   const value = clean((surnameFirst ?? EUROPASS_GIVEN_FIRST.exec(text))?.[1] ?? '').replace(/[,;|].*$/, '');
   if (!value || !looksLikeName(value)) return undefined;
   const tokens = value.split(' ');
   // "DUPONT Jean": the capitals mark the surname whatever the order.
   if (!surnameFirst || tokens.some((t) => t.length > 1 && t === t.toUpperCase())) return splitName(value);
-  return { first: tokens.slice(1).join(' '), last: tokens[0]! };
+  return { first: tokens.slice(1).join(' '), last: tokens[0]!, stated: true };
 }
 
 function tokenOk(token: string, i: number): boolean {
@@ -369,11 +371,11 @@ function namePrefix(cell: string): string {
 /** The candidate's name from the first lines of a CV. Empty strings when nothing reads like a name. */
 /**
  * Spanish and Portuguese names carry two family names ("Lucía Fernández Ortega", "João Pereira Santos"): with
- * three or more words and no particle or capitalised surname already marking the split, the last two are the
+ * three or more words and no particle, capitalised surname or label already marking the split, the last two are the
  * surname.
  */
 export function withTwoSurnames(name: PersonName, language: string): PersonName {
-  if (language !== 'es' && language !== 'pt') return name;
+  if ((language !== 'es' && language !== 'pt') || name.stated) return name;
   const given = name.first.split(/\s+/).filter(Boolean);
   const family = name.last.split(/\s+/).filter(Boolean);
   if (given.length < 2 || family.length !== 1) return name;
@@ -431,7 +433,8 @@ export function findName(lines: readonly Line[]): PersonName {
   }
   if (first && !last) last = familyName;
   const unshout = (s: string) => (s.length > 1 && s === s.toUpperCase() ? titleCase(s) : s);
-  if (first && last && first.length < 40 && last.length < 40) return { first: unshout(first), last: unshout(last) };
+  if (first && last && first.length < 40 && last.length < 40)
+    return { first: unshout(first), last: unshout(last), stated: true };
   // A lone "Nombre: Juan García López" / "Nom: Jean Dupont" field holding the full name.
   const lone = first || last;
   if (lone && looksLikeName(lone)) return splitName(lone);
@@ -529,7 +532,7 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
     if (inverted && contactBelow && !parsePlace(text, false) && !countryNamed(inverted[2]!)) {
       const given = inverted[2]!;
       const family = isUpper(inverted[1]!) ? titleCase(inverted[1]!) : inverted[1]!;
-      if (!isUpper(given) && looksLikeName(`${given} ${family}`)) return { first: given, last: family };
+      if (!isUpper(given) && looksLikeName(`${given} ${family}`)) return { first: given, last: family, stated: true };
     }
     // At the very top, the name may run into the next item: "Jane Doe 12 High Street", "Jane Doe Java Developer".
     if (seen <= 2 || /^[^\s]+\s+[^\s]+\s+\d/.test(cell)) {

@@ -157,10 +157,42 @@ const REGIONS: ReadonlyArray<readonly [string, string]> = [
   // Brazil's largest states by code only: their names are also cities ("Rio de Janeiro", "São Paulo"), and codes
   // that are also common abbreviations ("BA", "PR", "PE") are left out.
   ['BR', 'sp|rj|mg|rs|df'],
+  // European first-level regions, in their own language and in English ("München, Bayern, Deutschland", "Bergamo,
+  // Lombardia"); a region whose name is also a city's (Berlin, Madrid, Utrecht, Salzburg, Lisboa) is left out.
+  [
+    'DE',
+    'baden-württemberg|bayern|bavaria|hessen|hesse|niedersachsen|lower saxony|nordrhein-westfalen|north rhine-westphalia|nrw|' +
+      'rheinland-pfalz|rhineland-palatinate|saarland|sachsen|saxony|sachsen-anhalt|saxony-anhalt|schleswig-holstein|thüringen|thuringia|' +
+      'mecklenburg-vorpommern',
+  ],
+  [
+    'FR',
+    'île-de-france|auvergne-rhône-alpes|hauts-de-france|nouvelle-aquitaine|occitanie|grand est|provence-alpes-côte d’azur|' +
+      "provence-alpes-côte d'azur|paca|bretagne|brittany|normandie|normandy|pays de la loire|centre-val de loire|bourgogne-franche-comté",
+  ],
+  [
+    'ES',
+    'andalucía|andalusia|cataluña|catalunya|catalonia|comunidad de madrid|comunitat valenciana|comunidad valenciana|galicia|' +
+      'castilla y león|país vasco|euskadi|basque country|castilla-la mancha|canarias|canary islands|aragón|extremadura|asturias|' +
+      'navarra|cantabria|islas baleares|illes balears|región de murcia',
+  ],
+  [
+    'IT',
+    'lombardia|lombardy|lazio|campania|sicilia|sicily|veneto|emilia-romagna|piemonte|piedmont|puglia|apulia|toscana|tuscany|' +
+      "calabria|sardegna|sardinia|liguria|marche|abruzzo|friuli-venezia giulia|trentino-alto adige|umbria|basilicata|molise|valle d'aosta",
+  ],
+  [
+    'NL',
+    'noord-holland|north holland|zuid-holland|south holland|noord-brabant|north brabant|gelderland|overijssel|friesland|fryslân|' +
+      'drenthe|zeeland|flevoland',
+  ],
+  ['AT', 'niederösterreich|lower austria|oberösterreich|upper austria|steiermark|styria|tirol|tyrol|kärnten|carinthia|vorarlberg|burgenland'],
+  ['BE', 'vlaanderen|flanders|wallonie|wallonia|vlaams-brabant|oost-vlaanderen|west-vlaanderen'],
+  ['PT', 'algarve|alentejo'],
 ];
 const REGION_COUNTRY = new Map<string, string>();
 for (const [code, names] of REGIONS)
-  for (const n of names.split('|')) if (!REGION_COUNTRY.has(n)) REGION_COUNTRY.set(n, code);
+  for (const n of names.split('|')) if (!REGION_COUNTRY.has(foldWords(n))) REGION_COUNTRY.set(foldWords(n), code);
 const BY_CODE = new Map([...COUNTRIES.values()].map((c) => [c.code, c]));
 
 /** A country named by this text (whole text, any supported language), or undefined. */
@@ -199,6 +231,13 @@ export function countryByCode(code: string): Country | undefined {
 const towns = committedData<{ countries: Record<string, string> }>('towns.json');
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
 let townCountries: Map<string, string> | undefined;
+let townCountriesAsWritten: Map<string, string> | undefined;
+/** GeoNames' towns of 15,000 people or more in a country (data/towns.json), by the country's name. */
+export function townsOf(country: string): readonly string[] {
+  const code = countryNamed(country)?.code;
+  return code ? (towns().countries[code]?.split('|') ?? []) : [];
+}
+
 /**
  * The country of a place already read as a town ("Doncaster" → United Kingdom, "Rimini" → Italy): our city list
  * first, then GeoNames' towns of 15,000 people or more (data/towns.json, a shared name going to the most populous).
@@ -207,10 +246,12 @@ let townCountries: Map<string, string> | undefined;
 export function countryOfTown(town: string): Country | undefined {
   const listed = countryOfCity(town);
   if (listed) return listed;
-  townCountries ??= new Map(
-    Object.entries(towns().countries).flatMap(([code, names]) => names.split('|').map((n) => [foldWords(n), code] as const)),
-  );
-  const code = townCountries.get(foldWords(town));
+  const entries = () =>
+    Object.entries(towns().countries).flatMap(([code, names]) => names.split('|').map((n) => [n, code] as const));
+  townCountries ??= new Map(entries().map(([n, code]) => [foldWords(n), code]));
+  // Folding merges names that differ only by accents ("Münster", Germany; "Munster", Indiana): as written first.
+  townCountriesAsWritten ??= new Map(entries().map(([n, code]) => [n.toLocaleLowerCase(), code]));
+  const code = townCountriesAsWritten.get(town.trim().toLocaleLowerCase()) ?? townCountries.get(foldWords(town));
   if (!code) return undefined;
   return BY_CODE.get(code) ?? { name: REGION_NAMES.of(code) ?? code, code };
 }

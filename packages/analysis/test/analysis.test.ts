@@ -171,9 +171,11 @@ describe('names, sections, degrees, language', () => {
       first: 'Ivan',
       last: 'Keeling',
     });
+    // Labelled fields state which part is the surname.
     expect(findName(toLines('Persönliche Daten\nVorname: Anna\nNachname: Schmidt'))).toEqual({
       first: 'Anna',
       last: 'Schmidt',
+      stated: true,
     });
   });
 

@@ -92,7 +92,7 @@ describe('ordinary ads in other languages', () => {
       'Ihr Profil:',
       '• Führerschein Klasse B',
     ]);
-    expect(record.information.title).toBe('Elektroniker/in für Betriebstechnik');
+    expect(record.information.title).toBe('Elektroniker für Betriebstechnik');
     expect(record.information.company).toBe('Die Stadtwerke Lindau GmbH');
     expect(record.information.locations.map((l) => l.city)).not.toContain('Stellenanzeige');
   });

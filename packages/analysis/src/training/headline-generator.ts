@@ -4,9 +4,9 @@
  * word or a ", Specialty" from ESCO knowledge labels ("Software Developer, Cloud Technologies"); companies: invented
  * names (made of syllables, so no name recurs enough to be learned) with a sector word and a legal form of the city's
  * country, or (a tenth) a public body named after a place, often the ad's own city ("Klinikum {place}"); cities:
- * data/cities.json and, a quarter of them, invented place names, some with a region's code or a postcode; headline
- * words, work arrangements, employment types and salaries: data/headline/<language>.json. Nothing from the Google
- * careers set.
+ * data/cities.json, a fifth GeoNames towns (data/towns.json, CC BY 4.0) and a quarter invented place names, some
+ * with a region's code or name or a postcode; headline words, work arrangements, employment types and salaries:
+ * data/headline/<language>.json. Nothing from the Google careers set.
  */
 import {
   CITIES,
@@ -15,6 +15,7 @@ import {
   type HeadlineLanguage,
   type HeadlineWords,
 } from '../headline-data.js';
+import { townsOf } from '../places.js';
 import { pick, type Random } from './random.js';
 
 export interface HeadlineExample {
@@ -45,6 +46,10 @@ interface Parts {
 }
 
 const gender = (p: Parts) => pick(p.random, p.w.gender);
+/** "ab sofort ", "per direct ": a third of hiring sentences say when. */
+const when = (p: Parts) => (p.random() < 0.3 ? `${pick(p.random, p.w.hiringWhen)} ` : '');
+/** A shift, work arrangement or employment type, as ads write it beside a field ("Nights", "(Teilzeit)"). */
+const qualifier = (p: Parts) => pick(p.random, [p.w.shifts, p.w.remote, p.w.jobTypes][Math.floor(p.random() * 3)]!);
 const remote = (p: Parts) => pick(p.random, p.w.remote);
 const jobType = (p: Parts) => pick(p.random, p.w.jobTypes);
 /** A hiring prefix as its language writes it, or closed by another mark ("We're hiring!", "Vacature –"). */
@@ -53,7 +58,8 @@ const prefix = (p: Parts) => {
   const mark = p.random();
   if (mark < 0.5) return written;
   const bare = written.replace(/\s*[:–]$/u, '');
-  return mark < 0.75 ? `${bare}!` : `${bare} –`;
+  // "Vacature Chauffeur C/CE": some boards write the prefix with no mark at all.
+  return mark < 0.7 ? `${bare}!` : mark < 0.9 ? `${bare} –` : bare;
 };
 const salary = (p: Parts) => {
   const lo = 30 + Math.floor(p.random() * 50);
@@ -67,7 +73,7 @@ export const LAYOUTS: Record<string, (p: Parts) => string> = {
   'title-gender-dash-company-city': (p) => `${p.title} ${gender(p)} – ${p.company}, ${p.city}`,
   'title-slash-company-city-country': (p) => `${p.title} / ${p.company}, ${p.city}, ${p.country}`,
   'company-hiring-title-in-city': (p) =>
-    `${p.company} ${pick(p.random, p.w.hiring)} ${pick(p.random, p.w.article)} ${p.title} ${pick(p.random, p.w.in)} ${p.city}`,
+    `${p.company} ${pick(p.random, p.w.hiring)} ${when(p)}${pick(p.random, p.w.article)} ${p.title}${p.random() < 0.3 ? ` ${gender(p)}` : ''} ${pick(p.random, p.w.in)} ${p.city}`,
   'about-company-role-title': (p) =>
     `${pick(p.random, p.w.about)} ${p.company}\n${pick(p.random, p.w.body.slice(-2))}\n${pick(p.random, p.w.role)} ${p.title}\n${p.city}, ${p.country}`,
   'caps-company-city-above-title': (p) =>
@@ -75,6 +81,8 @@ export const LAYOUTS: Record<string, (p: Parts) => string> = {
   'title-dash-company-dash-city': (p) => `${p.title} – ${p.company} – ${p.city}`,
   'title-line-company-dot-city': (p) => `${p.title}\n${p.company} · ${p.city}, ${p.country}`,
   'title-at-company-city': (p) => `${p.title} ${pick(p.random, p.w.at)} ${p.company} (${p.city})`,
+  'title-at-company-in-city': (p) =>
+    `${p.title} ${pick(p.random, p.w.at)} ${p.company} ${pick(p.random, p.w.in)} ${p.city}`,
   'company-line-title-line-city': (p) => `${p.company}\n${p.title} ${gender(p)}\n${p.city}`,
   'company-dash-title-line-city': (p) => `${p.company} - ${p.title} ${gender(p)}\n${p.city}, ${p.country}`,
   'title-gender-pipe-company-pipe-city': (p) => `${p.title} ${gender(p)} | ${p.company} | ${p.city}`,
@@ -90,7 +98,13 @@ export const LAYOUTS: Record<string, (p: Parts) => string> = {
     `${p.title} ${gender(p)}\n${p.company} – ${p.city} (${remote(p)})`,
   'title-comma-city-line-company': (p) => `${p.title}, ${p.city}\n${p.company}`,
   'title-comma-company-line-city': (p) => `${p.title}, ${p.company}\n${p.city}, ${p.country}`,
+  // A shift or department after the title's dash, the employer and town below ("Care Assistant – Nights").
+  'title-dash-shift-line-company-dash-city': (p) =>
+    `${p.title} – ${pick(p.random, p.w.shifts)}\n${p.company} – ${p.city}`,
+  'lead-caps-title-line-company-dash-city-country': (p) =>
+    `${pick(p.random, p.w.hiringLead)}: ${p.title.toLocaleUpperCase()}\n${p.company} - ${p.city}, ${p.country}`,
   // held out
+  'title-paren-type-pipe-company-pipe-city': (p) => `${p.title} (${qualifier(p)}) | ${p.company} | ${p.city}`,
   'title-pipe-city-pipe-company': (p) => `${p.title} ${gender(p)} | ${p.city} | ${p.company}`,
   'company-emdash-title-emdash-city-country': (p) => `${p.company} — ${p.title} — ${p.city}, ${p.country}`,
   'title-comma-company-comma-city': (p) => `${p.title}, ${p.company}, ${p.city}`,
@@ -101,6 +115,7 @@ export const LAYOUTS: Record<string, (p: Parts) => string> = {
   'company-line-title-comma-city-type': (p) => `${p.company}\n${p.title}, ${p.city} (${jobType(p)})`,
 };
 export const HELD_OUT_LAYOUTS: ReadonlySet<string> = new Set([
+  'title-paren-type-pipe-company-pipe-city',
   'title-pipe-city-pipe-company',
   'company-emdash-title-emdash-city-country',
   'title-comma-company-comma-city',
@@ -131,9 +146,14 @@ function composed(p: Parts): { text: string; city: boolean } {
   for (;;) {
     const order = ['T', 'C', 'Y'].sort(() => p.random() - 0.5);
     const cityless = p.random() < 0.05;
+    // A field may carry a qualifier in brackets anywhere in the line ("Verkäufer – Bäckerei Möller (Teilzeit) – Kiel"),
+    // the title more often than the company.
+    const qualified = (field: string, share: number) =>
+      !wrapped && p.random() < share ? `${field} (${qualifier(p)})` : field;
+    let wrapped = false;
     const render = (k: string) => {
-      if (k === 'T') return p.random() < 0.3 ? `${p.title} ${gender(p)}` : p.title;
-      if (k === 'C') return p.random() < 0.1 ? p.company.toUpperCase() : p.company;
+      if (k === 'T') return qualified(p.random() < 0.3 ? `${p.title} ${gender(p)}` : p.title, 0.1);
+      if (k === 'C') return qualified(p.random() < 0.1 ? p.company.toUpperCase() : p.company, 0.03);
       if (cityless) return remote(p);
       return p.random() < 0.3 ? `${p.city}, ${p.country}` : p.city;
     };
@@ -142,7 +162,8 @@ function composed(p: Parts): { text: string; city: boolean } {
     for (const k of order.slice(1)) {
       // Parentheses wrap one field: "Title – Company (City)", "Title (Company) | City".
       const join = pick(p.random, JOINS);
-      text += `${join}${render(k)}${join === ' (' ? ')' : ''}`;
+      wrapped = join === ' (';
+      text += `${join}${render(k)}${wrapped ? ')' : ''}`;
       signature += `${joinClass(join)}${k}${join === ' (' ? ')' : ''}`;
     }
     if (HELD_OUT_COMPOSITIONS.has(signature)) continue;
@@ -279,7 +300,9 @@ function company(random: Random, country: string, city: string, w: HeadlineWords
         : inventedName(random);
   const sector = random() < 0.5 ? ` ${pick(random, random() < 0.6 ? w.sectors : HEADLINE_WORDS.en.sectors)}` : '';
   const forms = LEGAL_FORM[country];
-  return forms && random() < 0.6 ? `${base}${sector} ${pick(random, forms)}` : `${base}${sector}`;
+  // "Envases del Mediterráneo, S.L.", "Acme, Inc.": some write a comma before the legal form.
+  const comma = random() < 0.15 ? ',' : '';
+  return forms && random() < 0.6 ? `${base}${sector}${comma} ${pick(random, forms)}` : `${base}${sector}`;
 }
 
 const titleCase = (s: string) =>
@@ -300,6 +323,7 @@ function jobTitle(random: Random, source: TitleSource, language: HeadlineLanguag
 }
 
 const UNKNOWN_CITY_SHARE = 0.25;
+const GEONAMES_TOWN_SHARE = 0.2;
 /** Words that join or open real place names ("Freiburg im Breisgau", "Bad Homburg", "Saint-Étienne", "Fort Worth"). */
 const PLACE_JOINS = ['am', 'im', 'an der', 'ob der', 'sur', 'sous', 'upon', 'on', 'de', 'del', 'di', 'aan den', 'do'];
 const PLACE_OPENS = ['Bad', 'San', 'Santa', 'Sankt', 'Saint', 'New', 'Port', 'Fort', 'Villa', 'Porto', 'Den', 'Le'];
@@ -319,6 +343,14 @@ const REGION_CODES: Record<string, readonly string[]> = {
   Canada: ['ON', 'QC', 'BC', 'AB'],
   Australia: ['NSW', 'VIC', 'QLD'],
   Brazil: ['SP', 'RJ', 'MG', 'RS'],
+};
+/** Region names written after a city, alone or before the country ("Bergamo, Lombardia", "München, Bayern, Deutschland"). */
+const REGION_NAMES: Record<string, readonly string[]> = {
+  Germany: ['Bayern', 'Hessen', 'Nordrhein-Westfalen', 'Baden-Württemberg', 'Niedersachsen', 'Sachsen'],
+  France: ['Occitanie', 'Île-de-France', 'Bretagne', 'Nouvelle-Aquitaine', 'Grand Est', 'Hauts-de-France'],
+  Spain: ['Cataluña', 'Andalucía', 'Comunidad de Madrid', 'Galicia', 'País Vasco', 'Comunitat Valenciana'],
+  Italy: ['Lombardia', 'Lazio', 'Veneto', 'Toscana', 'Piemonte', 'Emilia-Romagna'],
+  Netherlands: ['Noord-Holland', 'Zuid-Holland', 'Noord-Brabant', 'Gelderland', 'Overijssel'],
 };
 
 const digits = (random: Random, n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
@@ -356,19 +388,30 @@ export function generateHeadlines(
     const country = pick(random, countries);
     // A quarter of the cities are invented names, as a place missing from data/cities.json is to the model: the city
     // must be read from where it stands (after a dash, before a country, in brackets), not only from the list.
-    const city = random() < UNKNOWN_CITY_SHARE ? inventedPlace(random) : pick(random, CITIES[country]!);
+    // A fifth are GeoNames towns beyond our city list, as most towns real ads name are.
+    const r = random();
+    const towns = townsOf(country);
+    const city =
+      r < UNKNOWN_CITY_SHARE
+        ? inventedPlace(random)
+        : r < UNKNOWN_CITY_SHARE + GEONAMES_TOWN_SHARE && towns.length > 0
+          ? pick(random, towns)
+          : pick(random, CITIES[country]!);
     // Where ads name a region instead of the country, it stands where the country would ("Austin, TX"); now and
     // then without the comma ("Austin TX", read by the candidates' region-code split).
     const regions = REGION_CODES[country];
-    const region = regions && random() < 0.5 ? pick(random, regions) : undefined;
-    const glued = region !== undefined && random() < 0.3;
+    const named = REGION_NAMES[country];
+    const region = regions && random() < 0.5 ? pick(random, regions) : named && random() < 0.3 ? pick(random, named) : undefined;
+    const glued = region !== undefined && regions !== undefined && random() < 0.3;
+    // LinkedIn writes "City, Region, Country": a third of the named regions are followed by the country.
+    const regionThenCountry = region !== undefined && !glued && random() < 0.3;
     // Where ads write the postcode with the town ("74072 Heilbronn", "Hexham NE46"), a fifth of them do.
     const withPostcode = region === undefined && POSTCODE_FORMS[country] !== undefined && random() < 0.2;
     const parts: Parts = {
       title: jobTitle(random, source, language, w),
       company: company(random, country, city, w),
       city: glued ? `${city} ${region}` : withPostcode ? POSTCODE_FORMS[country]!(random, city) : city,
-      country: region !== undefined && !glued ? region : country,
+      country: regionThenCountry ? `${region}, ${country}` : region !== undefined && !glued ? region : country,
       w,
       random,
     };
