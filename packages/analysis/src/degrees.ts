@@ -176,7 +176,12 @@ const KIND_AFTER_OF = new RegExp(
 );
 
 // "Bachelor of Laws (LL.B)", "(LL.B Honours)", "(BA Hons)": the degree's abbreviation in brackets, with its honours.
+// After a name written out, a capitalised word in brackets is part of it too ("Bachelor of Arts (Global)").
 const BRACKETED_ABBREVIATION = /^\s*\((?:[A-Z][\w.]*)(?:\s+\(?Hon(?:ou?rs|s)?\.?\)?)?\)/u;
+// After an abbreviated degree ("B.E. (Mechanical)", "Ph.D. (Economics)", "BE (IT)") only an abbreviation is: one
+// with a second capital, a period or a digit, or a short one; a capitalised word is the field (bracketedField).
+const BRACKETED_ABBREVIATION_ONLY =
+  /^\s*\((?:Hon(?:ou?rs|s)\.?|[A-Z](?=[\w.]*[A-Z.\d])[\w.]*|[A-Z][a-z]{0,2}\.?)(?:\s+\(?Hon(?:ou?rs|s)?\.?\)?)?\)/u;
 
 /** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …" and before a field of study. */
 export function degreePhrase(text: string, mention: DegreeMention): { degree: string; end: number } {
@@ -195,7 +200,8 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
         after,
       );
     extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
-    if (extra === m?.[0]) extra += BRACKETED_ABBREVIATION.exec(after.slice(extra.length))?.[0] ?? '';
+    const bracketed = /\sof\s/.test(extra) ? BRACKETED_ABBREVIATION : BRACKETED_ABBREVIATION_ONLY;
+    if (extra === m?.[0]) extra += bracketed.exec(after.slice(extra.length))?.[0] ?? '';
     // "PhD degree of Kenyatta University": capitalised words after "of" that name a school are where the degree
     // was earned, not its kind.
     const of = /\s+of\s/.exec(extra);

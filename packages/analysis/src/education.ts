@@ -232,6 +232,37 @@ function schoolAfterDegree(text: string): string {
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
+/**
+ * "Ph.D. August 1991 Political Science", "MSc, 2019, Data Science": the field written after the degree's date, read
+ * as if it followed the degree.
+ */
+function fieldAfterDate(text: string, end: number, now: Date): string {
+  const span = findDateSpans(text, now).find((s) => s.from >= end && /^[\s,:–—-]*$/.test(text.slice(end, s.from)));
+  return span ? majorAfter(text, span.to) : '';
+}
+
+// A school known by its acronym, alone ("NIIT", "INSEAD") or before its town ("BI Stavanger", "HEC Paris").
+const ACRONYM_NAME = /^(?:\p{Lu}{3,}|\p{Lu}{2,}(?:\s+\p{Lu}\p{Ll}[\p{L}-]*){1,2})$/u;
+
+/**
+ * "Diploma in Computer Applications, NIIT, 2010", "MBA, HEC Paris, 2016": a school named by its acronym has no school
+ * word; a cell after the degree's first one (its field) that an acronym opens, that is no degree, board, grade or
+ * place, and that a place or a year follows, is the school ("Jane Roe, MBA, PMP": letters after a name are no
+ * school). A line written all in capitals is not read so (a field would pass for an acronym).
+ */
+function acronymSchoolAfter(text: string, end: number): string {
+  if (!/\p{Ll}/u.test(text)) return '';
+  const cells = text
+    .slice(end)
+    .split(/\s*(?:[,;|]|\s[-–—]\s)\s*/u)
+    .map((c) => tidy(c));
+  const at = cells.findIndex(
+    (c, i) => i > 0 && ACRONYM_NAME.test(c) && !findDegrees(c).length && !BOARD.test(c) && !scoreIn(c) && !isPlace(c),
+  );
+  const placed = at > 0 && cells.slice(at + 1).some((c) => /\b(?:19|20)\d\d\b/.test(c) || isPlace(c));
+  return placed ? cells[at]! : '';
+}
+
 /** "Marietta, Ohio", "Chennai, Tamil Nadu": a place a country or region confirms, written where a field may stand. */
 function isPlace(text: string): boolean {
   return !!countryNamed(text) || !!parsePlace(text, false)?.country;
@@ -630,15 +661,17 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     let degree = '';
     let major = '';
     let second = '';
+    let phraseEnd = 0;
     if (mention) {
       const phrase = degreePhrase(text, mention);
+      phraseEnd = phrase.end;
       degree = tidy(phrase.degree);
       // "Bachelor of Laws/Bachelor of Arts", "B.Com / LL.B": a double degree written with a slash.
       const slash = /^\s*\/\s*/.exec(text.slice(phrase.end));
       const next = slash ? findDegrees(text).find((d) => d.index === phrase.end + slash[0].length) : undefined;
       if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
-      const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
+      const fieldParts = (majorAfter(text, phrase.end) || fieldAfterDate(text, phrase.end, now)).split(/\s*,\s*/);
       // "Ausbildung zum Fachinformatiker, Fakefirma AG, Köln": the training firm is no field either.
       let school = fieldParts.findIndex((p) => schoolWords.inText(p) || legalForms.inText(p));
       if (school < 0) school = fieldParts.length;
@@ -655,6 +688,14 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       major = major.replace(MAJOR_LEAD, '');
     }
     let institution = STAY.test(text) && cur.institution ? '' : institutionIn(text, degree);
+    const acronym = mention && mention.level > 1 && !institution ? acronymSchoolAfter(text, phraseEnd) : '';
+    if (acronym) {
+      institution = acronym;
+      major = major
+        .split(/\s*,\s*/)
+        .filter((p) => p !== acronym)
+        .join(', ');
+    }
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
     // name is its place, not a field of study. Under an entry's qualification with no school yet ("HSC (State
     // Board)" / "Govt. Boys Higher Secondary School"), the line names that entry's school, not a qualification.
