@@ -691,10 +691,9 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     const acronym = mention && mention.level > 1 && !institution ? acronymSchoolAfter(text, phraseEnd) : '';
     if (acronym) {
       institution = acronym;
-      major = major
-        .split(/\s*,\s*/)
-        .filter((p) => p !== acronym)
-        .join(', ');
+      // The field ends where the school starts (its place may follow).
+      const parts = major.split(/\s*,\s*/);
+      if (parts.includes(acronym)) major = parts.slice(0, parts.indexOf(acronym)).join(', ');
     }
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
     // name is its place, not a field of study. Under an entry's qualification with no school yet ("HSC (State
