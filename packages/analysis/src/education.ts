@@ -232,6 +232,11 @@ function schoolAfterDegree(text: string): string {
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
+// "Bachelor’s degree, Economics · Universidade de São Paulo · 2010 – 2014" (a LinkedIn profile's export): a middle dot
+// between spaces separates cells, as a bar does.
+const dotCells = (line: Line): Line => ({ ...line, text: line.text.replace(/\s+·\s+/g, ' | ') });
+const DASHED_ABBREVIATION = /^\s+[-–]\s+([A-Z][A-Za-z.]{0,7})(?=\s*,)/;
+
 /**
  * "Ph.D. August 1991 Political Science", "MSc, 2019, Data Science": the field written after the degree's date, read
  * as if it followed the degree.
@@ -623,7 +628,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
   let afterDegree = false;
-  const read = datesAfterEntries(zipColumns(joinWrappedSchools(joinSplitRanges(lines, now)), now), now);
+  const read = datesAfterEntries(zipColumns(joinWrappedSchools(joinSplitRanges(lines.map(dotCells), now)), now), now);
   const schoolFirst = schoolFirstLayout(read, now);
   let placements = false;
   // A line naming neither qualification nor school nor dates may be a school the lexicon does not know ("Niels
@@ -665,13 +670,20 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     if (mention) {
       const phrase = degreePhrase(text, mention);
       phraseEnd = phrase.end;
+      // "Master of Science - MS, Computer Science" (a LinkedIn profile's export): the degree's abbreviation after a
+      // dash is no field; the field follows it.
+      const abbreviation = DASHED_ABBREVIATION.exec(text.slice(phrase.end));
+      const fieldFrom =
+        abbreviation && findDegrees(`${abbreviation[1]} in X`)[0]?.index === 0
+          ? phrase.end + abbreviation[0].length
+          : phrase.end;
       degree = tidy(phrase.degree);
       // "Bachelor of Laws/Bachelor of Arts", "B.Com / LL.B": a double degree written with a slash.
       const slash = /^\s*\/\s*/.exec(text.slice(phrase.end));
       const next = slash ? findDegrees(text).find((d) => d.index === phrase.end + slash[0].length) : undefined;
       if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
-      const fieldParts = (majorAfter(text, phrase.end) || fieldAfterDate(text, phrase.end, now)).split(/\s*,\s*/);
+      const fieldParts = (majorAfter(text, fieldFrom) || fieldAfterDate(text, fieldFrom, now)).split(/\s*,\s*/);
       // "Ausbildung zum Fachinformatiker, Fakefirma AG, Köln": the training firm is no field either.
       let school = fieldParts.findIndex((p) => schoolWords.inText(p) || legalForms.inText(p));
       if (school < 0) school = fieldParts.length;

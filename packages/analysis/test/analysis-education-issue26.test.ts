@@ -59,6 +59,24 @@ describe('education, issue 26', () => {
     expect(rows('MBA, PMP')[0]?.[2]).toBe('');
   });
 
+  it('reads the cells of a LinkedIn profile’s export: middle dots, the degree’s abbreviation after a dash', () => {
+    expect(rows('Bachelor’s degree, Economics · Universidade de Vila Nova · 2010 – 2014')).toEqual([
+      ['Bachelor’s degree', 'Economics', 'Universidade de Vila Nova', '2014-01'],
+    ]);
+    expect(rows(lines('Master of Science - MS, Computer Science', 'Harwood University', '2014 - 2016'))).toEqual([
+      ['Master of Science', 'Computer Science', 'Harwood University', '2016-01'],
+    ]);
+  });
+
+  it('keeps a word joined to the degree’s kind in its name, and a field in brackets after the abbreviation’s period', () => {
+    expect(rows('Master of Public Health and Epidemiology, University of Kisumu Bay, 2010')).toEqual([
+      ['Master of Public Health and Epidemiology', '', 'University of Kisumu Bay', '2010-01'],
+    ]);
+    expect(
+      rows(lines('B.Tech. (Computer Science & Engineering) 2008 – 2012', 'Eastfield Institute of Technology')),
+    ).toEqual([['B.Tech', 'Computer Science & Engineering', 'Eastfield Institute of Technology', '2012-01']]);
+  });
+
   it('keeps Spanish, Indian and British degree lines whole in a CV (degree, subject, school, year)', async () => {
     const cv = lines(
       'Lucía Fernández Ortega',
