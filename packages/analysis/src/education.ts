@@ -250,9 +250,9 @@ function fieldAfterDate(text: string, end: number, now: Date): string {
 const ACRONYM_NAME = /^(?:\p{Lu}{3,}|\p{Lu}{2,}(?:\s+\p{Lu}\p{Ll}[\p{L}-]*){1,2})$/u;
 
 /**
- * "Diploma in Computer Applications, NIIT, 2010", "MBA, HEC Paris, 2016": a school named by its acronym has no school
- * word; a cell after the degree's first one (its field) that an acronym opens, that is no degree, board, grade or
- * place, and that a place or a year follows, is the school ("Jane Roe, MBA, PMP": letters after a name are no
+ * "Diploma in Computer Applications, NIIT, 2010", "MSc Finance, HEC Paris, 2016": a school named by its acronym has no
+ * school word; a cell after the degree's field that an acronym opens, that is no degree, board, grade or place, and
+ * that a place or a year follows, is the school ("Jane Roe, MBA, PMP": letters after a name are no
  * school). A line written all in capitals is not read so (a field would pass for an acronym).
  */
 function acronymSchoolAfter(text: string, end: number): string {
@@ -261,8 +261,15 @@ function acronymSchoolAfter(text: string, end: number): string {
     .slice(end)
     .split(/\s*(?:[,;|]|\s[-–—]\s)\s*/u)
     .map((c) => tidy(c));
+  // The first cell written after the degree is its field ("B.Tech, CSE, 2012"; "MBA, INSEAD" is not read so).
   const at = cells.findIndex(
-    (c, i) => i > 0 && ACRONYM_NAME.test(c) && !findDegrees(c).length && !BOARD.test(c) && !scoreIn(c) && !isPlace(c),
+    (c, i) =>
+      cells.slice(0, i).some(Boolean) &&
+      ACRONYM_NAME.test(c) &&
+      !findDegrees(c).length &&
+      !BOARD.test(c) &&
+      !scoreIn(c) &&
+      !isPlace(c),
   );
   const placed = at > 0 && cells.slice(at + 1).some((c) => /\b(?:19|20)\d\d\b/.test(c) || isPlace(c));
   return placed ? cells[at]! : '';

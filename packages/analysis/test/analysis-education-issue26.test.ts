@@ -57,6 +57,9 @@ describe('education, issue 26', () => {
       ['MSc', 'Finance', 'HEC Paris', '2016-01'],
     ]);
     expect(rows('MBA, PMP')[0]?.[2]).toBe('');
+    expect(rows(lines('B.Tech, CSE, 2012', 'Hillcrest College of Engineering'))).toEqual([
+      ['B.Tech', 'CSE', 'Hillcrest College of Engineering', '2012-01'],
+    ]);
   });
 
   it('reads the cells of a LinkedIn profile’s export: middle dots, the degree’s abbreviation after a dash', () => {
