@@ -69,7 +69,7 @@ export const institutionMatch = (got: string, exp: string): boolean =>
 
 /**
  * Label conventions of the dotin set that the record does not follow, for a second, lenient figure next to the
- * eval's (never instead of it; README "Degree and institution: error analysis"):
+ * eval's (never instead of it; README, *rules-22 / cv-conf-5*):
  * - 'credential': a Degree span naming no degree but a certification, licence, course or training ("CPR
  *   Certification", "Professional Educator License"; a bare "PMP" is not recognised and stays counted); the record's
  *   education holds degrees (a certifications section gives only its academic degrees, cv-analyzer.ts).
