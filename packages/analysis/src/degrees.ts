@@ -176,7 +176,14 @@ const KIND_AFTER_OF = new RegExp(
 );
 
 // "Bachelor of Laws (LL.B)", "(LL.B Honours)", "(BA Hons)": the degree's abbreviation in brackets, with its honours.
+// After a name written out, a capitalised word in brackets is part of it too ("Bachelor of Arts (Global)").
 const BRACKETED_ABBREVIATION = /^\s*\((?:[A-Z][\w.]*)(?:\s+\(?Hon(?:ou?rs|s)?\.?\)?)?\)/u;
+// After an abbreviated degree ("B.E. (Mechanical)", "Ph.D. (Economics)", "BE (IT)") only an abbreviation is: one
+// with a second capital, a period or a digit, or a short one; a capitalised word is the field (bracketedField).
+const BRACKETED_ABBREVIATION_ONLY =
+  /^\s*\((?:Hon(?:ou?rs|s)\.?|[A-Z](?=[\w.]*[A-Z.\d])[\w.]*|[A-Z][a-z]{0,2}\.?)(?:\s+\(?Hon(?:ou?rs|s)?\.?\)?)?\)/u;
+
+const JOINED_WORD = /^\s+(?:and|&)\s+(\p{Lu}\p{Ll}+)(?=\s*(?:[,(–—-]|$))/u;
 
 /** "Bachelor" + " of Science" / "'s degree" as written, stopping before " in …" and before a field of study. */
 export function degreePhrase(text: string, mention: DegreeMention): { degree: string; end: number } {
@@ -186,7 +193,9 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
   let extra: string;
   if (kind) {
     // A known kind: the phrase ends there, so a field written next ("… of Science Informatik") stays the major.
-    const end = lead + kind[0].length;
+    // "Master of Public Health and Epidemiology": one more word joined to the kind, closing the name, is part of it.
+    const joined = JOINED_WORD.exec(after.slice(lead + kind[0].length));
+    const end = lead + kind[0].length + (joined && !findDegrees(joined[1]!).length ? joined[0].length : 0);
     extra = after.slice(0, end) + /^(?:\s+degree)?/u.exec(after.slice(end))![0];
     extra += BRACKETED_ABBREVIATION.exec(after.slice(extra.length))?.[0] ?? '';
   } else {
@@ -195,7 +204,8 @@ export function degreePhrase(text: string, mention: DegreeMention): { degree: st
         after,
       );
     extra = m ? m[0].replace(/\s+(?:and|&|of)$/, '') : '';
-    if (extra === m?.[0]) extra += BRACKETED_ABBREVIATION.exec(after.slice(extra.length))?.[0] ?? '';
+    const bracketed = /\sof\s/.test(extra) ? BRACKETED_ABBREVIATION : BRACKETED_ABBREVIATION_ONLY;
+    if (extra === m?.[0]) extra += bracketed.exec(after.slice(extra.length))?.[0] ?? '';
     // "PhD degree of Kenyatta University": capitalised words after "of" that name a school are where the degree
     // was earned, not its kind.
     const of = /\s+of\s/.exec(extra);
@@ -335,7 +345,8 @@ const BRACKETED_GRADE =
  * Econometrics)"); an abbreviation in brackets ("(IT)", "(Hons)") is part of the degree's name instead.
  */
 function bracketedField(rest: string): string {
-  const m = /^\s*\(([^()]{3,80})\)/u.exec(rest);
+  // "B.Tech. (Computer Science)": the abbreviation's period may stand before the bracket.
+  const m = /^\.?\s*\(([^()]{3,80})\)/u.exec(rest);
   if (
     !m?.[1] ||
     !/\p{Ll}/u.test(m[1]) ||

@@ -232,6 +232,49 @@ function schoolAfterDegree(text: string): string {
   return place?.country && wordCount(name) <= 7 && !countryNamed(name) && !countryOfRegion(name) ? name : '';
 }
 
+// "Bachelor’s degree, Economics · Universidade de São Paulo · 2010 – 2014" (a LinkedIn profile's export): a middle dot
+// between spaces separates cells, as a bar does.
+const dotCells = (line: Line): Line => ({ ...line, text: line.text.replace(/\s+·\s+/g, ' | ') });
+const DASHED_ABBREVIATION = /^\s+[-–]\s+([A-Z][A-Za-z.]{0,7})(?=\s*,)/;
+
+/**
+ * "Ph.D. August 1991 Political Science", "MSc, 2019, Data Science": the field written after the degree's date, read
+ * as if it followed the degree.
+ */
+function fieldAfterDate(text: string, end: number, now: Date): string {
+  const span = findDateSpans(text, now).find((s) => s.from >= end && /^[\s,:–—-]*$/.test(text.slice(end, s.from)));
+  return span ? majorAfter(text, span.to) : '';
+}
+
+// A school known by its acronym, alone ("NIIT", "INSEAD") or before its town ("BI Stavanger", "HEC Paris").
+const ACRONYM_NAME = /^(?:\p{Lu}{3,}|\p{Lu}{2,}(?:\s+\p{Lu}\p{Ll}[\p{L}-]*){1,2})$/u;
+
+/**
+ * "Diploma in Computer Applications, NIIT, 2010", "MSc Finance, HEC Paris, 2016": a school named by its acronym has no
+ * school word; a cell after the degree's field that an acronym opens, that is no degree, board, grade or place, and
+ * that a place or a year follows, is the school ("Jane Roe, MBA, PMP": letters after a name are no
+ * school). A line written all in capitals is not read so (a field would pass for an acronym).
+ */
+function acronymSchoolAfter(text: string, end: number): string {
+  if (!/\p{Ll}/u.test(text)) return '';
+  const cells = text
+    .slice(end)
+    .split(/\s*(?:[,;|]|\s[-–—]\s)\s*/u)
+    .map((c) => tidy(c));
+  // The first cell written after the degree is its field ("B.Tech, CSE, 2012"; "MBA, INSEAD" is not read so).
+  const at = cells.findIndex(
+    (c, i) =>
+      cells.slice(0, i).some(Boolean) &&
+      ACRONYM_NAME.test(c) &&
+      !findDegrees(c).length &&
+      !BOARD.test(c) &&
+      !scoreIn(c) &&
+      !isPlace(c),
+  );
+  const placed = at > 0 && cells.slice(at + 1).some((c) => /\b(?:19|20)\d\d\b/.test(c) || isPlace(c));
+  return placed ? cells[at]! : '';
+}
+
 /** "Marietta, Ohio", "Chennai, Tamil Nadu": a place a country or region confirms, written where a field may stand. */
 function isPlace(text: string): boolean {
   return !!countryNamed(text) || !!parsePlace(text, false)?.country;
@@ -592,7 +635,7 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
   };
   // The line after a degree line may hold only its field ("BA (Hons)" / "Marketing" / "Nuneaton University").
   let afterDegree = false;
-  const read = datesAfterEntries(zipColumns(joinWrappedSchools(joinSplitRanges(lines, now)), now), now);
+  const read = datesAfterEntries(zipColumns(joinWrappedSchools(joinSplitRanges(lines.map(dotCells), now)), now), now);
   const schoolFirst = schoolFirstLayout(read, now);
   let placements = false;
   // A line naming neither qualification nor school nor dates may be a school the lexicon does not know ("Niels
@@ -630,15 +673,24 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
     let degree = '';
     let major = '';
     let second = '';
+    let phraseEnd = 0;
     if (mention) {
       const phrase = degreePhrase(text, mention);
+      phraseEnd = phrase.end;
+      // "Master of Science - MS, Computer Science" (a LinkedIn profile's export): the degree's abbreviation after a
+      // dash is no field; the field follows it.
+      const abbreviation = DASHED_ABBREVIATION.exec(text.slice(phrase.end));
+      const fieldFrom =
+        abbreviation && findDegrees(`${abbreviation[1]} in X`)[0]?.index === 0
+          ? phrase.end + abbreviation[0].length
+          : phrase.end;
       degree = tidy(phrase.degree);
       // "Bachelor of Laws/Bachelor of Arts", "B.Com / LL.B": a double degree written with a slash.
       const slash = /^\s*\/\s*/.exec(text.slice(phrase.end));
       const next = slash ? findDegrees(text).find((d) => d.index === phrase.end + slash[0].length) : undefined;
       if (next && next.level >= 3) second = tidy(degreePhrase(text, next).degree);
       // "Master en informatique, Université de Lyon": the field stops where the school starts.
-      const fieldParts = majorAfter(text, phrase.end).split(/\s*,\s*/);
+      const fieldParts = (majorAfter(text, fieldFrom) || fieldAfterDate(text, fieldFrom, now)).split(/\s*,\s*/);
       // "Ausbildung zum Fachinformatiker, Fakefirma AG, Köln": the training firm is no field either.
       let school = fieldParts.findIndex((p) => schoolWords.inText(p) || legalForms.inText(p));
       if (school < 0) school = fieldParts.length;
@@ -655,6 +707,13 @@ export function parseEducation(lines: readonly Line[], now: Date): CvEducation[]
       major = major.replace(MAJOR_LEAD, '');
     }
     let institution = STAY.test(text) && cur.institution ? '' : institutionIn(text, degree);
+    const acronym = mention && mention.level > 1 && !institution ? acronymSchoolAfter(text, phraseEnd) : '';
+    if (acronym) {
+      institution = acronym;
+      // The field ends where the school starts (its place may follow).
+      const parts = major.split(/\s*,\s*/);
+      if (parts.includes(acronym)) major = parts.slice(0, parts.indexOf(acronym)).join(', ');
+    }
     // "Govt. Higher Secondary School, Palakkad": a qualification's words inside the school's name; what follows the
     // name is its place, not a field of study. Under an entry's qualification with no school yet ("HSC (State
     // Board)" / "Govt. Boys Higher Secondary School"), the line names that entry's school, not a qualification.

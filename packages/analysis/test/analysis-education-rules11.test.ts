@@ -229,7 +229,7 @@ describe('flattened education tables, rules-11', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      ['B.E (Mechanical)', '', 'Greenfield College of Engineering', '2013-01'],
+      ['B.E', 'Mechanical', 'Greenfield College of Engineering', '2013-01'],
       ['HSC', 'Sri Vidya Mandir', '', '2009-01'],
     ]);
     // A school-first layout still opens an entry on each school.
@@ -249,7 +249,7 @@ describe('flattened education tables, rules-11', () => {
 
   it('ends the school before "in the year"', () => {
     expect(rows('Completed B.Sc (Computers) from Greenfield University in the year 2010.')).toEqual([
-      ['B.Sc (Computers)', '', 'Greenfield University', '2010-01'],
+      ['B.Sc', 'Computers', 'Greenfield University', '2010-01'],
     ]);
   });
 });

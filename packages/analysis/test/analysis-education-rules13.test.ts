@@ -103,7 +103,7 @@ describe('sentences in a profile, rules-13', () => {
 describe('schools on a degree line, rules-13', () => {
   it('finds the school after a year written between the degree and the school', () => {
     expect(rows(lines('M.B.A. (Marketing) 2010 Westmoor University', 'B.Com 2008 Redhill College'))).toEqual([
-      ['M.B.A. (Marketing)', '', 'Westmoor University', '', '2010-01'],
+      ['M.B.A.', 'Marketing', 'Westmoor University', '', '2010-01'],
       ['B.Com', '', 'Redhill College', '', '2008-01'],
     ]);
   });

@@ -74,7 +74,7 @@ describe('an education table flattened column by column', () => {
     expect(kinds(text)).toEqual(['header:', 'education:EDUCATION', 'experience:WORK EXPERIENCE']);
     const record = parseCv(text, NOW);
     expect(record.education.map((e) => [e.degree, e.institution_name])).toEqual([
-      ['B.Tech (Mechanical)', 'Kovalam College of Engineering'],
+      ['B.Tech', 'Kovalam College of Engineering'],
       ['Higher Secondary', "St. Anne's Higher Secondary School"],
     ]);
   });

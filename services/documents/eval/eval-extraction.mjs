@@ -52,7 +52,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { readDotinCvs, readGoogleCareersJobs } from '@talent/testkit';
 // The labelled CVs' notion of a right value, shared with the CV confidence trainer.
-import { degreeMatch, employerMatch, employerOfLine, institutionMatch, norm, phoneMatch, proxyPhones, same, sameTitle as sameTitleOrPart, words } from '@talent/analysis/training/cv-labels';
+import { degreeConvention, degreeMatch, employerMatch, employerOfLine, institutionConvention, institutionMatch, norm, phoneMatch, proxyPhones, same, sameTitle as sameTitleOrPart, words } from '@talent/analysis/training/cv-labels';
 import { printCvConfidence } from './cv-confidence.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -290,6 +290,15 @@ function scoreCvFields(scores, cv, r) {
   const degreeText = (e) => (e.major ? `${e.degree} in ${e.major}` : e.degree);
   scores.add('degree', cv.file, compare(L('Degree'), scoredValues(r.education, (e) => e.degree && degreeText(e), L('Degree'), degreeMatch), degreeMatch));
   scores.add('institution', cv.file, compare(L('College Name'), scoredValues(r.education, (e) => e.institution_name, L('College Name'), institutionMatch), institutionMatch));
+  // A second, lenient figure (never instead of the one above): the spans of a label convention the record does not
+  // follow are not counted (cv-labels.ts degreeConvention / institutionConvention: a certification or licence labelled
+  // as a degree, a subject labelled apart from its degree and held as the entry's major, a college named only in work
+  // experience). The predicted values are scored as above against the spans left.
+  const lenient = (label, convention) => L(label).filter((span) => !convention(span, r));
+  const degreesLeft = lenient('Degree', degreeConvention);
+  scores.add('degree, lenient (conventions)', cv.file, compare(degreesLeft, degreesLeft.length ? scoredValues(r.education, (e) => e.degree && degreeText(e), degreesLeft, degreeMatch) : [], degreeMatch));
+  const schoolsLeft = lenient('College Name', institutionConvention);
+  scores.add('institution, lenient (conventions)', cv.file, compare(schoolsLeft, schoolsLeft.length ? scoredValues(r.education, (e) => e.institution_name, schoolsLeft, institutionMatch) : [], institutionMatch));
   const years = (xs) => [...new Set(xs.flatMap((x) => String(x).match(/\b(?:19|20)\d\d\b/g) ?? []))];
   // A labelled span may be a range ("2005 - 2008"): the degree was earned in its last year, so each span gives
   // its last year (the first version read every year of a range as a graduation year). A range runs forward, so
@@ -453,7 +462,7 @@ function printSplit() {
   console.log(`\n  Split (sha1(file name) first byte even → A, odd → B; worst lists below: half ${WORST_HALF}): A ${halves.A} CVs, B ${halves.B} CVs`);
   console.log(`  ${pad('field', 34)} ${lpad('F1 A', 6)} ${lpad('F1 B', 6)} ${lpad('B − A', 7)}`);
   // The fields with a target, then the two shown to users without one.
-  for (const field of [...Object.keys(CV_TARGETS), 'location', 'years of experience (±12 mo/20%)']) {
+  for (const field of [...Object.keys(CV_TARGETS), 'degree, lenient (conventions)', 'institution, lenient (conventions)', 'location', 'years of experience (±12 mo/20%)']) {
     const f = cvScores.fields.get(field);
     if (!f) continue;
     const [a, b] = ['A', 'B'].map((h) => halfF1(f, h));

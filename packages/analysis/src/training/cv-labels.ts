@@ -67,6 +67,39 @@ export const employerMatch = (got: string, exp: string): boolean =>
 export const institutionMatch = (got: string, exp: string): boolean =>
   same(got, exp) || (words(got).length >= 2 && ` ${norm(exp)} `.includes(` ${norm(got)} `));
 
+/**
+ * Label conventions of the dotin set that the record does not follow, for a second, lenient figure next to the
+ * eval's (never instead of it; README, *rules-22 / cv-conf-5*):
+ * - 'credential': a Degree span naming no degree but a certification, licence, course or training ("CPR
+ *   Certification", "Professional Educator License"; a bare "PMP" is not recognised and stays counted); the record's
+ *   education holds degrees (a certifications section gives only its academic degrees, cv-analyzer.ts).
+ * - 'subject': a Degree span naming no degree but the field the record holds as an entry's major ("Major: Consumer
+ *   Economics" next to "Associate of Arts").
+ * - 'employer': a College Name span found in no education entry but in a work-experience entry's text (a university
+ *   the candidate worked at: "Joined Inc. / William Jessup University - San Jose").
+ */
+export type LabelConvention = 'credential' | 'subject' | 'employer';
+const CREDENTIAL =
+  /(?<!\p{L})(?:certif\p{L}*|licen[cs]\p{L}*|credentials?|accredit\p{L}*|trainings?|courses?|fellowship|programs?|programmes?)(?!\p{L})/iu;
+const MAJOR_LABEL = /^\s*(?:majors?|majoring\s+in|minor|specialization\s+in|specialisation\s+in)\s*:?\s*/i;
+
+export function degreeConvention(span: string, record: RecordContent): LabelConvention | undefined {
+  if (findDegrees(span).length) return undefined;
+  if (CREDENTIAL.test(span)) return 'credential';
+  const subject = span.replace(MAJOR_LABEL, '');
+  return record.education.some(
+    (e) => e.major && (same(e.major, subject) || ` ${norm(e.major)} `.includes(` ${norm(subject)} `)),
+  )
+    ? 'subject'
+    : undefined;
+}
+
+export function institutionConvention(span: string, record: RecordContent): LabelConvention | undefined {
+  if (record.education.some((e) => e.institution_name && institutionMatch(e.institution_name, span))) return undefined;
+  const inWork = record.experience.some((e) => ` ${norm(`${e.title} ${e.description}`)} `.includes(` ${norm(span)} `));
+  return inWork ? 'employer' : undefined;
+}
+
 const PHONE_WORD =
   /\b(?:phone|mobile|mob|tel|telephone|cell|contact\s*(?:no|number))\b[^\d+\n]{0,15}(\+?[\d(][\d\s().-]{6,}\d)/gi;
 const digits = (s: string) => s.replace(/\D/g, '');

@@ -24,7 +24,7 @@ import { trainLogistic, type Sample } from './logistic.js';
 import { seeded } from './random.js';
 import { printReliability, shareRight, type Judged } from './reliability.js';
 
-export const CV_CONFIDENCE_VERSION = 'cv-conf-4';
+export const CV_CONFIDENCE_VERSION = 'cv-conf-5';
 
 /** The eval's date: "… to Present" spans and the analyzer read dates against the same month. */
 export const EVAL_NOW = new Date('2019-06-01T00:00:00Z');
