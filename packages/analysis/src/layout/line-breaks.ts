@@ -6,9 +6,11 @@
  */
 import { committedData } from '../data-files.js';
 import { logit } from '../headline.js';
+import { streetWords } from '../lexicon.js';
+import { looksLikeName } from '../names.js';
 import { cvHeadingWordsAt } from '../sections.js';
 import { foldWords } from '../text.js';
-import { contextOf, gapFeatures, tokenize } from './features.js';
+import { contextOf, gapFeatures, tokenize, type Context, type Tokens } from './features.js';
 
 export interface LayoutModel {
   version: string;
@@ -69,6 +71,37 @@ function shoutedHeadingEdges(tokens: readonly string[]): Set<number> {
   return edges;
 }
 
+// Names of more words are rare and one more word is more often a place or a title.
+const MAX_NAME_WORDS = 4;
+// The log-odds of a break below which a word that reads as part of a name continues it.
+const NAME_GOES_ON = 0.5;
+const OPENING_QUOTES = /^["'“”‘’«»]+/;
+
+/**
+ * Where the name ends when a pasted CV opens with one (its first two words read as a name): its own line, which the
+ * gap-by-gap model often runs into what follows ("Blaine Howell Kharadi, Pune", "Ronnie Johnathan Jaskolski
+ * Kolkata, …") or cuts inside. The name goes on while the next word still reads as part of a name and the model
+ * does not see a line end there; it ends before a word no name has (a place with its comma, a number, a title).
+ * 0 when the text does not open with a name; -k when the name's first k words hold and the model decides the gap after them.
+ */
+function nameEnd(t: Tokens, c: Context, model: LayoutModel): number {
+  const words = t.tokens.map((token) => token.replace(OPENING_QUOTES, ''));
+  if (t.tokens.length < 3 || !looksLikeName(words.slice(0, 2).join(' '))) return 0;
+  let k = 2;
+  let since = t.tokens[0]!.length + t.tokens[1]!.length + 2;
+  while (k < MAX_NAME_WORDS && k + 1 < t.tokens.length) {
+    const next = words.slice(0, k + 1).join(' ');
+    // "Mei Ruthanne Schuppe, Telangana" or "Blaine Howell Kharadi, Pune": a surname or a place; the model decides.
+    if (!looksLikeName(next)) return looksLikeName(next.replace(/[,;]$/, '')) ? -k : k;
+    // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name.
+    if (streetWords.has(c.words[k + 1]!)) break;
+    if (logit(model.weights, gapFeatures(t, c, k, since)) >= NAME_GOES_ON) break;
+    since += t.tokens[k]!.length + 1;
+    k++;
+  }
+  return k;
+}
+
 /**
  * Each gap between tokens, left to right, is a line break when the model says so (the distance from the last
  * break is one of its features, so the decisions are made in order). With `marked`, a gap the export marked
@@ -81,9 +114,16 @@ export function predictBreaks(text: string, model: LayoutModel, marked = false):
   // Most such exports mark every heading's edges: nothing to ask the model.
   if (edges && ![...edges].some((i) => i < t.tokens.length && !MARK.test(t.gaps[i]!))) return breaks;
   const c = contextOf(t.tokens);
+  const end = marked ? 0 : nameEnd(t, c, model);
+  const nameWords = Math.abs(end);
+  if (end > 0) breaks[end] = true;
   let since = 0;
   for (let i = 1; i < t.tokens.length; i++) {
     since += t.tokens[i - 1]!.length + 1;
+    if (i < nameWords || i === end) {
+      if (i === end) since = 0;
+      continue;
+    }
     if (marked && MARK.test(t.gaps[i]!)) since = 0;
     else if (marked && !edges!.has(i)) continue;
     else if (logit(model.weights, gapFeatures(t, c, i, since)) > model.threshold) {
