@@ -78,11 +78,13 @@ const NAME_GOES_ON = 0.5;
 const OPENING_QUOTES = /^["'“”‘’«»]+/;
 
 /**
- * Where the name ends when a pasted CV opens with one (its first two words read as a name): its own line, which the
- * gap-by-gap model often runs into what follows ("Blaine Howell Kharadi, Pune", "Ronnie Johnathan Jaskolski
- * Kolkata, …") or cuts inside. The name goes on while the next word still reads as part of a name and the model
- * does not see a line end there; it ends before a word no name has (a place with its comma, a number, a title).
- * 0 when the text does not open with a name; -k when the name's first k words hold and the model decides the gap after them.
+ * Where the name ends when a pasted CV opens with one (its first two words read as a name): the name is a line of
+ * its own, which the gap-by-gap model often cuts after two words ("Henrietta Mabel" / "Okonkwo") or runs into the
+ * address ("Xavier Shaina Hills Warren Ave., …"). The name goes on, to four words, while the next word still reads
+ * as part of a name (looksLikeName) and is no title word the model sees a line end before; it ends before a word
+ * no name has (a number, a title word, a street's name). 0 when the text does not open with a name; -k when the
+ * first k words are the name's and a word with a comma follows ("Mei Ruthanne Schuppe, Telangana" or "Blaine
+ * Howell Kharadi, Pune": a surname or a place), whose gap the model decides.
  */
 function nameEnd(t: Tokens, c: Context, model: LayoutModel): number {
   const words = t.tokens.map((token) => token.replace(OPENING_QUOTES, ''));
@@ -95,7 +97,11 @@ function nameEnd(t: Tokens, c: Context, model: LayoutModel): number {
     if (!looksLikeName(next)) return looksLikeName(next.replace(/[,;]$/, '')) ? -k : k;
     // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name.
     if (streetWords.has(c.words[k + 1]!)) break;
-    if (logit(model.weights, gapFeatures(t, c, k, since)) >= NAME_GOES_ON) break;
+    // A word the model never read in a CV ("Okonkwo", "Wroblewski") is a surname more often than a title word; the
+    // words it read ("System", "SAP", "Chief" after "Scarlett McClure") continue the name only where it sees no line
+    // end (its word weights know the training CVs' names, so its score alone cut new three-word names after two).
+    const unseen = model.weights[`rw=${c.words[k]}`] === undefined;
+    if (!unseen && logit(model.weights, gapFeatures(t, c, k, since)) >= NAME_GOES_ON) break;
     since += t.tokens[k]!.length + 1;
     k++;
   }
