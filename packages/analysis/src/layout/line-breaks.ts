@@ -6,10 +6,11 @@
  */
 import { committedData } from '../data-files.js';
 import { logit } from '../headline.js';
-import { streetWords } from '../lexicon.js';
+import { cvRoleWords, streetWords } from '../lexicon.js';
 import { looksLikeName } from '../names.js';
+import { countryOfTown } from '../places.js';
 import { cvHeadingWordsAt } from '../sections.js';
-import { foldWords } from '../text.js';
+import { foldWords, isUpper } from '../text.js';
 import { contextOf, gapFeatures, tokenize, type Context, type Tokens } from './features.js';
 
 export interface LayoutModel {
@@ -77,35 +78,46 @@ const MAX_NAME_WORDS = 4;
 const NAME_GOES_ON = 0.5;
 const OPENING_QUOTES = /^["'“”‘’«»]+/;
 
+/** The name that opens a pasted CV: its words are tokens 0 … end - 1; whether a line ends after it. */
+interface NameSpan {
+  end: number;
+  endsLine: boolean;
+}
+
 /**
- * Where the name ends when a pasted CV opens with one (its first two words read as a name): the name is a line of
- * its own, which the gap-by-gap model often cuts after two words ("Henrietta Mabel" / "Okonkwo") or runs into the
+ * The name of a pasted CV that opens with one (its first two words read as a name, looksLikeName): a line of its
+ * own, which the gap-by-gap model often cuts after two words ("Henrietta Mabel" / "Okonkwo") or runs into the
  * address ("Xavier Shaina Hills Warren Ave., …"). The name goes on, to four words, while the next word still reads
- * as part of a name (looksLikeName) and is no title word the model sees a line end before; it ends before a word
- * no name has (a number, a title word, a street's name). 0 when the text does not open with a name; -k when the
- * first k words are the name's and a word with a comma follows ("Mei Ruthanne Schuppe, Telangana" or "Blaine
- * Howell Kharadi, Pune": a surname or a place), whose gap the model decides.
+ * as part of a name and is no word the model read in CVs and sees a line end before; it ends before a word no name
+ * has (a number, a title word, a street's name, a town with its comma). A word with a comma that is no town ("Mei
+ * Ruthanne Schuppe, Telangana") ends the name's words, and the model decides whether a line ends there.
  */
-function nameEnd(t: Tokens, c: Context, model: LayoutModel): number {
+function nameSpan(t: Tokens, c: Context, model: LayoutModel): NameSpan | undefined {
   const words = t.tokens.map((token) => token.replace(OPENING_QUOTES, ''));
-  if (t.tokens.length < 3 || !looksLikeName(words.slice(0, 2).join(' '))) return 0;
+  if (words.length < 3 || !looksLikeName(`${words[0]} ${words[1]}`)) return undefined;
   let k = 2;
   let since = t.tokens[0]!.length + t.tokens[1]!.length + 2;
   while (k < MAX_NAME_WORDS && k + 1 < t.tokens.length) {
-    const next = words.slice(0, k + 1).join(' ');
-    // "Mei Ruthanne Schuppe, Telangana" or "Blaine Howell Kharadi, Pune": a surname or a place; the model decides.
-    if (!looksLikeName(next)) return looksLikeName(next.replace(/[,;]$/, '')) ? -k : k;
-    // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name.
+    const longer = words.slice(0, k + 1).join(' ');
+    if (!looksLikeName(longer)) {
+      const word = words[k]!.replace(/[,;]$/, '');
+      // "Justin Hackett Mumbai, Maharashtra": a town and its region end the name's line.
+      const surname = word !== words[k] && looksLikeName(longer.slice(0, -1)) && !countryOfTown(word);
+      return { end: k, endsLine: !surname };
+    }
+    // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name. "Timmy Sawayn IT SUPPORT",
+    // "Tiffany Padberg April 2019", "Bo Haag Lead": a word in another case than the name's, a month, a role word.
     if (streetWords.has(c.words[k + 1]!)) break;
+    if (isUpper(words[k]!) !== isUpper(words[0]!) || c.kindAt(k) !== 'word' || cvRoleWords.has(c.words[k]!)) break;
     // A word the model never read in a CV ("Okonkwo", "Wroblewski") is a surname more often than a title word; the
     // words it read ("System", "SAP", "Chief" after "Scarlett McClure") continue the name only where it sees no line
-    // end (its word weights know the training CVs' names, so its score alone cut new three-word names after two).
+    // end (a score from its weights alone cut new three-word names after two).
     const unseen = model.weights[`rw=${c.words[k]}`] === undefined;
     if (!unseen && logit(model.weights, gapFeatures(t, c, k, since)) >= NAME_GOES_ON) break;
     since += t.tokens[k]!.length + 1;
     k++;
   }
-  return k;
+  return { end: k, endsLine: true };
 }
 
 /**
@@ -120,14 +132,16 @@ export function predictBreaks(text: string, model: LayoutModel, marked = false):
   // Most such exports mark every heading's edges: nothing to ask the model.
   if (edges && ![...edges].some((i) => i < t.tokens.length && !MARK.test(t.gaps[i]!))) return breaks;
   const c = contextOf(t.tokens);
-  const end = marked ? 0 : nameEnd(t, c, model);
-  const nameWords = Math.abs(end);
-  if (end > 0) breaks[end] = true;
+  const name = marked ? undefined : nameSpan(t, c, model);
   let since = 0;
   for (let i = 1; i < t.tokens.length; i++) {
     since += t.tokens[i - 1]!.length + 1;
-    if (i < nameWords || i === end) {
-      if (i === end) since = 0;
+    // No break inside the name; one after it when it ends the line.
+    if (name && (i < name.end || (i === name.end && name.endsLine))) {
+      if (i === name.end) {
+        breaks[i] = true;
+        since = 0;
+      }
       continue;
     }
     if (marked && MARK.test(t.gaps[i]!)) since = 0;
