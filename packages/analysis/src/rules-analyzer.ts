@@ -7,7 +7,7 @@ import { analyzeJobText } from './job-analyzer.js';
 import type { Analyzer, SkillLinker } from './types.js';
 
 /** Bump when a rule change alters what the analyzer produces for the same text. */
-export const RULES_ANALYZER_VERSION = 'rules-21+headline-lr-11+layout-lr-1+entry-lr-3+cv-conf-4';
+export const RULES_ANALYZER_VERSION = 'rules-22+headline-lr-11+layout-lr-1+entry-lr-3+cv-conf-4';
 
 export function createRulesAnalyzer(linker: SkillLinker, options?: { now?: () => Date }): Analyzer {
   const now = options?.now ?? (() => new Date());

@@ -130,7 +130,7 @@ describe('job headlines', () => {
 
   it('gives the job record the headline values where the rules mixed them', async () => {
     const analyzer = createRulesAnalyzer(noSkills);
-    expect(analyzer.version).toBe('rules-21+headline-lr-11+layout-lr-1+entry-lr-3+cv-conf-4');
+    expect(analyzer.version).toBe('rules-22+headline-lr-11+layout-lr-1+entry-lr-3+cv-conf-4');
     const job = await analyzer.analyzeJob(`Data Engineer (m/w/d) – Contoso GmbH, Berlin${BODY}`);
     expect(job.information.title).toBe('Data Engineer');
     expect(job.information.company).toBe('Contoso GmbH');

@@ -7,7 +7,7 @@
 import { committedData } from '../data-files.js';
 import { logit } from '../headline.js';
 import { cvRoleWords, streetWords } from '../lexicon.js';
-import { looksLikeName } from '../names.js';
+import { looksLikeName, SAMPLE_TITLE } from '../names.js';
 import { countryOfTown } from '../places.js';
 import { cvHeadingWordsAt } from '../sections.js';
 import { foldWords, isUpper } from '../text.js';
@@ -78,10 +78,28 @@ const MAX_NAME_WORDS = 4;
 const NAME_GOES_ON = 0.5;
 const OPENING_QUOTES = /^["'“”‘’«»]+/;
 
-/** The name that opens a pasted CV: its words are tokens 0 … end - 1; whether a line ends after it. */
+/** The name at the top of a pasted CV: its words are tokens start … end - 1; whether a line ends after it. */
 interface NameSpan {
+  start: number;
   end: number;
   endsLine: boolean;
+}
+
+// A document's title may stand above the name ("CURRICULUM VITAE", "Art Editor Resume Template"): so many words.
+const MAX_TITLE_WORDS = 8;
+const TITLE_OF = /^(?:of|von|de|di|du|da|do|van)$/i;
+
+/** Where the name starts: the first word, or the word after a document title among the first words; -1 if none. */
+function nameStart(words: readonly string[]): number {
+  const name = (s: number) => s + 2 < words.length && looksLikeName(`${words[s]} ${words[s + 1]}`);
+  if (name(0)) return 0;
+  for (let s = 1; s <= MAX_TITLE_WORDS; s++) {
+    if (!SAMPLE_TITLE.test(words.slice(0, s).join(' '))) continue;
+    // "RESUME OF Adelaida …", "Curriculum Vitae von Jonas …".
+    const after = TITLE_OF.test(words[s] ?? '') ? s + 1 : s;
+    if (name(after)) return after;
+  }
+  return -1;
 }
 
 /**
@@ -94,21 +112,22 @@ interface NameSpan {
  */
 function nameSpan(t: Tokens, c: Context, model: LayoutModel): NameSpan | undefined {
   const words = t.tokens.map((token) => token.replace(OPENING_QUOTES, ''));
-  if (words.length < 3 || !looksLikeName(`${words[0]} ${words[1]}`)) return undefined;
-  let k = 2;
-  let since = t.tokens[0]!.length + t.tokens[1]!.length + 2;
-  while (k < MAX_NAME_WORDS && k + 1 < t.tokens.length) {
-    const longer = words.slice(0, k + 1).join(' ');
+  const start = nameStart(words);
+  if (start < 0) return undefined;
+  let k = start + 2;
+  let since = t.tokens[start]!.length + t.tokens[start + 1]!.length + 2;
+  while (k - start < MAX_NAME_WORDS && k + 1 < t.tokens.length) {
+    const longer = words.slice(start, k + 1).join(' ');
     if (!looksLikeName(longer)) {
       const word = words[k]!.replace(/[,;]$/, '');
       // "Justin Hackett Mumbai, Maharashtra": a town and its region end the name's line.
       const surname = word !== words[k] && looksLikeName(longer.slice(0, -1)) && !countryOfTown(word);
-      return { end: k, endsLine: !surname };
+      return { start, end: k, endsLine: !surname };
     }
     // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name. "Timmy Sawayn IT SUPPORT",
     // "Tiffany Padberg April 2019", "Bo Haag Lead": a word in another case than the name's, a month, a role word.
     if (streetWords.has(c.words[k + 1]!)) break;
-    if (isUpper(words[k]!) !== isUpper(words[0]!) || c.kindAt(k) !== 'word' || cvRoleWords.has(c.words[k]!)) break;
+    if (isUpper(words[k]!) !== isUpper(words[start]!) || c.kindAt(k) !== 'word' || cvRoleWords.has(c.words[k]!)) break;
     // A word the model never read in a CV ("Okonkwo", "Wroblewski") is a surname more often than a title word; the
     // words it read ("System", "SAP", "Chief" after "Scarlett McClure") continue the name only where it sees no line
     // end (a score from its weights alone cut new three-word names after two).
@@ -117,7 +136,7 @@ function nameSpan(t: Tokens, c: Context, model: LayoutModel): NameSpan | undefin
     since += t.tokens[k]!.length + 1;
     k++;
   }
-  return { end: k, endsLine: true };
+  return { start, end: k, endsLine: true };
 }
 
 /**
@@ -136,9 +155,9 @@ export function predictBreaks(text: string, model: LayoutModel, marked = false):
   let since = 0;
   for (let i = 1; i < t.tokens.length; i++) {
     since += t.tokens[i - 1]!.length + 1;
-    // No break inside the name; one after it when it ends the line.
-    if (name && (i < name.end || (i === name.end && name.endsLine))) {
-      if (i === name.end) {
+    // A break before the name and none inside it; one after it when it ends the line.
+    if (name && i >= name.start && (i < name.end || (i === name.end && name.endsLine))) {
+      if (i === name.start || i === name.end) {
         breaks[i] = true;
         since = 0;
       }
