@@ -103,7 +103,7 @@ function nameStart(words: readonly string[]): number {
 }
 
 /**
- * The name of a pasted CV that opens with one (its first two words read as a name, looksLikeName): a line of its
+ * The name at the top of a pasted CV (nameStart: two words that read as a name, looksLikeName): a line of its
  * own, which the gap-by-gap model often cuts after two words ("Henrietta Mabel" / "Okonkwo") or runs into the
  * address ("Xavier Shaina Hills Warren Ave., …"). The name goes on, to four words, while the next word still reads
  * as part of a name and is no word the model read in CVs and sees a line end before; it ends before a word no name
@@ -142,7 +142,8 @@ function nameSpan(t: Tokens, c: Context, model: LayoutModel): NameSpan | undefin
 /**
  * Each gap between tokens, left to right, is a line break when the model says so (the distance from the last
  * break is one of its features, so the decisions are made in order). With `marked`, a gap the export marked
- * (MARK) is a break already, and the model decides the single spaces at the edges of headings in capitals only.
+ * (MARK) is a break already, and the model decides the single spaces at the edges of headings in capitals only;
+ * without, the name at the top is decided first, as one piece (nameSpan).
  */
 export function predictBreaks(text: string, model: LayoutModel, marked = false): boolean[] {
   const t = tokenize(text);
