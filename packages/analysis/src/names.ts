@@ -544,7 +544,7 @@ function nameNearTop(lines: readonly Line[]): PersonName | undefined {
 }
 
 // "Resume", "Sales Representative Resume Example", "CV Template": the title of a sample CV's page.
-const SAMPLE_TITLE = new RegExp(
+export const SAMPLE_TITLE = new RegExp(
   `(?<!\\p{L})(?:${DOCUMENT_TITLE_PATTERN})(?:\\s+(?:${SAMPLE_PAGE_WORDS}|format))?\\s*$`,
   'iu',
 );

@@ -48,6 +48,55 @@ describe('layout stage: line breaks lost', () => {
     expect(after.education[0]?.degree).toBe(before.education[0]?.degree);
   });
 
+  // Written for this test (fake people, firms and schools), each pasted as one paragraph: a three-word name, as
+  // the dotin CVs' layouts never open, followed by a house number, a street or a title, or under a document title.
+  it.each([
+    [
+      'Henrietta Mabel Okonkwo 14 Larkspur Road, Leeds LS6 2AB henrietta.okonkwo@example.net 07700 900456 PROFILE ' +
+        'Laboratory technician with six years in food safety testing. EXPERIENCE Senior Laboratory Technician ' +
+        'Brackwater Foods Ltd, Leeds March 2021 - Present • Ran the microbiology tests of 30 samples a day. ' +
+        'Laboratory Assistant Pellham Dairies, York 2017 - 2021 • Prepared media and kept the records. EDUCATION BSc ' +
+        'Biochemistry University of Northumbria 2014 - 2017 SKILLS PCR, HACCP, LIMS',
+      'Henrietta Mabel Okonkwo',
+      'Senior Laboratory Technician',
+    ],
+    [
+      'Rosalind Ingrid Vantongeren Warren Ave., Springfield, IL 62704 (217) 555-0142 rosalind.v@example.com ' +
+        'OBJECTIVE A post as a school librarian. WORK HISTORY School Librarian Oakbrook Middle School, Springfield ' +
+        'August 2018 - June 2024 Catalogued 9,000 titles and ran the reading club. Library Aide Springfield Public ' +
+        'Library 2015 - 2018 Shelved and issued books. EDUCATION Master of Library Science University of Illinois ' +
+        '2013 - 2015',
+      'Rosalind Ingrid Vantongeren',
+      'School Librarian',
+    ],
+    [
+      'Dariusz Feliks Wroblewski Senior Network Engineer Gdansk, Poland dariusz.wroblewski@example.pl +48 600 100 ' +
+        '200 SUMMARY Network engineer with ten years of campus and data-centre networks. EXPERIENCE Senior Network ' +
+        'Engineer Baltic Cloud Sp. z o.o., Gdansk May 2019 - Present Designed the BGP edge of two data centres. ' +
+        'Network Engineer Pomorze Telecom, Gdynia 2014 - 2019 Ran the MPLS core. EDUCATION MSc Telecommunications ' +
+        'Gdansk University of Technology 2008 - 2013',
+      'Dariusz Feliks Wroblewski',
+      'Senior Network Engineer',
+    ],
+    [
+      'CURRICULUM VITAE Ottilie Brannagh Fenwick 7 Quarry Lane, Kendal LA9 4QT ottilie.fenwick@example.co.uk 07700 ' +
+        '900789 PROFILE Outdoor instructor and first-aid trainer. EXPERIENCE Senior Outdoor Instructor Fellside ' +
+        'Adventure Centre, Ambleside April 2020 - Present Led climbing and kayaking courses for schools. Outdoor ' +
+        'Instructor Lakeland Activity Ltd, Keswick 2016 - 2020 Ran ghyll scrambling sessions. EDUCATION BSc Outdoor ' +
+        'Studies University of Cumbria 2013 - 2016',
+      'Ottilie Brannagh Fenwick',
+      'Senior Outdoor Instructor',
+    ],
+  ])('gives back the whole name and the first post of a pasted CV (%#)', (text, name, post) => {
+    expect(linesLost(text)).toBe(true);
+    const cv = parseCv(text, NOW);
+    expect(`${cv.information.first_name} ${cv.information.last_name}`).toBe(name);
+    // The first post's title comes first in its entry (the firm after it may run into it: no concern of the name's).
+    expect(cv.experience[0]?.title.startsWith(post)).toBe(true);
+    // The name is a line of its own.
+    expect(restoreLineBreaks(text).split('\n')).toContain(name);
+  });
+
   it('is deterministic: the same text gives the same lines, and the model is the committed version', () => {
     expect(restoreLineBreaks(PASTED)).toBe(restoreLineBreaks(PASTED));
     expect(layoutModel().version).toBe('layout-lr-1');

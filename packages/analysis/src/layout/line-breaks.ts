@@ -6,9 +6,12 @@
  */
 import { committedData } from '../data-files.js';
 import { logit } from '../headline.js';
+import { cvRoleWords, streetWords } from '../lexicon.js';
+import { looksLikeName, SAMPLE_TITLE } from '../names.js';
+import { countryOfTown } from '../places.js';
 import { cvHeadingWordsAt } from '../sections.js';
-import { foldWords } from '../text.js';
-import { contextOf, gapFeatures, tokenize } from './features.js';
+import { foldWords, isUpper } from '../text.js';
+import { contextOf, gapFeatures, tokenize, type Context, type Tokens } from './features.js';
 
 export interface LayoutModel {
   version: string;
@@ -69,10 +72,78 @@ function shoutedHeadingEdges(tokens: readonly string[]): Set<number> {
   return edges;
 }
 
+// Names of more words are rare and one more word is more often a place or a title.
+const MAX_NAME_WORDS = 4;
+// The log-odds of a break below which a word that reads as part of a name continues it.
+const NAME_GOES_ON = 0.5;
+const OPENING_QUOTES = /^["'“”‘’«»]+/;
+
+/** The name at the top of a pasted CV: its words are tokens start … end - 1; whether a line ends after it. */
+interface NameSpan {
+  start: number;
+  end: number;
+  endsLine: boolean;
+}
+
+// A document's title may stand above the name ("CURRICULUM VITAE", "Art Editor Resume Template"): so many words.
+const MAX_TITLE_WORDS = 8;
+const TITLE_OF = /^(?:of|von|de|di|du|da|do|van)$/i;
+
+/** Where the name starts: the first word, or the word after a document title among the first words; -1 if none. */
+function nameStart(words: readonly string[]): number {
+  const name = (s: number) => s + 2 < words.length && looksLikeName(`${words[s]} ${words[s + 1]}`);
+  if (name(0)) return 0;
+  for (let s = 1; s <= MAX_TITLE_WORDS; s++) {
+    if (!SAMPLE_TITLE.test(words.slice(0, s).join(' '))) continue;
+    // "RESUME OF Adelaida …", "Curriculum Vitae von Jonas …".
+    const after = TITLE_OF.test(words[s] ?? '') ? s + 1 : s;
+    if (name(after)) return after;
+  }
+  return -1;
+}
+
+/**
+ * The name at the top of a pasted CV (nameStart: two words that read as a name, looksLikeName): a line of its
+ * own, which the gap-by-gap model often cuts after two words ("Henrietta Mabel" / "Okonkwo") or runs into the
+ * address ("Xavier Shaina Hills Warren Ave., …"). The name goes on, to four words, while the next word still reads
+ * as part of a name and is no word the model read in CVs and sees a line end before; it ends before a word no name
+ * has (a number, a title word, a street's name, a town with its comma). A word with a comma that is no town ("Mei
+ * Ruthanne Schuppe, Telangana") ends the name's words, and the model decides whether a line ends there.
+ */
+function nameSpan(t: Tokens, c: Context, model: LayoutModel): NameSpan | undefined {
+  const words = t.tokens.map((token) => token.replace(OPENING_QUOTES, ''));
+  const start = nameStart(words);
+  if (start < 0) return undefined;
+  let k = start + 2;
+  let since = t.tokens[start]!.length + t.tokens[start + 1]!.length + 2;
+  while (k - start < MAX_NAME_WORDS && k + 1 < t.tokens.length) {
+    const longer = words.slice(start, k + 1).join(' ');
+    if (!looksLikeName(longer)) {
+      const word = words[k]!.replace(/[,;]$/, '');
+      // "Justin Hackett Mumbai, Maharashtra": a town and its region end the name's line.
+      const surname = word !== words[k] && looksLikeName(longer.slice(0, -1)) && !countryOfTown(word);
+      return { start, end: k, endsLine: !surname };
+    }
+    // "Edmund Israel Stehr Decker St.": a word before a street word is the street's name. "Timmy Sawayn IT SUPPORT",
+    // "Tiffany Padberg April 2019", "Bo Haag Lead": a word in another case than the name's, a month, a role word.
+    if (streetWords.has(c.words[k + 1]!)) break;
+    if (isUpper(words[k]!) !== isUpper(words[start]!) || c.kindAt(k) !== 'word' || cvRoleWords.has(c.words[k]!)) break;
+    // A word the model never read in a CV ("Okonkwo", "Wroblewski") is a surname more often than a title word; the
+    // words it read ("System", "SAP", "Chief" after "Scarlett McClure") continue the name only where it sees no line
+    // end (a score from its weights alone cut new three-word names after two).
+    const unseen = model.weights[`rw=${c.words[k]}`] === undefined;
+    if (!unseen && logit(model.weights, gapFeatures(t, c, k, since)) >= NAME_GOES_ON) break;
+    since += t.tokens[k]!.length + 1;
+    k++;
+  }
+  return { start, end: k, endsLine: true };
+}
+
 /**
  * Each gap between tokens, left to right, is a line break when the model says so (the distance from the last
  * break is one of its features, so the decisions are made in order). With `marked`, a gap the export marked
- * (MARK) is a break already, and the model decides the single spaces at the edges of headings in capitals only.
+ * (MARK) is a break already, and the model decides the single spaces at the edges of headings in capitals only;
+ * without, the name at the top is decided first, as one piece (nameSpan).
  */
 export function predictBreaks(text: string, model: LayoutModel, marked = false): boolean[] {
   const t = tokenize(text);
@@ -81,9 +152,18 @@ export function predictBreaks(text: string, model: LayoutModel, marked = false):
   // Most such exports mark every heading's edges: nothing to ask the model.
   if (edges && ![...edges].some((i) => i < t.tokens.length && !MARK.test(t.gaps[i]!))) return breaks;
   const c = contextOf(t.tokens);
+  const name = marked ? undefined : nameSpan(t, c, model);
   let since = 0;
   for (let i = 1; i < t.tokens.length; i++) {
     since += t.tokens[i - 1]!.length + 1;
+    // A break before the name and none inside it; one after it when it ends the line.
+    if (name && i >= name.start && (i < name.end || (i === name.end && name.endsLine))) {
+      if (i === name.start || i === name.end) {
+        breaks[i] = true;
+        since = 0;
+      }
+      continue;
+    }
     if (marked && MARK.test(t.gaps[i]!)) since = 0;
     else if (marked && !edges!.has(i)) continue;
     else if (logit(model.weights, gapFeatures(t, c, i, since)) > model.threshold) {
