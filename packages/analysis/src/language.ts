@@ -43,7 +43,6 @@ const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
   ]),
   de: new Set([
     'der',
-    'das',
     'und',
     'mit',
     'für',
