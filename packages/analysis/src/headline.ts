@@ -55,6 +55,8 @@ const alternation = (words: readonly string[]) =>
 // Also bare, between spaces ("Pflegefachkraft m/w/d", "Chef de partie H/F - CDI").
 const GENDER_TAG = `${alternation(all('gender'))}|[([]\\s*(?:[mwfdhvx]\\s*[/|,]\\s*){1,3}[mwfdhvx]\\s*[)\\]]|(?<=\\s)(?:[mwfdhvx]\\s?/\\s?){1,3}[mwfdhvx](?=\\s|$)`;
 const GENDER = new RegExp(`\\s*(?:${GENDER_TAG})`, 'giu');
+/** The first gender tag of a text (no global state between calls). */
+const FIRST_GENDER_TAG = new RegExp(GENDER.source, 'iu');
 /** The text without gender tags of the seven languages ("(m/w/d)", "(gn)", "(H/F)", "(m/v/x)"). */
 export const withoutGenderTags = (text: string) => text.replace(GENDER, '');
 // A feminine or inclusive ending joined to its word: "Vendedor(a)", "Cocinero/a", "Aide-soignant(e)", "Erzieher*in",
@@ -371,7 +373,7 @@ export function headlineCandidates(text: string): HeadlineCandidate[] {
       const context = [where, ...below(li), 'slot-hired'];
       add(line.slice(from, to), li, from, to, [...context, 'slot-hired-whole']);
       // "… sucht eine Verkäuferin (m/w/d) für unsere Filiale in Münster": a gender tag closes the title.
-      const tag = new RegExp(GENDER.source, 'iu').exec(line.slice(from, to));
+      const tag = FIRST_GENDER_TAG.exec(line.slice(from, to));
       if (tag) add(line.slice(from, from + tag.index), li, from, from + tag.index, [...context, 'slot-before-gender']);
       for (const m of line.slice(from, to).matchAll(IN_WORD)) {
         const cut = from + m.index;
