@@ -259,8 +259,8 @@ export function parsePlace(value: string, allowLoneCity: boolean): Place | undef
   // "München, Bayern, Deutschland", "Toulouse, Occitanie, France": a region our lists lack between the town and the
   // country; the part before it is the town when GeoNames places it in that country and the region part is no town.
   const before = cityIndex >= 1 && country ? cityName(parts[cityIndex - 1]!) : '';
-  if (before && city === cityName(parts[cityIndex]!) && !countryOfTown(city) && countryOfTown(before)?.name === country?.name)
-    city = before;
+  const fromRegionPart = city !== '' && city === cityName(parts[cityIndex]!);
+  if (before && fromRegionPart && !countryOfTown(city) && countryOfTown(before)?.name === country?.name) city = before;
   // "37121 Verona (VR)": a province's two-letter code after the town is not the town.
   if (/^\p{Lu}{2}$/u.test(city) && cityIndex >= 1) city = cityName(parts[cityIndex - 1]!) || city;
   // "48 Elm St. Portland, OR": a street and its town run together once the line breaks are lost; with a region

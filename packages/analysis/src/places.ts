@@ -192,7 +192,7 @@ const REGIONS: ReadonlyArray<readonly [string, string]> = [
 ];
 const REGION_COUNTRY = new Map<string, string>();
 for (const [code, names] of REGIONS)
-  for (const n of names.split('|')) if (!REGION_COUNTRY.has(foldWords(n))) REGION_COUNTRY.set(foldWords(n), code);
+  for (const folded of names.split('|').map(foldWords)) if (!REGION_COUNTRY.has(folded)) REGION_COUNTRY.set(folded, code);
 const BY_CODE = new Map([...COUNTRIES.values()].map((c) => [c.code, c]));
 
 /** A country named by this text (whole text, any supported language), or undefined. */
@@ -230,8 +230,17 @@ export function countryByCode(code: string): Country | undefined {
 
 const towns = committedData<{ countries: Record<string, string> }>('towns.json');
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
-let townCountries: Map<string, string> | undefined;
-let townCountriesAsWritten: Map<string, string> | undefined;
+/** Town → country code, by the name as written (lower case) and folded; built on first use. */
+let townCountries: { asWritten: Map<string, string>; folded: Map<string, string> } | undefined;
+function townCountryMaps(): { asWritten: Map<string, string>; folded: Map<string, string> } {
+  const entries = Object.entries(towns().countries).flatMap(([code, names]) =>
+    names.split('|').map((n) => [n, code] as const),
+  );
+  return {
+    asWritten: new Map(entries.map(([n, code]) => [n.toLocaleLowerCase(), code])),
+    folded: new Map(entries.map(([n, code]) => [foldWords(n), code])),
+  };
+}
 /** GeoNames' towns of 15,000 people or more in a country (data/towns.json), by the country's name. */
 export function townsOf(country: string): readonly string[] {
   const code = countryNamed(country)?.code;
@@ -246,12 +255,9 @@ export function townsOf(country: string): readonly string[] {
 export function countryOfTown(town: string): Country | undefined {
   const listed = countryOfCity(town);
   if (listed) return listed;
-  const entries = () =>
-    Object.entries(towns().countries).flatMap(([code, names]) => names.split('|').map((n) => [n, code] as const));
-  townCountries ??= new Map(entries().map(([n, code]) => [foldWords(n), code]));
+  townCountries ??= townCountryMaps();
   // Folding merges names that differ only by accents ("Münster", Germany; "Munster", Indiana): as written first.
-  townCountriesAsWritten ??= new Map(entries().map(([n, code]) => [n.toLocaleLowerCase(), code]));
-  const code = townCountriesAsWritten.get(town.trim().toLocaleLowerCase()) ?? townCountries.get(foldWords(town));
+  const code = townCountries.asWritten.get(town.trim().toLocaleLowerCase()) ?? townCountries.folded.get(foldWords(town));
   if (!code) return undefined;
   return BY_CODE.get(code) ?? { name: REGION_NAMES.of(code) ?? code, code };
 }
